@@ -1,0 +1,30 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+
+const root = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(root, "migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: path.join(root, "wrangler.toml") },
+        miniflare: {
+          bindings: {
+            MIGRATIONS: migrations,
+            // Test-only secrets (never used outside tests).
+            JWT_SECRET: "dGVzdC1vbmx5LWp3dC1zZWNyZXQtMzItYnl0ZXMtbG9uZyEhISE=",
+            ENCRYPTION_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
+          },
+        },
+      }),
+    ],
+    test: {
+      root,
+      include: ["tests/worker/**/*.test.ts"],
+      setupFiles: ["tests/worker/setup/apply-migrations.ts"],
+    },
+  };
+});

@@ -1,0 +1,32 @@
+import type { Brand } from "../shared/brand";
+import type { Logger } from "./lib/logger";
+
+/*
+ * Secrets are not in wrangler.toml, so `wrangler types` cannot see them: declare them here.
+ * Locally they come from .dev.vars (written by `npm start` on first run with random values).
+ */
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** HS256 key for access tokens (at least 32 random bytes, base64). */
+      JWT_SECRET: string;
+      /** AES-GCM key for secrets at rest (32 random bytes, base64). */
+      ENCRYPTION_KEY: string;
+      /** Resend API key; without it emails go to the development outbox. */
+      RESEND_API_KEY?: string;
+      EMAIL_FROM?: string;
+      GOOGLE_CLIENT_ID?: string;
+      GOOGLE_CLIENT_SECRET?: string;
+    }
+  }
+}
+
+export type AppVariables = {
+  requestId: string;
+  brand: Brand;
+  log: Logger;
+};
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };
+
+export const isSandbox = (env: Pick<Env, "SANDBOX">) => env.SANDBOX === "1";

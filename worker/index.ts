@@ -1,0 +1,12 @@
+import { app } from "./app";
+import { handleQueueBatch } from "./jobs/queue";
+import { handleScheduled } from "./jobs/cron";
+import type { JobMessage } from "../shared/schemas/jobs";
+
+export { PreviewRoom } from "./rooms/preview-room";
+
+export default {
+  fetch: app.fetch,
+  queue: (batch, env, ctx) => handleQueueBatch(batch, env, ctx),
+  scheduled: (controller, env, ctx) => handleScheduled(controller, env, ctx),
+} satisfies ExportedHandler<Env, JobMessage | unknown>;

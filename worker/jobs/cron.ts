@@ -1,0 +1,20 @@
+import type { JobMessage } from "../../shared/schemas/jobs";
+import { makeLogger } from "../lib/logger";
+
+/** The start of the hour a cron invocation belongs to: the idempotency key for that run. */
+export const cronSlot = (scheduledTime: number) => new Date(Math.floor(scheduledTime / 3_600_000) * 3_600_000).toISOString();
+
+/** Decides what is due this hour. Kept pure so it can be tested without a queue. */
+export function dueJobs(scheduledTime: number): JobMessage[] {
+  const slot = cronSlot(scheduledTime);
+  return [{ type: "maintenance.purge-expired", slot }];
+}
+
+/** Hourly cron: enqueue the due jobs; the queue consumer does the work (and retries it). */
+export async function handleScheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
+  const jobs = dueJobs(controller.scheduledTime);
+  const log = makeLogger({ cron: controller.cron, slot: cronSlot(controller.scheduledTime) });
+  if (jobs.length === 0) return;
+  await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
+  log.info("cron: enqueued jobs", { count: jobs.length, types: jobs.map((j) => j.type) });
+}

@@ -1,0 +1,25 @@
+import { zValidator } from "@hono/zod-validator";
+import type { ValidationTargets } from "hono";
+import type { z } from "zod";
+import type { $ZodError } from "zod/v4/core";
+import { ApiError } from "../errors";
+
+/** Describes the first zod issue as "field: problem", naming the field a caller got wrong. */
+export function describeIssue(error: $ZodError): { message: string; field?: string } {
+  const issue = error.issues[0];
+  if (!issue) return { message: "Invalid request" };
+  const field = issue.path.map(String).join(".");
+  return field ? { message: `${field}: ${issue.message}`, field } : { message: issue.message };
+}
+
+/**
+ * zValidator with our envelope: a failed parse becomes 400 BAD_REQUEST naming the field, and
+ * the handler never runs (so nothing is written).
+ */
+export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+  zValidator(target, schema, (result) => {
+    if (!result.success) {
+      const { message, field } = describeIssue(result.error);
+      throw new ApiError("BAD_REQUEST", message, field ? { field } : {});
+    }
+  });

@@ -1,0 +1,18 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { makeLogger } from "../lib/logger";
+import { configuredBrands, selectBrand } from "../brand/select-brand";
+
+// Accept a caller's request id only if it looks like one of ours, so logs cannot be spoofed.
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/** Gives every request an id (echoed in X-Request-Id and every log line) and its brand. */
+export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
+  const incoming = c.req.header("x-request-id");
+  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+  c.set("requestId", requestId);
+  c.set("log", makeLogger({ requestId }));
+  c.set("brand", selectBrand(configuredBrands(c.env.BRANDS), c.req.header("host")));
+  await next();
+  c.header("X-Request-Id", requestId);
+});
