@@ -1,0 +1,107 @@
+// Starts the Worker locally (wrangler dev + local D1/R2/Queues/DO in workerd) for `npm start`,
+// the browser suite and the benchmarks. Plain ESM so it runs without a build step.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
+const wranglerBin = path.join(root, "node_modules", ".bin", "wrangler");
+const viteBin = path.join(root, "node_modules", ".bin", "vite");
+
+/** Builds the client into dist/client (what the Worker serves as static assets). */
+export function buildClient({ quiet = false } = {}) {
+  const r = spawnSync(viteBin, ["build", "--logLevel", quiet ? "error" : "warn"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("client build failed");
+}
+
+/**
+ * Local secrets live in .dev.vars (git-ignored). Created once with random values, kept after,
+ * so sessions and encrypted API keys stay valid across restarts.
+ */
+export function ensureDevVars(file = path.join(root, ".dev.vars")) {
+  if (existsSync(file)) return file;
+  const b64 = () => randomBytes(32).toString("base64");
+  writeFileSync(file, `JWT_SECRET="${b64()}"\nENCRYPTION_KEY="${b64()}"\n`, { mode: 0o600 });
+  return file;
+}
+
+export function applyMigrations({ persistTo } = {}) {
+  const args = ["d1", "migrations", "apply", "DB", "--local"];
+  if (persistTo) args.push("--persist-to", persistTo);
+  const r = spawnSync(wranglerBin, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1" } });
+  if (r.status !== 0) {
+    process.stderr.write(r.stdout?.toString() ?? "");
+    process.stderr.write(r.stderr?.toString() ?? "");
+    throw new Error("applying D1 migrations failed");
+  }
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {net.AddressInfo} */ (srv.address());
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the app did not become healthy at ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts `wrangler dev` and resolves once /api/health answers. `persistTo` keeps local state
+ * in a chosen folder (tests use a fresh temporary one; `npm start` uses .wrangler/state).
+ */
+export async function startDevServer({ port, persistTo, vars = {}, stdio = "pipe", timeoutMs = 90_000 } = {}) {
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", "warn", "--show-interactive-dev-session=false"];
+  if (persistTo) {
+    mkdirSync(persistTo, { recursive: true });
+    args.push("--persist-to", persistTo);
+  }
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  const child = spawn(wranglerBin, args, { cwd: root, stdio: ["ignore", stdio, stdio], env: { ...process.env, CI: "1" } });
+  let output = "";
+  if (stdio === "pipe") {
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+  }
+  const url = `http://localhost:${port}`;
+  try {
+    await waitForHealth(url, child, timeoutMs);
+  } catch (error) {
+    child.kill("SIGTERM");
+    throw new Error(`${error instanceof Error ? error.message : error}\n${output.slice(-4000)}`);
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(undefined);
+        child.once("exit", () => resolve(undefined));
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+      }),
+  };
+}
+
+export const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));

@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/*
+ * The auth API contract shared by the Worker (worker/features/auth) and the client
+ * (client/lib/auth). Access tokens travel as `Authorization: Bearer`; the refresh token only
+ * in an HttpOnly cookie scoped to /api/auth, never visible to scripts.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases are welcome; the cap only stops absurd bodies from burning PBKDF2 time. */
+export const PASSWORD_MAX_LENGTH = 1024;
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: "Please enter a valid email address" })).pipe(z.string().max(254));
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: "Password must be at least 8 characters long" })
+  .max(PASSWORD_MAX_LENGTH, { message: "Password is too long" });
+
+export const signInBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const signUpBodySchema = z.object({ email: emailSchema, password: passwordSchema, name: z.string().trim().max(200).optional() });
+
+export const roleSchema = z.enum(["admin", "standard"]);
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  isNewUser: z.boolean(),
+  isPasswordReset: z.boolean(),
+  passwordExpiresAt: z.string().nullable(),
+});
+
+export const sessionOrganizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  timezone: z.string(),
+});
+
+/** GET /api/auth/me */
+export const meResponseSchema = z.object({
+  user: sessionUserSchema,
+  organization: sessionOrganizationSchema.nullable(),
+  membership: z.object({ role: roleSchema, organizationId: z.string() }).nullable(),
+  isAdmin: z.boolean(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** POST /api/auth/sign-in and POST /api/auth/refresh answer with a fresh access token. */
+export const tokenResponseSchema = z.object({
+  accessToken: z.string(),
+  tokenType: z.literal("bearer"),
+  expiresIn: z.number().int().positive(),
+  /** ISO time the access token expires; the client refreshes shortly before. */
+  expiresAt: z.string(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
