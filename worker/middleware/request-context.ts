@@ -6,13 +6,16 @@ import { configuredBrands, selectBrand } from "../brand/select-brand";
 // Accept a caller's request id only if it looks like one of ours, so logs cannot be spoofed.
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 
-/** Gives every request an id (echoed in X-Request-Id and every log line) and its brand. */
+/**
+ * Gives every request an id (echoed in X-Request-Id and every log line) and its brand. The brand
+ * comes from the request URL's host, which on Workers is the Host the browser sent.
+ */
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const incoming = c.req.header("x-request-id");
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
   c.set("requestId", requestId);
   c.set("log", makeLogger({ requestId }));
-  c.set("brand", selectBrand(configuredBrands(c.env.BRANDS), c.req.header("host")));
+  c.set("brand", selectBrand(configuredBrands(c.env.BRANDS), new URL(c.req.url).host));
   await next();
   c.header("X-Request-Id", requestId);
 });

@@ -21,6 +21,10 @@ const CSP = [
 
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
+  // A WebSocket upgrade (101) must pass through untouched: copying it would drop the socket.
+  if (c.res.status === 101) return;
+  // Responses passed through from ASSETS or fetch() have immutable headers: copy first.
+  c.res = new Response(c.res.body, c.res);
   const h = c.res.headers;
   h.set("Content-Security-Policy", CSP);
   h.set("X-Content-Type-Options", "nosniff");

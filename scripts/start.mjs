@@ -1,0 +1,38 @@
+// `npm start`: build the client, migrate the local D1, start the Worker with the sandbox
+// providers on http://localhost:8787, seed the demo organisation on first run, print logins.
+import path from "node:path";
+import { applyMigrations, buildClient, ensureDevVars, root, startDevServer } from "./lib/dev-server.mjs";
+
+const port = Number(process.env.PORT ?? 8787);
+const persistTo = path.join(root, ".wrangler", "state");
+
+console.log("Crosscast: building the client...");
+buildClient();
+ensureDevVars();
+console.log("Crosscast: applying D1 migrations to the local database...");
+applyMigrations({ persistTo });
+console.log("Crosscast: starting the Worker (wrangler dev)...");
+const server = await startDevServer({ port, persistTo, stdio: "inherit" });
+
+const seed = await fetch(`${server.url}/dev/seed`, { method: "POST" });
+if (seed.ok) {
+  const { users, created } = await seed.json();
+  const rows = users.map((u) => `   ${u.role.padEnd(9)} ${u.email.padEnd(30)} ${u.password}`).join("\n");
+  console.log(`
+ Crosscast is running at ${server.url}
+ ${created ? "Seeded" : "Using"} the demo organisation "Demo Media". Sign in with:
+${rows}
+ Emails sent in development land in ${server.url}/dev/mailbox
+ Sandbox providers (YouTube, Simplecast, Google) are on. Press Ctrl+C to stop.
+`);
+} else {
+  console.log(`\n Crosscast is running at ${server.url} (demo seeding unavailable: HTTP ${seed.status})\n`);
+}
+
+const stop = async () => {
+  await server.stop();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+server.child.on("exit", (code) => process.exit(code ?? 0));
