@@ -76,7 +76,9 @@ export async function startDevServer({ port, persistTo, vars = {}, stdio = "pipe
     mkdirSync(persistTo, { recursive: true });
     args.push("--persist-to", persistTo);
   }
-  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  // Local runs always use the sandbox providers and development mode (wrangler.toml holds the
+  // production values, where the sandbox is off).
+  for (const [k, v] of Object.entries({ APP_ENV: "development", SANDBOX: "1", ...vars })) args.push("--var", `${k}:${v}`);
   const child = spawn(wranglerBin, args, { cwd: root, stdio: ["ignore", stdio, stdio], env: { ...process.env, CI: "1" } });
   let output = "";
   if (stdio === "pipe") {

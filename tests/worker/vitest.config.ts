@@ -14,6 +14,9 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             MIGRATIONS: migrations,
+            // Tests run against the sandbox emulators, like local development.
+            APP_ENV: "development",
+            SANDBOX: "1",
             // Test-only secrets (never used outside tests).
             JWT_SECRET: "dGVzdC1vbmx5LWp3dC1zZWNyZXQtMzItYnl0ZXMtbG9uZyEhISE=",
             ENCRYPTION_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
