@@ -60,7 +60,7 @@ describe("queue consumer", () => {
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual([]);
-    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m1"]);
+    expect(result.retryMessages.map((m: { msgId: string }) => m.msgId)).toEqual(["m1"]);
     expect([1, 2, 3, 4, 20].map(retryDelaySeconds)).toEqual([10, 20, 40, 80, 3600]);
   });
 
