@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+export const dateRangeTypes = ["today", "7days", "30days", "90days", "6months", "1year", "ytd", "alltime", "custom"] as const;
+export type DateRangeType = (typeof dateRangeTypes)[number];
+
+const isoTimestamp = z.iso.datetime({ offset: true });
+
+/** The current shape: a type, and explicit ISO bounds only for "custom". */
+export const dateRangeSchema = z
+  .object({
+    type: z.enum(dateRangeTypes),
+    range: z.object({ start: isoTimestamp, end: isoTimestamp }).nullable(),
+  })
+  .refine((r) => (r.type === "custom") === (r.range !== null), {
+    message: "range must be given for custom ranges and only for them",
+    path: ["range"],
+  })
+  .refine((r) => r.range === null || Date.parse(r.range.start) <= Date.parse(r.range.end), {
+    message: "start must not be after end",
+    path: ["range", "start"],
+  });
+export type DateRange = z.infer<typeof dateRangeSchema>;
+
+/** The older stored shape with start and end directly (still read, never written). */
+export const legacyDateRangeSchema = z.object({ type: z.string().optional(), start: isoTimestamp, end: isoTimestamp });
+export type LegacyDateRange = z.infer<typeof legacyDateRangeSchema>;
+
+/** What a stored date_range column may hold. */
+export const storedDateRangeSchema = z.union([dateRangeSchema, legacyDateRangeSchema]);
+export type StoredDateRange = z.infer<typeof storedDateRangeSchema>;

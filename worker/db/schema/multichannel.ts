@@ -1,0 +1,51 @@
+import { index, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { Arrangement, MergeOptions, SelectedEntities } from "../../../shared/schemas/arrangement";
+import type { StoredDateRange } from "../../../shared/schemas/date-range";
+import { previewStatuses } from "../../../shared/schemas/enums";
+import { createdAt, id, updatedAt } from "./columns";
+import { users } from "./accounts";
+import { organizations } from "./organizations";
+
+const orgId = () =>
+  text("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" });
+
+export const multiChannelPreviews = sqliteTable(
+  "multi_channel_previews",
+  {
+    id: id(),
+    organizationId: orgId(),
+    title: text("title").notNull(),
+    status: text("status", { enum: previewStatuses }).notNull().default("draft"),
+    dateRange: text("date_range", { mode: "json" }).$type<StoredDateRange>().notNull(),
+    selectedChannels: text("selected_channels", { mode: "json" }).$type<SelectedEntities>().notNull(),
+    selectedShows: text("selected_shows", { mode: "json" }).$type<SelectedEntities>().notNull(),
+    mergeOptions: text("merge_options", { mode: "json" }).$type<MergeOptions>().notNull(),
+    /** Saved when the final report is generated; the live arrangement lives in the PreviewRoom. */
+    finalArrangement: text("final_arrangement", { mode: "json" }).$type<Arrangement>(),
+    reportId: text("report_id"),
+    createdByUserId: text("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("multi_channel_previews_org_created").on(t.organizationId, t.createdAt)],
+);
+
+/** The automatic suggestions a preview started from (confidence 0..1). */
+export const previewMatches = sqliteTable(
+  "preview_matches",
+  {
+    id: id(),
+    organizationId: orgId(),
+    previewId: text("preview_id")
+      .notNull()
+      .references(() => multiChannelPreviews.id, { onDelete: "cascade" }),
+    videoId: text("video_id").notNull(),
+    episodeId: text("episode_id").notNull(),
+    confidenceScore: real("confidence_score").notNull(),
+    matchReason: text("match_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("preview_matches_preview_confidence").on(t.previewId, t.confidenceScore)],
+);
