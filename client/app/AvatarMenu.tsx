@@ -1,0 +1,92 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { DropdownMenu } from "radix-ui";
+import { Check, LogOut, Monitor, Moon, Settings, Sun, User, Building2 } from "lucide-react";
+import { toast } from "sonner";
+import { useAuth } from "../lib/auth/AuthProvider";
+import { useTheme } from "../lib/theme/ThemeProvider";
+import { themePreferences, type ThemePreference } from "../lib/theme/theme";
+
+const themeLabels: Record<ThemePreference, { label: string; Icon: typeof Sun }> = {
+  light: { label: "Light", Icon: Sun },
+  dark: { label: "Dark", Icon: Moon },
+  system: { label: "System", Icon: Monitor },
+};
+
+const itemClass =
+  "flex cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800";
+
+function Avatar({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState(false);
+  // A broken avatar image is hidden and the default user icon shown instead (spec).
+  if (!url || failed) return <User className="h-5 w-5" aria-hidden />;
+  return <img src={url} alt="" className="h-8 w-8 rounded-full object-cover" onError={() => setFailed(true)} />;
+}
+
+export function AvatarMenu() {
+  const { user, isAdmin, signOut } = useAuth();
+  const { preference, setPreference } = useTheme();
+  const navigate = useNavigate();
+  if (!user) return null;
+
+  const logout = async () => {
+    try {
+      await signOut();
+      toast.success("Signed out successfully");
+    } catch {
+      toast.error("Failed to sign out");
+    }
+    navigate("/");
+  };
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className="flex h-9 w-9 items-center justify-center overflow-hidden rounded-full border border-slate-200 bg-slate-100 text-slate-600 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300"
+      >
+        <Avatar url={user.avatarUrl} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          <DropdownMenu.Label className="truncate px-2 py-1.5 text-xs text-slate-500 dark:text-slate-400">{user.email}</DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/account-settings")}>
+            <Settings className="h-4 w-4" aria-hidden /> Account Settings
+          </DropdownMenu.Item>
+          {isAdmin && (
+            <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/organization-settings")}>
+              <Building2 className="h-4 w-4" aria-hidden /> Organization Settings
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Sub>
+            <DropdownMenu.SubTrigger className={itemClass}>
+              <Sun className="h-4 w-4" aria-hidden /> Theme
+            </DropdownMenu.SubTrigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.SubContent sideOffset={4} className="z-50 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+                <DropdownMenu.RadioGroup value={preference} onValueChange={(v) => setPreference(v as ThemePreference)}>
+                  {themePreferences.map((pref) => {
+                    const { label, Icon } = themeLabels[pref];
+                    return (
+                      <DropdownMenu.RadioItem key={pref} value={pref} className={itemClass}>
+                        <Icon className="h-4 w-4" aria-hidden /> {label}
+                        <DropdownMenu.ItemIndicator className="ml-auto">
+                          <Check className="h-4 w-4" aria-hidden />
+                        </DropdownMenu.ItemIndicator>
+                      </DropdownMenu.RadioItem>
+                    );
+                  })}
+                </DropdownMenu.RadioGroup>
+              </DropdownMenu.SubContent>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Sub>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => void logout()}>
+            <LogOut className="h-4 w-4" aria-hidden /> Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

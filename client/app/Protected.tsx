@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+import { Navigate } from "react-router";
+import { useAuth } from "../lib/auth/AuthProvider";
+import { PageLoading } from "../components/PageLoading";
+import { SignInScreen } from "../features/auth/SignInScreen";
+
+/**
+ * Protected routes show the sign-in screen in place when nobody is signed in (the URL stays, so
+ * signing in lands the user where they were going). A user who must still set a password is
+ * sent to the page that lets them (spec section 2, Routes).
+ */
+export function Protected({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <PageLoading />;
+  if (!user) return <SignInScreen />;
+  if (user.isNewUser) return <Navigate to="/auth/welcome" replace />;
+  if (user.isPasswordReset) return <Navigate to="/auth/reset-password" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { z } from "zod";
+import { toast } from "sonner";
+import { api, ApiError } from "../../lib/api/client";
+import { useAuth } from "../../lib/auth/AuthProvider";
+import { linkMessages } from "../../../shared/messages";
+import { PASSWORD_MIN_LENGTH } from "../../../shared/schemas/auth";
+import { Banner, Button, Field } from "../../components/form";
+import { PageLoading } from "../../components/PageLoading";
+
+type Props = {
+  kind: "invite" | "recovery";
+  title: string;
+  invalidLinkMessage: string;
+  successMessage: string;
+  /** Where to go 1.5 s after success. */
+  successPath: string;
+};
+
+/** Shared body of /auth/welcome and /auth/reset-password: choose a permanent password. */
+export function SetPasswordPage({ kind, title, invalidLinkMessage, successMessage, successPath }: Props) {
+  const { user, isLoading, reload } = useAuth();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const invalid = !isLoading && !user;
+
+  useEffect(() => {
+    if (!invalid) return undefined;
+    toast.error(invalidLinkMessage);
+    const timer = setTimeout(() => navigate("/", { replace: true }), 3000);
+    return () => clearTimeout(timer);
+  }, [invalid, invalidLinkMessage, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < PASSWORD_MIN_LENGTH) return setError(linkMessages.passwordMinLength);
+    if (password !== confirm) return setError(linkMessages.passwordsDoNotMatch);
+    setBusy(true);
+    setError(null);
+    try {
+      await api("/api/auth/set-password", z.unknown(), { body: { newPassword: password } });
+      setDone(true);
+      toast.success(successMessage);
+      setTimeout(() => void reload().finally(() => navigate(successPath, { replace: true })), 1500);
+    } catch (e) {
+      const reason = e instanceof ApiError ? e.reason : undefined;
+      if (reason === "invalid_session_reset") setError(linkMessages.invalidSessionReset);
+      else if (reason === "invalid_session_invite") setError(linkMessages.invalidSessionInvite);
+      else setError(e instanceof ApiError && e.code !== "INTERNAL" ? e.message : linkMessages.resetFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (isLoading) return <PageLoading />;
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 dark:bg-slate-950">
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-kind={kind}>
+        <h1 className="mb-4 text-xl font-semibold">{invalid ? "Link not valid" : title}</h1>
+        {invalid ? (
+          <Banner kind="error">{invalidLinkMessage} Redirecting...</Banner>
+        ) : (
+          <form onSubmit={submit} className="space-y-4">
+            {error && <Banner kind="error">{error}</Banner>}
+            {done && <Banner kind="success">{successMessage}</Banner>}
+            <p className="text-sm text-slate-500 dark:text-slate-400">Signed in as {user?.email}</p>
+            <Field id="new-password" label="New password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Field id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <Button type="submit" className="w-full" disabled={busy || done}>
+              {busy ? "Saving..." : "Set password"}
+            </Button>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

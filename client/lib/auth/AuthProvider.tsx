@@ -1,0 +1,105 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { MeResponse, TokenResponse } from "../../../shared/schemas/auth";
+import { ApiError } from "../api/client";
+import { fetchMe, REFRESH_MARGIN_MS, refreshBackoffMs, refreshSession, signInWithPassword, signOutSession } from "./session";
+
+/** The auth state of spec section 4. */
+export type AuthState = {
+  user: MeResponse["user"] | null;
+  profile: MeResponse["user"] | null;
+  organization: MeResponse["organization"];
+  userOrganization: MeResponse["membership"];
+  isLoading: boolean;
+  error: string | null;
+  isAdmin: boolean;
+};
+
+type AuthContextValue = AuthState & {
+  signIn: (email: string, password: string) => Promise<MeResponse>;
+  signOut: () => Promise<void>;
+  /** Adopts a token obtained elsewhere (e.g. an emailed link) and loads the user. */
+  adoptSession: (token: TokenResponse) => Promise<MeResponse>;
+  reload: () => Promise<void>;
+};
+
+const signedOut: AuthState = { user: null, profile: null, organization: null, userOrganization: null, isLoading: false, error: null, isAdmin: false };
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const fromMe = (me: MeResponse): AuthState => ({
+  user: me.user,
+  profile: me.user,
+  organization: me.organization,
+  userOrganization: me.membership,
+  isLoading: false,
+  error: null,
+  isAdmin: me.isAdmin,
+});
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ ...signedOut, isLoading: true });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const scheduleRefresh = useCallback((token: TokenResponse, attempt = 0) => {
+    clearTimeout(timer.current);
+    const wait = attempt > 0 ? refreshBackoffMs(attempt) : Math.max(5_000, Date.parse(token.expiresAt) - Date.now() - REFRESH_MARGIN_MS);
+    timer.current = setTimeout(async () => {
+      try {
+        const next = await refreshSession();
+        if (next) scheduleRefresh(next);
+        else setState(signedOut); // the server said no: the session is gone
+      } catch {
+        scheduleRefresh(token, attempt + 1); // network trouble: try again soon
+      }
+    }, wait);
+  }, []);
+
+  const adoptSession = useCallback(
+    async (token: TokenResponse) => {
+      const me = await fetchMe();
+      setState(fromMe(me));
+      scheduleRefresh(token);
+      return me;
+    },
+    [scheduleRefresh],
+  );
+
+  const initialize = useCallback(async () => {
+    try {
+      const token = await refreshSession();
+      if (!token) return setState(signedOut);
+      await adoptSession(token);
+    } catch (error) {
+      setState({ ...signedOut, error: error instanceof ApiError && error.code !== "NETWORK" ? "Failed to initialize auth state" : null });
+    }
+  }, [adoptSession]);
+
+  useEffect(() => {
+    void initialize();
+    return () => clearTimeout(timer.current);
+  }, [initialize]);
+
+  const signIn = useCallback(async (email: string, password: string) => adoptSession(await signInWithPassword(email, password)), [adoptSession]);
+
+  const signOut = useCallback(async () => {
+    clearTimeout(timer.current);
+    try {
+      await signOutSession();
+    } finally {
+      setState(signedOut);
+    }
+  }, []);
+
+  const reload = useCallback(async () => {
+    const me = await fetchMe();
+    setState(fromMe(me));
+  }, []);
+
+  const value = useMemo(() => ({ ...state, signIn, signOut, adoptSession, reload }), [state, signIn, signOut, adoptSession, reload]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside AuthProvider");
+  return value;
+}

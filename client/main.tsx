@@ -1,0 +1,27 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "react-router";
+import { BrandProvider, readInjectedBrand } from "./lib/brand";
+import { ThemeProvider } from "./lib/theme/ThemeProvider";
+import { AuthProvider } from "./lib/auth/AuthProvider";
+import { createAppRouter } from "./app/routes";
+import "./styles.css";
+
+const brand = readInjectedBrand();
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
+const router = createAppRouter(brand);
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <BrandProvider brand={brand}>
+      <ThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </BrandProvider>
+  </StrictMode>,
+);
