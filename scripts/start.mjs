@@ -29,6 +29,13 @@ ${rows}
   console.log(`\n Crosscast is running at ${server.url} (demo seeding unavailable: HTTP ${seed.status})\n`);
 }
 
+// wrangler dev does not fire Cron Triggers by itself; fire the hourly one at each full hour so
+// local refreshes and schedules behave as deployed.
+const fireCron = () => fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("0 * * * *")}`).catch(() => undefined);
+const msToNextHour = () => 3_600_000 - (Date.now() % 3_600_000) + 1_000;
+const scheduleCron = () => setTimeout(() => void fireCron().finally(scheduleCron), msToNextHour());
+scheduleCron();
+
 const stop = async () => {
   await server.stop();
   process.exit(0);

@@ -1,0 +1,128 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { baseUrl, datacenterUrl, launchBrowser, newPage } from "./support.mjs";
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe("app shell", () => {
+  test("an unknown path redirects to /dashboard, which asks a signed-out visitor to sign in", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${baseUrl()}/no/such/page`);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await context.close();
+  });
+
+  test("the Update Log shows entries newest first with a link back to the dashboard", async () => {
+    const { context, page } = await newPage(browser);
+    // Serve a manifest listed oldest first, to prove the page orders by date itself.
+    await page.route("**/docs/change-logs/manifest.json", (route) =>
+      route.fulfill({
+        json: {
+          changeLogs: [
+            { filename: "old.md", date: "2026-01-05", title: "Older entry" },
+            { filename: "new.md", date: "2026-11-20", title: "Newer entry" },
+          ],
+        },
+      }),
+    );
+    await page.route("**/docs/change-logs/old.md", (route) => route.fulfill({ body: "Old **text**" }));
+    await page.route("**/docs/change-logs/new.md", (route) => route.fulfill({ body: "New text" }));
+    await page.goto(`${baseUrl()}/update-log`);
+    await page.getByText("Older entry").waitFor();
+    const titles = await page.getByTestId("change-log-entry").locator("h2").allTextContents();
+    assert.deepEqual(titles, ["Newer entry", "Older entry"]);
+    assert.equal(await page.getByRole("link", { name: "Back to dashboard" }).getAttribute("href"), "/dashboard");
+    await context.close();
+  });
+
+  test("the real Update Log has the foundation entry", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${baseUrl()}/update-log`);
+    await page.getByRole("heading", { name: "Foundation: app shell, brands and update log" }).waitFor();
+    await context.close();
+  });
+
+  test("a failing Update Log shows the spec's toast and empty text", async () => {
+    const { context, page } = await newPage(browser);
+    await page.route("**/docs/change-logs/manifest.json", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.goto(`${baseUrl()}/update-log`);
+    await page.getByText("Failed to load update logs").waitFor();
+    await page.getByText("No update logs available.").waitFor();
+    await context.close();
+  });
+});
+
+describe("theme", () => {
+  test("System follows an emulated dark preference live", async () => {
+    const { context, page } = await newPage(browser, { colorScheme: "light" });
+    await page.goto(`${baseUrl()}/update-log`);
+    await page.getByRole("heading", { name: "Update Log", exact: true }).waitFor();
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+    assert.equal(await isDark(), false);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
+    await context.close();
+  });
+
+  test("a stored dark preference applies before the app loads and persists across reload", async () => {
+    const { context, page } = await newPage(browser, { colorScheme: "light" });
+    await page.goto(`${baseUrl()}/manage-cookies`);
+    await page.evaluate(() => localStorage.setItem("crosscast-theme", "dark"));
+    await page.reload();
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains("dark")), true);
+    // Clearing it on Manage cookies returns to System (light here).
+    await page.getByRole("button", { name: "Clear theme preference" }).click();
+    await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
+    assert.equal(await page.evaluate(() => localStorage.getItem("crosscast-theme")), null);
+    await context.close();
+  });
+});
+
+describe("brands", () => {
+  test("the default brand shows its footer links, copyright, title and favicon", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${baseUrl()}/update-log`);
+    const footer = page.getByRole("contentinfo");
+    for (const name of ["Legal", "Privacy", "Manage cookies", "Update Log"]) await footer.getByRole("link", { name }).waitFor();
+    await footer.getByText(`© ${new Date().getFullYear()} Crosscast`).waitFor();
+    assert.equal(await page.title(), "Crosscast");
+    assert.equal(await page.locator('link[rel="icon"]').getAttribute("href"), "/brand/crosscast-favicon.svg");
+    await footer.getByRole("link", { name: "Privacy" }).click();
+    await page.getByRole("heading", { name: "Privacy Policy" }).waitFor();
+    await context.close();
+  });
+
+  test("the data-center brand shows support and Update Log only, and has no legal pages", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${datacenterUrl()}/update-log`);
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("link", { name: "Contact support" }).waitFor();
+    await footer.getByRole("link", { name: "Update Log" }).waitFor();
+    assert.equal(await footer.getByRole("link", { name: "Legal" }).count(), 0);
+    assert.equal(await footer.getByText("©").count(), 0);
+    assert.equal(await page.title(), "Crosscast Data Center Analytics");
+    assert.equal(await page.locator('link[rel="icon"]').getAttribute("href"), "/brand/datacenter-favicon.svg");
+    await page.goto(`${datacenterUrl()}/legal`);
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+
+  test("the data-center brand offers no sign-up; the default brand does", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${datacenterUrl()}/dashboard`);
+    await page.getByRole("button", { name: "Forgot password?" }).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Create account" }).count(), 0);
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.getByRole("button", { name: "Create account" }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,40 @@
+import { chromium } from "playwright-core";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+/** A second host name for the data-center brand, mapped to loopback inside Chromium. */
+export const DATACENTER_HOST = "datacenter.crosscast.test";
+
+export const baseUrl = () => process.env.E2E_BASE_URL ?? "http://localhost:8787";
+export const port = () => process.env.E2E_PORT ?? "8787";
+export const datacenterUrl = () => `http://${DATACENTER_HOST}:${port()}`;
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+      `--host-resolver-rules=MAP ${DATACENTER_HOST} 127.0.0.1`,
+    ],
+  });
+}
+
+/** A fresh browser context (own storage and cookies) per test. */
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function signIn(page, email, password) {
+  await page.goto(`${baseUrl()}/dashboard`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
