@@ -6,31 +6,48 @@ import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
 import { healthRoutes } from "./features/health/routes";
 import { clientShellRoutes } from "./features/client-shell/routes";
+import { authRoutes } from "./features/auth/routes";
+import { accountRoutes, orgRoutes } from "./features/account/routes";
+import { imageRoutes } from "./features/images/routes";
+import { devRoutes, devApiRoutes } from "./features/dev/routes";
 
-/** JSON bodies above this are refused before parsing (uploads set their own, larger limit). */
+/** JSON bodies above this are refused before parsing. */
 export const JSON_BODY_LIMIT = 64 * 1024;
+/** Uploads (multipart): 5 MB of image plus the multipart framing. */
+export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
 
-const jsonBodyLimit = bodyLimit({
-  maxSize: JSON_BODY_LIMIT,
-  onError: () => {
-    throw new ApiError("PAYLOAD_TOO_LARGE", `Request body is larger than ${JSON_BODY_LIMIT / 1024} KB`);
-  },
-});
+// bodyLimit counts the bytes as they stream in, so a chunked body without Content-Length is cut
+// off at the limit too.
+const limit = (maxSize: number, message: string, reason?: string) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError("PAYLOAD_TOO_LARGE", message, reason ? { reason } : {});
+    },
+  });
+const jsonBodyLimit = limit(JSON_BODY_LIMIT, `Request body is larger than ${JSON_BODY_LIMIT / 1024} KB`);
+const uploadBodyLimit = limit(UPLOAD_BODY_LIMIT, "File size must be less than 5MB", "file_too_large");
 
 /** The JSON API. Each feature is a chained sub-app so `AppType` carries every route's types. */
 const api = new Hono<AppEnv>()
   .use("*", async (c, next) => {
     // Uploads are multipart and have their own limit; everything else is small JSON.
-    if ((c.req.header("content-type") ?? "").startsWith("multipart/form-data")) return next();
+    if ((c.req.header("content-type") ?? "").startsWith("multipart/form-data")) return uploadBodyLimit(c, next);
     return jsonBodyLimit(c, next);
   })
-  .route("/health", healthRoutes);
+  .route("/health", healthRoutes)
+  .route("/auth", authRoutes)
+  .route("/account", accountRoutes)
+  .route("/orgs/:orgId", orgRoutes)
+  .route("/images", imageRoutes)
+  .route("/dev", devApiRoutes);
 
 export type AppType = typeof api;
 
 export const app = new Hono<AppEnv>();
 app.use("*", requestContext, securityHeaders);
 app.route("/api", api);
+app.route("/dev", devRoutes);
 // Unknown API paths get the JSON envelope, never the SPA's HTML.
 app.all("/api/*", (c) => c.json(errorBody(c, new ApiError("NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`)), 404));
 app.route("/", clientShellRoutes);

@@ -1,4 +1,6 @@
 import type { Brand } from "../shared/brand";
+import type { Role } from "../shared/schemas/enums";
+import type { organizations } from "./db/schema";
 import type { Logger } from "./lib/logger";
 
 /*
@@ -25,6 +27,12 @@ export type AppVariables = {
   requestId: string;
   brand: Brand;
   log: Logger;
+  /** Set by requireUser. */
+  userId: string;
+  sessionId: string;
+  /** Set by orgScope for /api/orgs/:orgId routes. */
+  org: typeof organizations.$inferSelect;
+  role: Role;
 };
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { passwordSchema, emailSchema, PASSWORD_MAX_LENGTH } from "./auth";
+
+export const resetRequestBodySchema = z.object({ email: emailSchema });
+export const linkBodySchema = z.object({ token: z.string().min(10).max(200) });
+export const setPasswordBodySchema = z.object({ newPassword: passwordSchema });
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1, { message: "Current password is required" }).max(PASSWORD_MAX_LENGTH),
+  newPassword: passwordSchema,
+});
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** Empty phone saves null (spec section 5). */
+export const profileBodySchema = z.object({
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[+()\d\s.-]*$/, { message: "Phone number may contain digits, spaces and + ( ) . - only" })
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  name: z.string().trim().max(200).nullable().optional().transform((v) => (v ? v : v === undefined ? undefined : null)),
+});

@@ -1,0 +1,46 @@
+import { SELF } from "cloudflare:test";
+import { errorEnvelopeSchema, type ErrorEnvelope } from "../../../shared/errors";
+import { tokenResponseSchema } from "../../../shared/schemas/auth";
+
+export const BASE = "http://localhost";
+
+export type CallOptions = { method?: string; body?: unknown; token?: string; cookie?: string; host?: string; headers?: Record<string, string> };
+
+/** One API call as a browser would make it; returns the response and its parsed JSON (if any). */
+export async function call(path: string, opts: CallOptions = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  const base = opts.host ? `http://${opts.host}` : BASE;
+  const res = await SELF.fetch(`${base}${path}`, {
+    method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"),
+    headers,
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    redirect: "manual",
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { res, status: res.status, json, text };
+}
+
+export function envelope(json: unknown): ErrorEnvelope["error"] {
+  return errorEnvelopeSchema.parse(json).error;
+}
+
+/** The refresh cookie a response set, as a Cookie header value. */
+export function refreshCookieFrom(res: Response): string | undefined {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith("crosscast_refresh="));
+  return set?.split(";")[0];
+}
+
+export async function signIn(email: string, password: string) {
+  const r = await call("/api/auth/sign-in", { body: { email, password } });
+  if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
+  return { ...tokenResponseSchema.parse(r.json), cookie: refreshCookieFrom(r.res)! };
+}

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../../env";
+import { isSandbox } from "../../env";
+import { getDb } from "../../db/client";
+import { emailOutbox } from "../../db/schema";
+import { ApiError } from "../../errors";
+import { validate } from "../../lib/validate";
+import { renderMailbox } from "./mailbox-page";
+import { DEMO_ORGANIZATION, demoUsers, seedDemo } from "./seed";
+
+/** Development-only routes vanish (404) unless the sandbox is on. */
+const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isSandbox(c.env)) throw new ApiError("NOT_FOUND", "Not found");
+  await next();
+});
+
+const recentMail = (env: Env, to?: string) =>
+  getDb(env)
+    .select()
+    .from(emailOutbox)
+    .where(to ? eq(emailOutbox.toAddress, to.toLowerCase()) : undefined)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(200);
+
+/** /dev/mailbox (HTML) and /dev/seed. */
+export const devRoutes = new Hono<AppEnv>()
+  .use("*", sandboxOnly)
+  .get("/mailbox", async (c) => c.html(renderMailbox(await recentMail(c.env))))
+  .post("/seed", async (c) => {
+    const { organizationId, created } = await seedDemo(getDb(c.env));
+    return c.json({ organization: { id: organizationId, name: DEMO_ORGANIZATION }, users: demoUsers.map(({ email, password, role }) => ({ email, password, role })), created });
+  });
+
+/** /api/dev/mailbox?to= (JSON, for the browser tests). */
+export const devApiRoutes = new Hono<AppEnv>()
+  .use("*", sandboxOnly)
+  .get("/mailbox", validate("query", z.object({ to: z.string().max(254).optional() })), async (c) => {
+    const mails = await recentMail(c.env, c.req.valid("query").to);
+    return c.json({ messages: mails.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, kind: m.kind, status: m.status, createdAt: m.createdAt.toISOString() })) });
+  });

@@ -1,0 +1,17 @@
+export type EmailKind = "confirmation" | "invitation" | "admin_reset" | "self_reset" | "existing_account";
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: EmailKind;
+  organizationId?: string | null;
+};
+
+/** Whether delivery was accepted; failures never throw, so callers can show the "could not be sent" variants. */
+export type SendResult = { sent: boolean; id: string | null; error?: string };
+
+export interface EmailSender {
+  send(message: EmailMessage): Promise<SendResult>;
+}
