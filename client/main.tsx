@@ -6,9 +6,12 @@ import { BrandProvider, readInjectedBrand } from "./lib/brand";
 import { ThemeProvider } from "./lib/theme/ThemeProvider";
 import { AuthProvider } from "./lib/auth/AuthProvider";
 import { createAppRouter } from "./app/routes";
+import { takeHashLink } from "./lib/auth/hash-link";
 import "./styles.css";
 
 const brand = readInjectedBrand();
+// Must run before the router reads the address.
+const pendingLink = takeHashLink();
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
 const router = createAppRouter(brand);
 
@@ -17,7 +20,7 @@ createRoot(document.getElementById("root")!).render(
     <BrandProvider brand={brand}>
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <AuthProvider>
+          <AuthProvider pendingLink={pendingLink}>
             <RouterProvider router={router} />
           </AuthProvider>
         </QueryClientProvider>

@@ -38,3 +38,17 @@ export async function signIn(page, email, password) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
+
+export const DEMO_ADMIN = { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" };
+export const DEMO_USER = { email: "demo.user@crosscast.test", password: "crosscast-demo-user" };
+
+/** The newest email sent to an address, from the sandbox mailbox API. */
+export async function latestMail(to, kind) {
+  const res = await fetch(`${baseUrl()}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  const { messages } = await res.json();
+  const mail = messages.find((m) => !kind || m.kind === kind);
+  if (!mail) throw new Error(`no ${kind ?? ""} email for ${to}`);
+  return mail;
+}
+
+export const uniqueEmail = (prefix) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;

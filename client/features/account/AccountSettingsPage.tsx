@@ -1,13 +1,12 @@
-import { useAuth } from "../../lib/auth/AuthProvider";
+import { ChangePasswordCard } from "./ChangePasswordCard";
+import { ProfileCard } from "./ProfileCard";
 
 export default function AccountSettingsPage() {
-  const { user } = useAuth();
   return (
-    <section aria-labelledby="account-title">
-      <h1 id="account-title" className="text-2xl font-semibold">
-        Account Settings
-      </h1>
-      <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Signed in as {user?.email}.</p>
-    </section>
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold">Account Settings</h1>
+      <ProfileCard />
+      <ChangePasswordCard />
+    </div>
   );
 }

@@ -49,8 +49,7 @@ export function SetPasswordPage({ kind, title, invalidLinkMessage, successMessag
       setTimeout(() => void reload().finally(() => navigate(successPath, { replace: true })), 1500);
     } catch (e) {
       const reason = e instanceof ApiError ? e.reason : undefined;
-      if (reason === "invalid_session_reset") setError(linkMessages.invalidSessionReset);
-      else if (reason === "invalid_session_invite") setError(linkMessages.invalidSessionInvite);
+      if (reason === "invalid_session" || reason === "no_session") setError(kind === "invite" ? linkMessages.invalidSessionInvite : linkMessages.invalidSessionReset);
       else setError(e instanceof ApiError && e.code !== "INTERNAL" ? e.message : linkMessages.resetFailed);
     } finally {
       setBusy(false);

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { MeResponse, TokenResponse } from "../../../shared/schemas/auth";
 import { ApiError } from "../api/client";
-import { fetchMe, REFRESH_MARGIN_MS, refreshBackoffMs, refreshSession, signInWithPassword, signOutSession } from "./session";
+import { exchangeLinkToken, fetchMe, REFRESH_MARGIN_MS, refreshBackoffMs, refreshSession, signInWithPassword, signOutSession } from "./session";
+import type { PendingLink } from "./hash-link";
 
 /** The auth state of spec section 4. */
 export type AuthState = {
@@ -35,7 +36,7 @@ const fromMe = (me: MeResponse): AuthState => ({
   isAdmin: me.isAdmin,
 });
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({ children, pendingLink = null }: { children: ReactNode; pendingLink?: PendingLink | null }) {
   const [state, setState] = useState<AuthState>({ ...signedOut, isLoading: true });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -65,13 +66,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const initialize = useCallback(async () => {
     try {
+      if (pendingLink) {
+        // An invalid or used link leaves nobody signed in: the page then shows its invalid-link screen.
+        const linked = await exchangeLinkToken(pendingLink.token).catch(() => null);
+        if (linked) return void (await adoptSession(linked));
+        return setState(signedOut);
+      }
       const token = await refreshSession();
       if (!token) return setState(signedOut);
       await adoptSession(token);
     } catch (error) {
       setState({ ...signedOut, error: error instanceof ApiError && error.code !== "NETWORK" ? "Failed to initialize auth state" : null });
     }
-  }, [adoptSession]);
+  }, [adoptSession, pendingLink]);
 
   useEffect(() => {
     void initialize();

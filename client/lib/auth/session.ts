@@ -2,13 +2,29 @@ import { z } from "zod";
 import { meResponseSchema, tokenResponseSchema, type MeResponse, type TokenResponse } from "../../../shared/schemas/auth";
 import { api, ApiError, setAccessToken } from "../api/client";
 
+const linkResponseSchema = tokenResponseSchema.extend({ type: z.enum(["invite", "recovery"]) });
+
+/** Exchanges an emailed one-time link token for a session. */
+export async function exchangeLinkToken(token: string): Promise<TokenResponse> {
+  const response = await api("/api/auth/link", linkResponseSchema, { body: { token } });
+  setAccessToken(response.accessToken);
+  return response;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Exchanges the HttpOnly refresh cookie for an access token; null when nobody is signed in. */
-export async function refreshSession(): Promise<TokenResponse | null> {
+export async function refreshSession(retried = false): Promise<TokenResponse | null> {
   try {
     const token = await api("/api/auth/refresh", tokenResponseSchema, { method: "POST" });
     setAccessToken(token.accessToken);
     return token;
   } catch (error) {
+    // Another tab refreshed at the same moment; the cookie now holds the newer token.
+    if (!retried && error instanceof ApiError && error.reason === "refresh_token_rotated") {
+      await pause(300);
+      return refreshSession(true);
+    }
     // 401/404 mean "no session" (404 until the auth API exists); anything else is retryable.
     if (error instanceof ApiError && (error.status === 401 || error.status === 404 || error.status === 403)) {
       setAccessToken(null);

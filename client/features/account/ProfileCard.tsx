@@ -1,0 +1,116 @@
+import { useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { User } from "lucide-react";
+import { profileMessages } from "../../../shared/messages";
+import { supportedTimeZones } from "../../../shared/timezones";
+import { ApiError } from "../../lib/api/client";
+import { useAuth } from "../../lib/auth/AuthProvider";
+import { imageFileProblem } from "../../lib/image-file";
+import { Button, Field } from "../../components/form";
+import { Card } from "../../components/Card";
+import { removeAvatar, updateOrgTimezone, updateProfile, uploadAvatar } from "./account-api";
+
+const serverText = (error: unknown, fallback: string) => (error instanceof ApiError && error.code !== "INTERNAL" && error.code !== "NETWORK" ? error.message : fallback);
+
+export function ProfileCard() {
+  const { user, organization, isAdmin, reload } = useAuth();
+  const [phone, setPhone] = useState(user?.phoneNumber ?? "");
+  const [timezone, setTimezone] = useState(organization?.timezone ?? "America/Los_Angeles");
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  if (!user) return null;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      await updateProfile(phone.trim() || null);
+      if (isAdmin && organization && timezone !== organization.timezone) await updateOrgTimezone(organization.id, timezone);
+      await reload();
+      toast.success(profileMessages.profileUpdated);
+    } catch (error) {
+      toast.error(serverText(error, profileMessages.updateProfileFailed));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) return void toast.error(problem);
+    setUploading(true);
+    try {
+      await uploadAvatar(file);
+      await reload();
+      toast.success(profileMessages.avatarUpdated);
+    } catch (error) {
+      toast.error(serverText(error, profileMessages.uploadAvatarFailed));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  const onRemove = async () => {
+    if (!user.avatarUrl) return void toast.error(profileMessages.noAvatar);
+    try {
+      await removeAvatar();
+      await reload();
+      toast.success(profileMessages.avatarRemoved);
+    } catch (error) {
+      toast.error(serverText(error, profileMessages.removeAvatarFailed));
+    }
+  };
+
+  return (
+    <Card title="Profile Information" id="profile-title">
+      <div className="mb-6 flex items-center gap-4">
+        <div className="flex h-16 w-16 items-center justify-center overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800">
+          {user.avatarUrl ? <img src={user.avatarUrl} alt="Your profile picture" className="h-full w-full object-cover" /> : <User className="h-8 w-8 text-slate-400" aria-hidden />}
+        </div>
+        <div className="flex gap-2">
+          <input ref={fileInput} id="avatar-file" type="file" accept="image/*" className="sr-only" onChange={(e) => void onFile(e.target.files?.[0])} aria-label="Profile picture file" />
+          <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={uploading}>
+            {uploading ? "Uploading..." : "Upload picture"}
+          </Button>
+          <Button variant="ghost" onClick={() => void onRemove()} disabled={!user.avatarUrl || uploading}>
+            Remove
+          </Button>
+        </div>
+      </div>
+      <form onSubmit={save} className="grid gap-4 sm:grid-cols-2">
+        <Field id="profile-email" label="Email" value={user.email} readOnly disabled />
+        <Field id="profile-phone" label="Phone number (optional)" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <div className="space-y-1 sm:col-span-2">
+          <label htmlFor="profile-timezone" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+            Organization time zone
+          </label>
+          <select
+            id="profile-timezone"
+            value={timezone}
+            disabled={!isAdmin}
+            onChange={(e) => setTimezone(e.target.value)}
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900 disabled:opacity-70"
+            aria-describedby="timezone-hint"
+          >
+            {supportedTimeZones.map((z) => (
+              <option key={z.id} value={z.id}>
+                {z.label} ({z.id})
+              </option>
+            ))}
+          </select>
+          <p id="timezone-hint" className="text-xs text-slate-500 dark:text-slate-400">
+            {isAdmin ? "Applies to everyone in the organization: schedules and dates are shown in it." : "Only administrators can change the organization's time zone."}
+          </p>
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : "Save Changes"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

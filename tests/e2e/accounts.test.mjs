@@ -1,0 +1,132 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { baseUrl, DEMO_ADMIN, latestMail, launchBrowser, newPage, signIn, uniqueEmail } from "./support.mjs";
+
+// A real 1x1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe("accounts", () => {
+  test("the demo admin signs in, sees the shell and signs out", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.getByText("Welcome back!").waitFor();
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.getByRole("link", { name: "Reports" }).click();
+    await page.getByRole("heading", { name: "Reports" }).waitFor();
+    // A reload keeps the session (refresh cookie), with no password asked again.
+    await page.reload();
+    await page.getByRole("heading", { name: "Reports" }).waitFor();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByText(DEMO_ADMIN.email).waitFor();
+    await page.getByRole("menuitem", { name: "Organization Settings" }).waitFor();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await context.close();
+  });
+
+  test("a wrong password shows the spec's message inline", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO_ADMIN.email, "definitely-not-it");
+    await page.getByRole("alert").getByText("Invalid email or password. Please try again.").waitFor();
+    await context.close();
+  });
+
+  test("sign up, confirm from the mailbox, sign in", async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail("signup");
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a long enough password");
+    await page.getByRole("button", { name: "Create account" }).first().click();
+    await page.getByText("Account created! Please check your email to verify your account.").waitFor();
+    // The form returned to sign-in mode with empty fields.
+    assert.equal(await page.getByLabel("Email").inputValue(), "");
+    const mail = await latestMail(email, "confirmation");
+    const link = mail.text.match(/https?:\/\/\S+\/api\/auth\/confirm\?token=\S+/)[0];
+    await page.goto(link);
+    await page.getByText("Email confirmed. You can sign in now.").waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a long enough password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    // The mailbox page shows it too.
+    await page.goto(`${baseUrl()}/dev/mailbox`);
+    await page.getByText(`Confirm your Crosscast account`).first().waitFor();
+    await context.close();
+  });
+
+  test("forgot password: temporary password from the mailbox, forced reset page, then the dashboard", async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail("forgot");
+    // Make an account through sign-up and confirmation.
+    await fetch(`${baseUrl()}/api/auth/sign-up`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "original password 1" }) });
+    await fetch((await latestMail(email, "confirmation")).text.match(/https?:\/\/\S+\/api\/auth\/confirm\?token=\S+/)[0], { redirect: "manual" });
+
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset email" }).click();
+    await page.getByText("If an account with that email exists, a password reset email with a temporary password has been sent.").waitFor();
+    const temp = (await latestMail(email, "self_reset")).text.match(/temporary password: (\S+)/i)[1];
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(temp);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/auth\/reset-password$/);
+    await page.getByLabel("New password", { exact: true }).fill("my new password 2");
+    await page.getByLabel("Confirm new password").fill("my new password 2");
+    await page.getByRole("button", { name: "Set password" }).click();
+    await page.getByText("Password updated successfully").first().waitFor();
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
+  test("an invalid reset link shows the invalid-link screen and returns to / after 3 s", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${baseUrl()}/#access_token=not-a-real-token-123&type=recovery`);
+    await page.waitForURL(/\/auth\/reset-password$/);
+    await page.getByText("Invalid or expired reset link. Please request a new password reset.").first().waitFor();
+    await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/dashboard", { timeout: 10_000 });
+    await context.close();
+  });
+
+  test("change password in Account Settings, and upload and remove an avatar", async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail("settings");
+    await fetch(`${baseUrl()}/api/auth/sign-up`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "settings password 1" }) });
+    await fetch((await latestMail(email, "confirmation")).text.match(/https?:\/\/\S+\/api\/auth\/confirm\?token=\S+/)[0], { redirect: "manual" });
+    await signIn(page, email, "settings password 1");
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Account Settings" }).click();
+    await page.getByRole("heading", { name: "Account Settings" }).waitFor();
+
+    await page.getByLabel("Current password").fill("wrong current pass");
+    await page.getByLabel("New password", { exact: true }).fill("settings password 2");
+    await page.getByLabel("Confirm new password").fill("settings password 2");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByRole("alert").getByText("Current password is incorrect").waitFor();
+    await page.getByLabel("Current password").fill("settings password 1");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Password updated successfully").waitFor();
+
+    await page.setInputFiles("#avatar-file", { name: "me.png", mimeType: "image/png", buffer: PNG });
+    await page.getByText("Avatar updated successfully").waitFor();
+    await page.getByAltText("Your profile picture").waitFor();
+    await page.getByRole("button", { name: "Remove" }).click();
+    await page.getByText("Avatar removed successfully").waitFor();
+    assert.equal(await page.getByAltText("Your profile picture").count(), 0);
+
+    await page.setInputFiles("#avatar-file", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await page.getByText("Please upload an image file").waitFor();
+    await context.close();
+  });
+});
