@@ -10,6 +10,9 @@ import { authRoutes } from "./features/auth/routes";
 import { accountRoutes, orgRoutes } from "./features/account/routes";
 import { imageRoutes } from "./features/images/routes";
 import { devRoutes, devApiRoutes } from "./features/dev/routes";
+import { googleCallbackRoutes } from "./features/google/routes";
+import { sandboxApp } from "./sandbox/app";
+import { isSandbox } from "./env";
 
 /** JSON bodies above this are refused before parsing. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -40,6 +43,7 @@ const api = new Hono<AppEnv>()
   .route("/account", accountRoutes)
   .route("/orgs/:orgId", orgRoutes)
   .route("/images", imageRoutes)
+  .route("/google", googleCallbackRoutes)
   .route("/dev", devApiRoutes);
 
 export type AppType = typeof api;
@@ -48,6 +52,8 @@ export const app = new Hono<AppEnv>();
 app.use("*", requestContext, securityHeaders);
 app.route("/api", api);
 app.route("/dev", devRoutes);
+// The emulators are reachable from the browser (e.g. Google's consent page) only with the sandbox on.
+app.all("/sandbox/*", (c) => (isSandbox(c.env) ? sandboxApp.fetch(c.req.raw, c.env) : c.json(errorBody(c, new ApiError("NOT_FOUND", "Not found")), 404)));
 // Unknown API paths get the JSON envelope, never the SPA's HTML.
 app.all("/api/*", (c) => c.json(errorBody(c, new ApiError("NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`)), 404));
 app.route("/", clientShellRoutes);

@@ -11,6 +11,10 @@ import { validate } from "../../lib/validate";
 import { readImageUpload, storeImage } from "../../lib/uploads";
 import { orgScope, requireAdmin, requireUser } from "../../middleware/auth";
 import { findUserById, meResponse } from "../auth/users";
+import { organizationRoutes } from "../organization/routes";
+import { membersRoutes } from "../organization/members-routes";
+import { googleOrgRoutes } from "../google/routes";
+import { storageRoutes } from "../storage/routes";
 
 const userOrThrow = async (env: Env, userId: string) => {
   const user = await findUserById(getDb(env), userId);
@@ -59,4 +63,11 @@ export const orgTimezoneRoutes = new Hono<AppEnv>().patch("/", requireAdmin, val
   return c.json({ timezone });
 });
 
-export const orgRoutes = new Hono<AppEnv>().use("*", requireUser, orgScope).route("/timezone", orgTimezoneRoutes);
+/** Everything under /api/orgs/:orgId: the caller must be signed in and a member (else 404). */
+export const orgRoutes = new Hono<AppEnv>()
+  .use("*", requireUser, orgScope)
+  .route("/timezone", orgTimezoneRoutes)
+  .route("/members", membersRoutes)
+  .route("/google", googleOrgRoutes)
+  .route("/storage", storageRoutes)
+  .route("/", organizationRoutes);

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { emailSchema } from "./auth";
+import { integrationStatuses, roles } from "./enums";
+
+export const organizationNameSchema = z.object({ name: z.string().trim().min(1, { message: "Organization name is required" }).max(120) });
+
+export const apiKeysBodySchema = z
+  .object({
+    youtubeApiKey: z.string().trim().min(1).max(300).optional(),
+    simplecastApiKey: z.string().trim().min(1).max(300).optional(),
+  })
+  .refine((b) => b.youtubeApiKey !== undefined || b.simplecastApiKey !== undefined, { message: "Enter at least one API key", path: ["youtubeApiKey"] });
+
+export const integrationViewSchema = z.object({
+  type: z.enum(["youtube", "simplecast"]),
+  status: z.enum(integrationStatuses),
+  /** "••••1234": the key itself never leaves the server. */
+  mask: z.string(),
+  lastCheckedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export const integrationsResponseSchema = z.object({ integrations: z.array(integrationViewSchema) });
+
+export const addMemberBodySchema = z.object({
+  name: z.string().trim().max(200).optional().transform((v) => (v ? v : null)),
+  email: emailSchema,
+  role: z.enum(roles).default("standard"),
+});
+export const updateMemberBodySchema = z
+  .object({ role: z.enum(roles).optional(), name: z.string().trim().max(200).nullable().optional() })
+  .refine((b) => b.role !== undefined || b.name !== undefined, { message: "Nothing to update", path: ["role"] });
+
+export const memberSchema = z.object({
+  userId: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(roles),
+  joinedAt: z.string(),
+  pendingInvitation: z.boolean(),
+});
+export type Member = z.infer<typeof memberSchema>;
+export const membersResponseSchema = z.object({ members: z.array(memberSchema) });
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
+  createdAt: z.string(),
+  actorEmail: z.string().nullable(),
+});
+export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema) });

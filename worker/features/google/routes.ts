@@ -1,0 +1,84 @@
+import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../../env";
+import { getDb } from "../../db/client";
+import { googleConnections } from "../../db/schema";
+import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
+import { requireAdmin } from "../../middleware/auth";
+import { membershipOf } from "../auth/users";
+import { createAuthorization, exchangeCode, fetchAccountEmail, GoogleAuthError } from "../../providers/google/oauth";
+import { providerFetch } from "../../providers/transport";
+import { ApiError } from "../../errors";
+import { audit } from "../organization/audit";
+import { connectionView, saveConnection } from "./connection";
+
+const STATE_COOKIE = "crosscast_google_oauth";
+const CALLBACK_PATH = "/api/google/callback";
+const pendingSchema = z.object({ state: z.string(), codeVerifier: z.string(), organizationId: z.string(), userId: z.string(), expiresAt: z.number() });
+const redirectUri = (c: Context<AppEnv>) => `${new URL(c.req.url).origin}${CALLBACK_PATH}`;
+const settingsUrl = (result: string) => `/organization-settings?google=${result}`;
+
+/** Admin routes under /api/orgs/:orgId/google. */
+export const googleOrgRoutes = new Hono<AppEnv>()
+  .use("*", requireAdmin)
+  .get("/", async (c) => c.json(await connectionView(getDb(c.env), c.get("org").id)))
+  .post("/connect", async (c) => {
+    let auth;
+    try {
+      auth = createAuthorization(c.env, new URL(c.req.url).origin, redirectUri(c));
+    } catch (error) {
+      if (error instanceof GoogleAuthError) throw new ApiError("BAD_REQUEST", error.message, { reason: error.reason });
+      throw error;
+    }
+    // State and PKCE verifier ride in an encrypted, short-lived cookie only the callback receives.
+    const pending = { state: auth.state, codeVerifier: auth.codeVerifier, organizationId: c.get("org").id, userId: c.get("userId"), expiresAt: Date.now() + 600_000 };
+    setCookie(c, STATE_COOKIE, await encryptSecret(JSON.stringify(pending), c.env.ENCRYPTION_KEY), {
+      httpOnly: true,
+      secure: new URL(c.req.url).protocol === "https:",
+      sameSite: "Lax", // Google's redirect back is a top-level cross-site navigation
+      path: CALLBACK_PATH,
+      maxAge: 600,
+    });
+    return c.json({ authorizationUrl: auth.url });
+  })
+  .delete("/", async (c) => {
+    const db = getDb(c.env);
+    const org = c.get("org");
+    await db.delete(googleConnections).where(eq(googleConnections.organizationId, org.id));
+    await audit(db, { organizationId: org.id, actorUserId: c.get("userId"), action: "google.disconnected", targetType: "google_connection" });
+    return c.json({ connected: false });
+  });
+
+/** GET /api/google/callback: Google sends the browser back here (no bearer token on a redirect). */
+export const googleCallbackRoutes = new Hono<AppEnv>().get("/callback", async (c) => {
+  const raw = getCookie(c, STATE_COOKIE);
+  deleteCookie(c, STATE_COOKIE, { path: CALLBACK_PATH });
+  const { code, state, error } = c.req.query();
+  if (!raw) return c.redirect(settingsUrl("expired"), 302);
+  let pending: z.infer<typeof pendingSchema>;
+  try {
+    pending = pendingSchema.parse(JSON.parse(await decryptSecret(raw, c.env.ENCRYPTION_KEY)));
+  } catch {
+    return c.redirect(settingsUrl("expired"), 302);
+  }
+  if (error) return c.redirect(settingsUrl("denied"), 302);
+  if (!code || state !== pending.state || pending.expiresAt < Date.now()) return c.redirect(settingsUrl("expired"), 302);
+  const db = getDb(c.env);
+  // The person who started the flow must still be an admin of that organisation.
+  const membership = await membershipOf(db, pending.userId, pending.organizationId);
+  if (membership?.role !== "admin") return c.redirect(settingsUrl("forbidden"), 302);
+  const fetcher = providerFetch(c.env);
+  try {
+    const tokens = await exchangeCode(c.env, fetcher, code, pending.codeVerifier, redirectUri(c));
+    if (!tokens.refresh_token) return c.redirect(settingsUrl("no_refresh_token"), 302);
+    const email = await fetchAccountEmail(fetcher, tokens.access_token);
+    await saveConnection(db, c.env, pending.organizationId, pending.userId, email, tokens.refresh_token, tokens.scope ?? "");
+    await audit(db, { organizationId: pending.organizationId, actorUserId: pending.userId, action: "google.connected", targetType: "google_connection", details: { email } });
+    return c.redirect(settingsUrl("connected"), 302);
+  } catch (e) {
+    c.get("log").warn("google: connect failed", { error: e instanceof Error ? e.message : String(e) });
+    return c.redirect(settingsUrl("failed"), 302);
+  }
+});

@@ -1,0 +1,35 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { auditLog, users } from "../../db/schema";
+
+export type AuditAction =
+  | "organization.updated"
+  | "organization.logo_changed"
+  | "organization.logo_removed"
+  | "integrations.keys_changed"
+  | "member.added"
+  | "member.removed"
+  | "member.role_changed"
+  | "member.updated"
+  | "member.password_reset"
+  | "google.connected"
+  | "google.disconnected"
+  | "storage.files_deleted";
+
+type Details = Record<string, string | number | boolean | null>;
+
+/** Records one admin action. Details never hold secrets (keys are noted by type only). */
+export async function audit(db: Db, entry: { organizationId: string; actorUserId: string; action: AuditAction; targetType: string; targetId?: string | null; details?: Details }) {
+  await db.insert(auditLog).values({ ...entry, targetId: entry.targetId ?? null, details: entry.details ?? null });
+}
+
+export async function recentAudit(db: Db, organizationId: string, limit = 50) {
+  const rows = await db
+    .select({ id: auditLog.id, action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId, details: auditLog.details, createdAt: auditLog.createdAt, actorEmail: users.email })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(eq(auditLog.organizationId, organizationId))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
