@@ -1,16 +1,25 @@
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { PageLoading } from "../../components/PageLoading";
+import { ApiKeysCard } from "./ApiKeysCard";
+import { AuditCard } from "./AuditCard";
+import { GoogleCard } from "./GoogleCard";
+import { MembersCard } from "./MembersCard";
+import { OrganizationInfoCard } from "./OrganizationInfoCard";
+import { orgMessages } from "./org-api";
 
 export default function OrganizationSettingsPage() {
   const { isAdmin, isLoading, organization } = useAuth();
-  if (isLoading) return <PageLoading label="Loading organization..." />;
-  if (!isAdmin) return <p className="mt-8 text-center text-slate-600 dark:text-slate-300">You need admin permissions to access organization settings.</p>;
+  if (isLoading) return <PageLoading label={orgMessages.loading} />;
+  // Non-admins never load the member list or integrations (the server refuses them anyway).
+  if (!isAdmin || !organization) return <p className="mt-8 text-center text-slate-600 dark:text-slate-300">{orgMessages.noPermission}</p>;
   return (
-    <section aria-labelledby="org-title">
-      <h1 id="org-title" className="text-2xl font-semibold">
-        Organization Settings
-      </h1>
-      <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{organization?.name}</p>
-    </section>
+    <div className="mx-auto max-w-4xl space-y-6">
+      <h1 className="text-2xl font-semibold">Organization Settings</h1>
+      <OrganizationInfoCard orgId={organization.id} />
+      <ApiKeysCard orgId={organization.id} />
+      <GoogleCard orgId={organization.id} />
+      <MembersCard orgId={organization.id} />
+      <AuditCard orgId={organization.id} />
+    </div>
   );
 }

@@ -1,0 +1,154 @@
+import { useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import type { Member } from "../../../shared/schemas/organization";
+import { serverMessage } from "../../lib/api/errors";
+import { imageFileProblem } from "../../lib/image-file";
+import { Dialog } from "../../components/Dialog";
+import { Button, Field } from "../../components/form";
+import { InitialsAvatar } from "../../components/InitialsAvatar";
+import { orgApi, orgMessages } from "./org-api";
+
+type Done = () => void;
+
+export function AddMemberDialog({ orgId, open, onOpenChange, onDone }: { orgId: string; open: boolean; onOpenChange: (o: boolean) => void; onDone: Done }) {
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<"admin" | "standard">("standard");
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const result = await orgApi.addMember(orgId, { name: name.trim() || undefined, email, role });
+      toast.success(result.created && !result.emailSent ? orgMessages.memberAddedNoEmail : orgMessages.memberAdded);
+      setName("");
+      setEmail("");
+      setRole("standard");
+      onOpenChange(false);
+      onDone();
+    } catch (error) {
+      toast.error(serverMessage(error, orgMessages.memberAddFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Add New Member" description="They receive an email with a temporary password valid for 24 hours.">
+      <form onSubmit={submit} className="space-y-4">
+        <Field id="member-name" label="Full name (optional)" value={name} onChange={(e) => setName(e.target.value)} />
+        <Field id="member-email" label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <div className="space-y-1">
+          <label htmlFor="member-role" className="block text-sm font-medium">
+            Role
+          </label>
+          <select id="member-role" required value={role} onChange={(e) => setRole(e.target.value === "admin" ? "admin" : "standard")} className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+            <option value="standard">Standard User</option>
+            <option value="admin">Administrator</option>
+          </select>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy || !email.trim()}>
+            {busy ? "Adding..." : "Add Member"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function EditMemberDialog({ orgId, member, onClose, onDone }: { orgId: string; member: Member | null; onClose: () => void; onDone: Done }) {
+  const [name, setName] = useState(member?.name ?? "");
+  const [busy, setBusy] = useState(false);
+  const file = useRef<HTMLInputElement>(null);
+  if (!member) return null;
+
+  const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
+    setBusy(true);
+    try {
+      await action();
+      toast.success(success);
+      onDone();
+      return true;
+    } catch (error) {
+      toast.error(serverMessage(error, failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onFile = async (picked: File | undefined) => {
+    if (!picked) return;
+    const problem = imageFileProblem(picked);
+    if (problem) return void toast.error(problem);
+    await run(() => orgApi.uploadMemberAvatar(orgId, member.userId, picked), "Avatar updated successfully", "Failed to upload avatar");
+    if (file.current) file.current.value = "";
+  };
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title="Edit Member" description={member.email}>
+      <form
+        className="space-y-4"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (await run(() => orgApi.updateMember(orgId, member.userId, { name: name.trim() || null }), orgMessages.memberUpdated, orgMessages.memberUpdateFailed)) onClose();
+        }}
+      >
+        <div className="flex items-center gap-3">
+          <InitialsAvatar email={member.email} url={member.avatarUrl} size={48} />
+          <input ref={file} id="member-avatar-file" type="file" accept="image/*" className="sr-only" aria-label="Member picture file" onChange={(e) => void onFile(e.target.files?.[0])} />
+          <Button variant="secondary" onClick={() => file.current?.click()} disabled={busy}>
+            Upload picture
+          </Button>
+          <Button variant="ghost" disabled={busy || !member.avatarUrl} onClick={() => void run(() => orgApi.removeMemberAvatar(orgId, member.userId), "Avatar removed successfully", "Failed to remove avatar")}>
+            Remove picture
+          </Button>
+        </div>
+        <Field id="edit-member-name" label="Full name" value={name} onChange={(e) => setName(e.target.value)} />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function DeleteMemberDialog({ orgId, member, onClose, onDone }: { orgId: string; member: Member | null; onClose: () => void; onDone: Done }) {
+  const [busy, setBusy] = useState(false);
+  if (!member) return null;
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const { completelyDeleted } = await orgApi.removeMember(orgId, member.userId);
+      toast.success(completelyDeleted ? orgMessages.memberRemovedCompletely : orgMessages.memberRemovedFromOrg);
+      onClose();
+      onDone();
+    } catch (error) {
+      toast.error(serverMessage(error, orgMessages.memberRemoveFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title="Delete Member" description={`Remove ${member.name ?? member.email} from this organization? If they belong to no other organization, their account is deleted.`}>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
+          {busy ? "Removing..." : "Remove member"}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { baseUrl, DEMO_ADMIN, DEMO_USER, latestMail, launchBrowser, newPage, signIn, uniqueEmail } from "./support.mjs";
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function openSettings(page, who) {
+  await signIn(page, who.email, who.password);
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  await page.goto(`${baseUrl()}/organization-settings`);
+}
+
+describe("organization settings", () => {
+  test("an admin renames the organisation, sets a logo and saves API keys that come back masked", async () => {
+    const { context, page } = await newPage(browser);
+    await openSettings(page, DEMO_ADMIN);
+    await page.getByRole("heading", { name: "Organization Settings" }).waitFor();
+    await page.getByLabel("Organization name").fill("Demo Media Group");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Organization updated successfully").waitFor();
+
+    await page.setInputFiles("#org-logo-file", { name: "logo.png", mimeType: "image/png", buffer: PNG });
+    await page.getByText("Logo updated successfully").waitFor();
+    // The header now shows the organisation's logo instead of the brand's.
+    await page.getByRole("banner").getByAltText("Demo Media Group logo").waitFor();
+
+    assert.equal(await page.getByRole("button", { name: "Save API Keys" }).isDisabled(), true);
+    await page.getByLabel("YouTube API key").fill("AIzaSy-e2e-youtube-key-4321");
+    await page.getByRole("button", { name: "Save API Keys" }).click();
+    await page.getByText("API keys updated successfully").waitFor();
+    await page.getByTestId("status-youtube").getByText("Pending · ••••4321").waitFor();
+    assert.equal(await page.getByLabel("YouTube API key").inputValue(), "");
+    assert.equal(await page.getByText("AIzaSy-e2e-youtube-key-4321").count(), 0);
+    await context.close();
+  });
+
+  test("an admin adds a member (invitation in the mailbox), changes their role and removes them", async () => {
+    const { context, page } = await newPage(browser);
+    await openSettings(page, DEMO_ADMIN);
+    const email = uniqueEmail("member");
+    await page.getByRole("button", { name: "Add Member" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Member" });
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Add Member" }).click();
+    await page.getByText("Member added successfully. An invitation email with temporary password has been sent.").waitFor();
+    const row = page.getByTestId("member-row").filter({ hasText: email });
+    await row.getByText("No name provided").waitFor();
+    const mail = await latestMail(email, "invitation");
+    assert.match(mail.text, /temporary password: \S{16}/i);
+    await page.goto(`${baseUrl()}/dev/mailbox`);
+    await page.getByText(email).first().waitFor();
+    await page.goBack();
+
+    await row.getByLabel(`Role of ${email}`).selectOption("admin");
+    await page.getByText("Member role updated successfully").waitFor();
+    await row.getByRole("button", { name: `Remove ${email}` }).click();
+    await page.getByRole("dialog", { name: "Delete Member" }).getByRole("button", { name: "Remove member" }).click();
+    await page.getByText("Member completely removed from all systems").waitFor();
+    await page.getByTestId("member-row").filter({ hasText: email }).waitFor({ state: "detached" });
+    await page.getByTestId("audit-log").getByText(`removed ${email}`).waitFor();
+    await context.close();
+  });
+
+  test("a standard user sees the no-permission message", async () => {
+    const { context, page } = await newPage(browser);
+    await openSettings(page, DEMO_USER);
+    await page.getByText("You need admin permissions to access organization settings.").waitFor();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    assert.equal(await page.getByRole("menuitem", { name: "Organization Settings" }).count(), 0);
+    await context.close();
+  });
+
+  test("an admin connects Google and deletes two files in the storage manager", async () => {
+    const { context, page } = await newPage(browser);
+    await openSettings(page, DEMO_ADMIN);
+    await page.getByRole("button", { name: "Connect Google account" }).click();
+    await page.getByRole("heading", { name: "Google (sandbox)" }).waitFor();
+    await page.getByRole("button", { name: "Allow" }).click();
+    await page.getByText("Google account connected").waitFor();
+    await page.getByTestId("google-status").getByText("sandbox.editor@gmail.com").waitFor();
+    await page.getByRole("link", { name: "Manage Drive storage" }).click();
+    await page.getByRole("heading", { name: "Drive storage" }).waitFor();
+    await page.getByRole("progressbar", { name: "Drive storage used" }).waitFor();
+    await page.getByTestId("drive-file").first().waitFor();
+    assert.equal(await page.getByTestId("drive-file").count(), 50);
+    await page.getByRole("button", { name: "Load More Files" }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="drive-file"]').length === 100);
+
+    await page.getByRole("button", { name: "Delete Selected (0)" }).click();
+    await page.getByText("Please select files to delete").waitFor();
+    const first = await page.getByTestId("drive-file").nth(0).locator("td").nth(1).textContent();
+    await page.getByTestId("drive-file").nth(0).getByRole("checkbox").check();
+    await page.getByTestId("drive-file").nth(1).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Delete Selected (2)" }).click();
+    await page.getByText("Are you sure you want to delete 2 files? This cannot be undone.").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Successfully deleted 2 of 2 files").waitFor();
+    // The list reloads without the deleted files.
+    await page.getByTestId("drive-file").filter({ has: page.getByRole("cell", { name: first, exact: true }) }).waitFor({ state: "detached" });
+    await context.close();
+  });
+});
