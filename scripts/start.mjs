@@ -23,7 +23,7 @@ if (seed.ok) {
  ${created ? "Seeded" : "Using"} the demo organisation "Demo Media". Sign in with:
 ${rows}
  Emails sent in development land in ${server.url}/dev/mailbox
- Sandbox providers (YouTube, Simplecast, Google) are on. Press Ctrl+C to stop.
+ Sandbox providers are on (offline emulators, see the README). Press Ctrl+C to stop.
 `);
 } else {
   console.log(`\n Crosscast is running at ${server.url} (demo seeding unavailable: HTTP ${seed.status})\n`);
