@@ -45,10 +45,15 @@ describe("organisation administration role matrix", () => {
     }
   });
 
-  it("lets any member read the organisation's basic information", async () => {
+  it("lets any member read the organisation's basic information, and nobody else", async () => {
     const { org, member } = await createOrgWithMembers();
     const r = await call(`/api/orgs/${org.id}`, { token: member.session.accessToken });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ organization: { id: org.id, name: org.name }, role: "standard" });
+    const other = await createOrganization();
+    const stranger = await createUser({ organizationId: other.id, role: "admin" });
+    const strangerSession = await signIn(stranger.email, stranger.password);
+    expect((await call(`/api/orgs/${org.id}`, { token: strangerSession.accessToken })).status).toBe(404);
+    expect((await call(`/api/orgs/${crypto.randomUUID()}`, { token: member.session.accessToken })).status).toBe(404);
   });
 });
