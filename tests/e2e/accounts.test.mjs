@@ -1,21 +1,12 @@
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { baseUrl, DEMO_ADMIN, latestMail, launchBrowser, newPage, signIn, uniqueEmail } from "./support.mjs";
+import { baseUrl, DEMO_ADMIN, latestMail, newPage, signIn, uniqueEmail, TINY_PNG, useBrowser } from "./support.mjs";
 
-// A real 1x1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("accounts", () => {
   test("the demo admin signs in, sees the shell and signs out", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.getByText("Welcome back!").waitFor();
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
@@ -33,14 +24,14 @@ describe("accounts", () => {
   });
 
   test("a wrong password shows the spec's message inline", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, DEMO_ADMIN.email, "definitely-not-it");
     await page.getByRole("alert").getByText("Invalid email or password. Please try again.").waitFor();
     await context.close();
   });
 
   test("sign up, confirm from the mailbox, sign in", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = uniqueEmail("signup");
     await page.goto(`${baseUrl()}/dashboard`);
     await page.getByRole("button", { name: "Create account" }).click();
@@ -65,7 +56,7 @@ describe("accounts", () => {
   });
 
   test("forgot password: temporary password from the mailbox, forced reset page, then the dashboard", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = uniqueEmail("forgot");
     // Make an account through sign-up and confirmation.
     await fetch(`${baseUrl()}/api/auth/sign-up`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "original password 1" }) });
@@ -90,7 +81,7 @@ describe("accounts", () => {
   });
 
   test("an invalid reset link shows the invalid-link screen and returns to / after 3 s", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(`${baseUrl()}/#access_token=not-a-real-token-123&type=recovery`);
     await page.waitForURL(/\/auth\/reset-password$/);
     await page.getByText("Invalid or expired reset link. Please request a new password reset.").first().waitFor();
@@ -99,7 +90,7 @@ describe("accounts", () => {
   });
 
   test("change password in Account Settings, and upload and remove an avatar", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = uniqueEmail("settings");
     await fetch(`${baseUrl()}/api/auth/sign-up`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "settings password 1" }) });
     await fetch((await latestMail(email, "confirmation")).text.match(/https?:\/\/\S+\/api\/auth\/confirm\?token=\S+/)[0], { redirect: "manual" });
@@ -118,7 +109,7 @@ describe("accounts", () => {
     await page.getByRole("button", { name: "Update Password" }).click();
     await page.getByText("Password updated successfully").waitFor();
 
-    await page.setInputFiles("#avatar-file", { name: "me.png", mimeType: "image/png", buffer: PNG });
+    await page.setInputFiles("#avatar-file", { name: "me.png", mimeType: "image/png", buffer: TINY_PNG });
     await page.getByText("Avatar updated successfully").waitFor();
     await page.getByAltText("Your profile picture").waitFor();
     await page.getByRole("button", { name: "Remove" }).click();

@@ -1,16 +1,8 @@
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { baseUrl, DEMO_ADMIN, DEMO_USER, latestMail, launchBrowser, newPage, signIn, uniqueEmail } from "./support.mjs";
+import { baseUrl, DEMO_ADMIN, DEMO_USER, latestMail, newPage, signIn, uniqueEmail, TINY_PNG, useBrowser } from "./support.mjs";
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function openSettings(page, who) {
   await signIn(page, who.email, who.password);
@@ -20,14 +12,14 @@ async function openSettings(page, who) {
 
 describe("organization settings", () => {
   test("an admin renames the organisation, sets a logo and saves API keys that come back masked", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openSettings(page, DEMO_ADMIN);
     await page.getByRole("heading", { name: "Organization Settings" }).waitFor();
     await page.getByLabel("Organization name").fill("Demo Media Group");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText("Organization updated successfully").waitFor();
 
-    await page.setInputFiles("#org-logo-file", { name: "logo.png", mimeType: "image/png", buffer: PNG });
+    await page.setInputFiles("#org-logo-file", { name: "logo.png", mimeType: "image/png", buffer: TINY_PNG });
     await page.getByText("Logo updated successfully").waitFor();
     // The header now shows the organisation's logo instead of the brand's.
     await page.getByRole("banner").getByAltText("Demo Media Group logo").waitFor();
@@ -43,7 +35,7 @@ describe("organization settings", () => {
   });
 
   test("an admin adds a member (invitation in the mailbox), changes their role and removes them", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openSettings(page, DEMO_ADMIN);
     const email = uniqueEmail("member");
     await page.getByRole("button", { name: "Add Member" }).click();
@@ -70,7 +62,7 @@ describe("organization settings", () => {
   });
 
   test("a standard user sees the no-permission message", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openSettings(page, DEMO_USER);
     await page.getByText("You need admin permissions to access organization settings.").waitFor();
     await page.getByRole("button", { name: "Account menu" }).click();
@@ -79,7 +71,7 @@ describe("organization settings", () => {
   });
 
   test("an admin connects Google and deletes two files in the storage manager", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await openSettings(page, DEMO_ADMIN);
     await page.getByRole("button", { name: "Connect Google account" }).click();
     await page.getByRole("heading", { name: "Google (sandbox)" }).waitFor();

@@ -1,18 +1,12 @@
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { baseUrl, datacenterUrl, launchBrowser, newPage } from "./support.mjs";
+import { baseUrl, datacenterUrl, newPage, useBrowser } from "./support.mjs";
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("app shell", () => {
   test("an unknown path redirects to /dashboard, which asks a signed-out visitor to sign in", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(`${baseUrl()}/no/such/page`);
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
@@ -20,7 +14,7 @@ describe("app shell", () => {
   });
 
   test("the Update Log shows entries newest first with a link back to the dashboard", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     // Serve a manifest listed oldest first, to prove the page orders by date itself.
     await page.route("**/docs/change-logs/manifest.json", (route) =>
       route.fulfill({
@@ -43,14 +37,14 @@ describe("app shell", () => {
   });
 
   test("the real Update Log has the foundation entry", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(`${baseUrl()}/update-log`);
     await page.getByRole("heading", { name: "Foundation: app shell, brands and update log" }).waitFor();
     await context.close();
   });
 
   test("a failing Update Log shows the spec's toast and empty text", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.route("**/docs/change-logs/manifest.json", (route) => route.fulfill({ status: 500, body: "boom" }));
     await page.goto(`${baseUrl()}/update-log`);
     await page.getByText("Failed to load update logs").waitFor();
@@ -61,7 +55,7 @@ describe("app shell", () => {
 
 describe("theme", () => {
   test("System follows an emulated dark preference live", async () => {
-    const { context, page } = await newPage(browser, { colorScheme: "light" });
+    const { context, page } = await newPage(browser(), { colorScheme: "light" });
     await page.goto(`${baseUrl()}/update-log`);
     await page.getByRole("heading", { name: "Update Log", exact: true }).waitFor();
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
@@ -74,7 +68,7 @@ describe("theme", () => {
   });
 
   test("a stored dark preference applies before the app loads and persists across reload", async () => {
-    const { context, page } = await newPage(browser, { colorScheme: "light" });
+    const { context, page } = await newPage(browser(), { colorScheme: "light" });
     await page.goto(`${baseUrl()}/manage-cookies`);
     await page.evaluate(() => localStorage.setItem("crosscast-theme", "dark"));
     await page.reload();
@@ -89,7 +83,7 @@ describe("theme", () => {
 
 describe("brands", () => {
   test("the default brand shows its footer links, copyright, title and favicon", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(`${baseUrl()}/update-log`);
     const footer = page.getByRole("contentinfo");
     for (const name of ["Legal", "Privacy", "Manage cookies", "Update Log"]) await footer.getByRole("link", { name }).waitFor();
@@ -102,7 +96,7 @@ describe("brands", () => {
   });
 
   test("the data-center brand shows support and Update Log only, and has no legal pages", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(`${datacenterUrl()}/update-log`);
     const footer = page.getByRole("contentinfo");
     await footer.getByRole("link", { name: "Contact support" }).waitFor();
@@ -117,7 +111,7 @@ describe("brands", () => {
   });
 
   test("the data-center brand offers no sign-up; the default brand does", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(`${datacenterUrl()}/dashboard`);
     await page.getByRole("button", { name: "Forgot password?" }).waitFor();
     assert.equal(await page.getByRole("button", { name: "Create account" }).count(), 0);

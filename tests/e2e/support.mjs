@@ -1,3 +1,4 @@
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -52,3 +53,18 @@ export async function latestMail(to, kind) {
 }
 
 export const uniqueEmail = (prefix) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** A real 1x1 PNG for upload tests. */
+export const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+/** One browser per test file, closed at the end; returns a getter for the running browser. */
+export function useBrowser() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser;
+}

@@ -1,24 +1,22 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { User } from "lucide-react";
 import { profileMessages } from "../../../shared/messages";
 import { supportedTimeZones } from "../../../shared/timezones";
-import { ApiError } from "../../lib/api/client";
+import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
-import { imageFileProblem } from "../../lib/image-file";
+import { useImageUpload } from "../../lib/use-image-upload";
 import { Button, Field } from "../../components/form";
 import { Card } from "../../components/Card";
 import { removeAvatar, updateOrgTimezone, updateProfile, uploadAvatar } from "./account-api";
 
-const serverText = (error: unknown, fallback: string) => (error instanceof ApiError && error.code !== "INTERNAL" && error.code !== "NETWORK" ? error.message : fallback);
 
 export function ProfileCard() {
   const { user, organization, isAdmin, reload } = useAuth();
   const [phone, setPhone] = useState(user?.phoneNumber ?? "");
   const [timezone, setTimezone] = useState(organization?.timezone ?? "America/Los_Angeles");
   const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const avatar = useImageUpload({ upload: uploadAvatar, after: reload, success: profileMessages.avatarUpdated, failure: profileMessages.uploadAvatarFailed });
   if (!user) return null;
 
   const save = async (event: FormEvent) => {
@@ -30,26 +28,9 @@ export function ProfileCard() {
       await reload();
       toast.success(profileMessages.profileUpdated);
     } catch (error) {
-      toast.error(serverText(error, profileMessages.updateProfileFailed));
+      toast.error(serverMessage(error, profileMessages.updateProfileFailed));
     } finally {
       setSaving(false);
-    }
-  };
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    if (problem) return void toast.error(problem);
-    setUploading(true);
-    try {
-      await uploadAvatar(file);
-      await reload();
-      toast.success(profileMessages.avatarUpdated);
-    } catch (error) {
-      toast.error(serverText(error, profileMessages.uploadAvatarFailed));
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = "";
     }
   };
 
@@ -60,7 +41,7 @@ export function ProfileCard() {
       await reload();
       toast.success(profileMessages.avatarRemoved);
     } catch (error) {
-      toast.error(serverText(error, profileMessages.removeAvatarFailed));
+      toast.error(serverMessage(error, profileMessages.removeAvatarFailed));
     }
   };
 
@@ -71,11 +52,11 @@ export function ProfileCard() {
           {user.avatarUrl ? <img src={user.avatarUrl} alt="Your profile picture" className="h-full w-full object-cover" /> : <User className="h-8 w-8 text-slate-400" aria-hidden />}
         </div>
         <div className="flex gap-2">
-          <input ref={fileInput} id="avatar-file" type="file" accept="image/*" className="sr-only" onChange={(e) => void onFile(e.target.files?.[0])} aria-label="Profile picture file" />
-          <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={uploading}>
-            {uploading ? "Uploading..." : "Upload picture"}
+          <input ref={avatar.input} id="avatar-file" type="file" accept="image/*" className="sr-only" onChange={(e) => void avatar.onFile(e.target.files?.[0])} aria-label="Profile picture file" />
+          <Button variant="secondary" onClick={avatar.pick} disabled={avatar.uploading}>
+            {avatar.uploading ? "Uploading..." : "Upload picture"}
           </Button>
-          <Button variant="ghost" onClick={() => void onRemove()} disabled={!user.avatarUrl || uploading}>
+          <Button variant="ghost" onClick={() => void onRemove()} disabled={!user.avatarUrl || avatar.uploading}>
             Remove
           </Button>
         </div>

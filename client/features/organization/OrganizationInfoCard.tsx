@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Building2 } from "lucide-react";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { serverMessage } from "../../lib/api/errors";
-import { imageFileProblem } from "../../lib/image-file";
+import { useImageUpload } from "../../lib/use-image-upload";
 import { Button, Field } from "../../components/form";
 import { Card } from "../../components/Card";
 import { orgApi, orgMessages } from "./org-api";
@@ -12,8 +12,7 @@ export function OrganizationInfoCard({ orgId }: { orgId: string }) {
   const { organization, reload } = useAuth();
   const [name, setName] = useState(organization?.name ?? "");
   const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const file = useRef<HTMLInputElement>(null);
+  const logo = useImageUpload({ upload: (file) => orgApi.uploadLogo(orgId, file), after: reload, success: orgMessages.logoUpdated, failure: orgMessages.logoUploadFailed });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -26,23 +25,6 @@ export function OrganizationInfoCard({ orgId }: { orgId: string }) {
       toast.error(serverMessage(error, orgMessages.updateFailed));
     } finally {
       setSaving(false);
-    }
-  };
-
-  const onLogo = async (picked: File | undefined) => {
-    if (!picked) return;
-    const problem = imageFileProblem(picked);
-    if (problem) return void toast.error(problem);
-    setUploading(true);
-    try {
-      await orgApi.uploadLogo(orgId, picked);
-      await reload();
-      toast.success(orgMessages.logoUpdated);
-    } catch (error) {
-      toast.error(serverMessage(error, orgMessages.logoUploadFailed));
-    } finally {
-      setUploading(false);
-      if (file.current) file.current.value = "";
     }
   };
 
@@ -62,9 +44,9 @@ export function OrganizationInfoCard({ orgId }: { orgId: string }) {
         <div className="flex h-16 w-32 items-center justify-center overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">
           {organization?.logoUrl ? <img src={organization.logoUrl} alt="Organization logo" className="max-h-14 max-w-28 object-contain" /> : <Building2 className="h-6 w-6 text-slate-400" aria-hidden />}
         </div>
-        <input ref={file} id="org-logo-file" type="file" accept="image/*" className="sr-only" aria-label="Logo file" onChange={(e) => void onLogo(e.target.files?.[0])} />
-        <Button variant="secondary" onClick={() => file.current?.click()} disabled={uploading}>
-          {uploading ? "Uploading..." : "Upload logo"}
+        <input ref={logo.input} id="org-logo-file" type="file" accept="image/*" className="sr-only" aria-label="Logo file" onChange={(e) => void logo.onFile(e.target.files?.[0])} />
+        <Button variant="secondary" onClick={logo.pick} disabled={logo.uploading}>
+          {logo.uploading ? "Uploading..." : "Upload logo"}
         </Button>
         <Button variant="ghost" onClick={() => void removeLogo()} disabled={!organization?.logoUrl}>
           Remove logo

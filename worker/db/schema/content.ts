@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { count, createdAt, id, timestamp } from "./columns";
-import { organizations } from "./organizations";
+import { organizationIdColumn } from "./organizations";
 
 /*
  * Tracked entities. Each belongs to one organisation (two organisations tracking one channel
@@ -9,18 +9,13 @@ import { organizations } from "./organizations";
  * never as 0).
  */
 
-const orgId = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
-
 const nullableInt = (name: string) => integer(name);
 
 export const channels = sqliteTable(
   "channels",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     /** YouTube's channel id (UC...). */
     externalId: text("external_id").notNull(),
     handle: text("handle"),
@@ -48,7 +43,7 @@ export const videos = sqliteTable(
   "videos",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     channelId: text("channel_id")
       .notNull()
       .references(() => channels.id, { onDelete: "cascade" }),
@@ -83,7 +78,7 @@ export const shows = sqliteTable(
   "shows",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     externalId: text("external_id").notNull(),
     title: text("title").notNull(),
     imageUrl: text("image_url"),
@@ -108,7 +103,7 @@ export const episodes = sqliteTable(
   "episodes",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     showId: text("show_id")
       .notNull()
       .references(() => shows.id, { onDelete: "cascade" }),

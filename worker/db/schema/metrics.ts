@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { count, createdAt, id, timestamp } from "./columns";
 import { channels, episodes, shows, videos } from "./content";
-import { organizations } from "./organizations";
+import { organizationIdColumn } from "./organizations";
 
 /*
  * Snapshots: history for charts and for recomputing the window figures. Daily tables are unique
@@ -9,16 +9,11 @@ import { organizations } from "./organizations";
  * rather than duplicates.
  */
 
-const orgId = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
-
 export const channelMetrics = sqliteTable(
   "channel_metrics",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     channelId: text("channel_id")
       .notNull()
       .references(() => channels.id, { onDelete: "cascade" }),
@@ -36,7 +31,7 @@ export const videoMetrics = sqliteTable(
   "video_metrics",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     videoId: text("video_id")
       .notNull()
       .references(() => videos.id, { onDelete: "cascade" }),
@@ -53,7 +48,7 @@ export const showMetrics = sqliteTable(
   "show_metrics",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     showId: text("show_id")
       .notNull()
       .references(() => shows.id, { onDelete: "cascade" }),
@@ -71,7 +66,7 @@ export const episodeMetrics = sqliteTable(
   "episode_metrics",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     episodeId: text("episode_id")
       .notNull()
       .references(() => episodes.id, { onDelete: "cascade" }),

@@ -4,18 +4,13 @@ import type { StoredDateRange } from "../../../shared/schemas/date-range";
 import { previewStatuses } from "../../../shared/schemas/enums";
 import { createdAt, id, updatedAt } from "./columns";
 import { users } from "./accounts";
-import { organizations } from "./organizations";
-
-const orgId = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
+import { organizationIdColumn } from "./organizations";
 
 export const multiChannelPreviews = sqliteTable(
   "multi_channel_previews",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     title: text("title").notNull(),
     status: text("status", { enum: previewStatuses }).notNull().default("draft"),
     dateRange: text("date_range", { mode: "json" }).$type<StoredDateRange>().notNull(),
@@ -37,7 +32,7 @@ export const previewMatches = sqliteTable(
   "preview_matches",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     previewId: text("preview_id")
       .notNull()
       .references(() => multiChannelPreviews.id, { onDelete: "cascade" }),

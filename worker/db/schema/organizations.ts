@@ -13,6 +13,12 @@ export const organizations = sqliteTable("organizations", {
   updatedAt: updatedAt(),
 });
 
+/** The owning organisation of a row: required, and deleted with the organisation. */
+export const organizationIdColumn = () =>
+  text("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" });
+
 export const userOrganizations = sqliteTable(
   "user_organizations",
   {

@@ -4,18 +4,13 @@ import type { StoredDateRange } from "../../../shared/schemas/date-range";
 import { exportTypes, frequencies, platforms, reportFileKinds, reportStatuses, scheduleRunStatuses } from "../../../shared/schemas/enums";
 import { createdAt, flag, id, timestamp } from "./columns";
 import { users } from "./accounts";
-import { organizations } from "./organizations";
-
-const orgId = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
+import { organizationIdColumn } from "./organizations";
 
 export const persistentSheets = sqliteTable(
   "persistent_sheets",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     platform: text("platform", { enum: platforms }).notNull(),
     sheetName: text("sheet_name").notNull(),
     spreadsheetId: text("spreadsheet_id"),
@@ -29,7 +24,7 @@ export const reportSchedules = sqliteTable(
   "report_schedules",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     title: text("title").notNull(),
     platform: text("platform", { enum: platforms }).notNull(),
     dateRange: text("date_range", { mode: "json" }).$type<StoredDateRange>().notNull(),
@@ -59,7 +54,7 @@ export const reports = sqliteTable(
   "reports",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     title: text("title").notNull(),
     platform: text("platform", { enum: platforms }).notNull(),
     exportType: text("export_type", { enum: exportTypes }).notNull(),
@@ -88,7 +83,7 @@ export const reportFiles = sqliteTable(
   "report_files",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     reportId: text("report_id")
       .notNull()
       .references(() => reports.id, { onDelete: "cascade" }),
@@ -108,7 +103,7 @@ export const scheduleRuns = sqliteTable(
   "schedule_runs",
   {
     id: id(),
-    organizationId: orgId(),
+    organizationId: organizationIdColumn(),
     scheduleId: text("schedule_id")
       .notNull()
       .references(() => reportSchedules.id, { onDelete: "cascade" }),
