@@ -1,9 +1,14 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { googleSandbox } from "./google/routes";
+import { youtubeSandbox } from "./youtube/routes";
 
 /**
  * Emulators of the third-party APIs, addressed as /sandbox/<real host>/<real path>. Only reachable
  * when SANDBOX=1 (see worker/providers/transport.ts and the /sandbox mount in worker/app.ts).
  */
-export const sandboxApp = new Hono<AppEnv>().basePath("/sandbox").route("/", googleSandbox);
+export const sandboxApp = new Hono<AppEnv>()
+  .basePath("/sandbox")
+  .route("/www.googleapis.com/youtube/v3", youtubeSandbox)
+  .route("/youtube.googleapis.com/youtube/v3", youtubeSandbox)
+  .route("/", googleSandbox);

@@ -1,0 +1,55 @@
+/*
+ * Deterministic pseudo-random data for the emulators: the same handle or id always yields the
+ * same channel, videos and history, on every machine.
+ */
+
+/** FNV-1a 32-bit hash of a string. */
+export function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a small, fast PRNG seeded by a 32-bit integer, returning [0, 1). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const DAY_MS = 86_400_000;
+
+const words = ["Signal", "Frontier", "Weekly", "Deep", "Open", "Daily", "Inside", "Future", "Field", "Studio", "Talk", "Notes", "Brief", "Pulse", "Bridge", "Atlas"];
+const topics = ["AI in the newsroom", "Building a creator business", "The economics of streaming", "Audio storytelling", "Cloud costs explained", "Climate tech today", "Design systems at scale", "Remote teams that work", "The future of search", "Data privacy in 2026", "Sports analytics", "Indie games", "Startups and funding", "Healthcare innovation", "Music rights", "Space industry"];
+
+/** A programme title for episode number n of a show (used by both emulators so pairs match). */
+export function programmeTitle(seed: number, n: number): string {
+  const r = prng(seed + n * 7919);
+  const topic = topics[Math.floor(r() * topics.length)]!;
+  const word = words[Math.floor(r() * words.length)]!;
+  return `${topic}: ${word} edition #${n}`;
+}
+
+/** Base64url of text (reversible ids that carry their own seed, so no storage is needed). */
+export const b64url = (text: string) => btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export function unb64url(text: string): string | null {
+  try {
+    return atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return null;
+  }
+}
+
+/** Cumulative views or downloads `ageDays` after publish: a launch burst, then a slow long tail. */
+export function cumulativeAt(ageDays: number, peak: number): number {
+  if (ageDays <= 0) return 0;
+  return Math.round(peak * (1 - Math.exp(-ageDays / 6)) + peak * 0.004 * ageDays);
+}

@@ -1,0 +1,86 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env";
+import { channelByHandle, channelById, channelStats, isoDuration, uploadsPlaylistFor, videoAt, videoById, videoStats, type SandboxChannel } from "./catalog";
+import { badParameter, keyError, notFound } from "./errors";
+
+const MAX_RESULTS = 50;
+
+function channelResource(channel: SandboxChannel, now: number) {
+  const stats = channelStats(channel, now);
+  return {
+    kind: "youtube#channel",
+    etag: `sbx-${channel.seed}`,
+    id: channel.id,
+    snippet: { title: channel.title, description: `${channel.title} on the Crosscast sandbox.`, customUrl: channel.handle, publishedAt: new Date(channel.createdAt).toISOString(), thumbnails: { default: { url: `https://sandbox.invalid/thumbs/${channel.id}.jpg`, width: 88, height: 88 } } },
+    contentDetails: { relatedPlaylists: { likes: "", uploads: uploadsPlaylistFor(channel.id) } },
+    statistics: { viewCount: String(stats.viewCount), subscriberCount: String(stats.subscriberCount), hiddenSubscriberCount: false, videoCount: String(stats.videoCount) },
+  };
+}
+
+/** YouTube Data API v3: channels.list, playlistItems.list, videos.list, with the real shapes and errors. */
+export const youtubeSandbox = new Hono<AppEnv>()
+  .get("/channels", (c) => {
+    const error = keyError(c);
+    if (error) return error;
+    const now = Date.now();
+    const { forHandle, id, mine } = c.req.query();
+    const filters = [forHandle, id, mine].filter((v) => v !== undefined).length;
+    if (filters !== 1) return badParameter(c, "Incompatible parameters specified in the request: exactly one filter is required.", "incompatibleParameters");
+    if (mine !== undefined) return c.json({ error: { code: 401, message: "Login Required.", errors: [{ message: "Login Required.", domain: "global", reason: "required" }] } }, 401);
+    const channels = forHandle ? [channelByHandle(forHandle, now)] : (id ?? "").split(",").slice(0, MAX_RESULTS).map((one) => channelById(one.trim(), now));
+    const items = channels.filter((ch): ch is SandboxChannel => ch !== null).map((ch) => channelResource(ch, now));
+    // Like YouTube, "not found" is a 200 with no items (and no items key at all).
+    return c.json({ kind: "youtube#channelListResponse", etag: "sbx", pageInfo: { totalResults: items.length, resultsPerPage: 5 }, ...(items.length ? { items } : {}) });
+  })
+  .get("/playlistItems", (c) => {
+    const error = keyError(c);
+    if (error) return error;
+    const now = Date.now();
+    const playlistId = c.req.query("playlistId");
+    if (!playlistId) return badParameter(c, "No filter selected. Expected one of: id, playlistId");
+    const channel = playlistId.startsWith("UU") ? channelById(`UC${playlistId.slice(2)}`, now) : null;
+    if (!channel) return notFound(c, "The playlist identified with the request's playlistId parameter cannot be found.", "playlistNotFound");
+    const maxResults = Math.min(MAX_RESULTS, Math.max(0, Number(c.req.query("maxResults") ?? 5) || 0));
+    const offset = c.req.query("pageToken") ? parseInt(c.req.query("pageToken")!.replace(/^sbx/, ""), 36) : 0;
+    if (!Number.isInteger(offset) || offset < 0) return badParameter(c, "The request specifies an invalid page token.", "invalidPageToken");
+    const end = Math.min(channel.videoCount, offset + maxResults);
+    const items = [];
+    for (let i = offset; i < end; i++) {
+      const v = videoAt(channel, i, now);
+      const published = new Date(v.publishedAt).toISOString();
+      items.push({
+        kind: "youtube#playlistItem",
+        id: `pli-${v.id}`,
+        snippet: { publishedAt: published, channelId: channel.id, title: v.title, description: "", channelTitle: channel.title, playlistId, position: i, resourceId: { kind: "youtube#video", videoId: v.id } },
+        contentDetails: { videoId: v.id, videoPublishedAt: published },
+      });
+    }
+    return c.json({
+      kind: "youtube#playlistItemListResponse",
+      ...(end < channel.videoCount ? { nextPageToken: `sbx${end.toString(36)}` } : {}),
+      pageInfo: { totalResults: channel.videoCount, resultsPerPage: maxResults },
+      items,
+    });
+  })
+  .get("/videos", (c) => {
+    const error = keyError(c);
+    if (error) return error;
+    const now = Date.now();
+    const ids = (c.req.query("id") ?? "").split(",").filter(Boolean);
+    if (ids.length === 0) return badParameter(c, "No filter selected. Expected one of: id, chart, myRating");
+    if (ids.length > MAX_RESULTS) return badParameter(c, "The request specifies too many video ids.", "invalidFilters");
+    // Unknown ids are simply left out, as YouTube does.
+    const items = ids.flatMap((id) => {
+      const found = videoById(id, now);
+      if (!found) return [];
+      const stats = videoStats(found.video, now);
+      return [{
+        kind: "youtube#video",
+        id,
+        snippet: { publishedAt: new Date(found.video.publishedAt).toISOString(), channelId: found.channel.id, title: found.video.title, description: "", channelTitle: found.channel.title, liveBroadcastContent: "none" },
+        contentDetails: { duration: isoDuration(found.video.durationSeconds), dimension: "2d", definition: "hd", caption: "false" },
+        statistics: { viewCount: String(stats.viewCount), likeCount: String(stats.likeCount), favoriteCount: "0", commentCount: String(stats.commentCount) },
+      }];
+    });
+    return c.json({ kind: "youtube#videoListResponse", pageInfo: { totalResults: items.length, resultsPerPage: items.length }, items });
+  });
