@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { googleSandbox } from "./google/routes";
 import { youtubeSandbox } from "./youtube/routes";
+import { simplecastSandbox } from "./simplecast/routes";
 
 /**
  * Emulators of the third-party APIs, addressed as /sandbox/<real host>/<real path>. Only reachable
@@ -11,4 +12,5 @@ export const sandboxApp = new Hono<AppEnv>()
   .basePath("/sandbox")
   .route("/www.googleapis.com/youtube/v3", youtubeSandbox)
   .route("/youtube.googleapis.com/youtube/v3", youtubeSandbox)
+  .route("/api.simplecast.com", simplecastSandbox)
   .route("/", googleSandbox);
