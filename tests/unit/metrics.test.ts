@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { DAY_MS, firstWindowFromDaily, firstWindowFromSnapshots, trailing, trailingAll } from "../../shared/metrics";
+
+const history = (start: string, values: number[]) =>
+  values.map((value, i) => ({ date: new Date(Date.parse(`${start}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10), value }));
+
+describe("trailing windows", () => {
+  it("subtracts the snapshot N days before the newest", () => {
+    const s = history("2026-11-01", [100, 110, 130, 160, 200, 250, 310, 380, 460]);
+    expect(trailing(s, 1)).toBe(80);
+    expect(trailing(s, 7)).toBe(460 - 110);
+  });
+
+  it("uses the nearest snapshot at or before the target day when days are missing", () => {
+    const s = [
+      { date: "2026-10-01", value: 10 },
+      { date: "2026-10-20", value: 50 },
+      { date: "2026-11-22", value: 90 },
+    ];
+    // Target for 1W is 2026-11-15: nearest at or before is 2026-10-20.
+    expect(trailing(s, 7)).toBe(40);
+    expect(trailing(s, 30)).toBe(40);
+    expect(trailing(s, 45)).toBe(80);
+  });
+
+  it("gives no value, not 0, without enough history", () => {
+    const s = history("2026-11-20", [5, 6, 7]);
+    expect(trailingAll(s)).toEqual({ "1d": 1, "1w": null, "1m": null, "1y": null });
+    expect(trailing([], 1)).toBeNull();
+  });
+});
+
+describe("first windows from daily downloads", () => {
+  const publish = Date.parse("2026-11-01T15:00:00Z");
+  const daily = history("2026-11-01", [100, 50, 20, 10, 5, 5, 5, 2]).map((d) => ({ date: d.date, downloads: d.value }));
+  const now = Date.parse("2026-11-22T00:00:00Z");
+  it("sums the first 1, 2 and 7 days, the publish day being the first", () => {
+    expect(firstWindowFromDaily(daily, publish, 1, now)).toBe(100);
+    expect(firstWindowFromDaily(daily, publish, 2, now)).toBe(150);
+    expect(firstWindowFromDaily(daily, publish, 7, now)).toBe(195);
+  });
+  it("has no value while the window is still open", () => {
+    expect(firstWindowFromDaily(daily, publish, 7, publish + 3 * DAY_MS)).toBeNull();
+  });
+});
+
+describe("first windows from hourly view snapshots", () => {
+  const publish = Date.parse("2026-11-10T12:00:00Z");
+  const h = (hours: number) => publish + hours * 3_600_000;
+  it("interpolates between the snapshots around the mark", () => {
+    const snaps = [
+      { at: h(20), value: 800 },
+      { at: h(30), value: 1300 },
+    ];
+    expect(firstWindowFromSnapshots(snaps, publish, 24)).toBe(1000);
+  });
+  it("takes an exact snapshot at the mark, and treats publish time as 0 views", () => {
+    expect(firstWindowFromSnapshots([{ at: h(24), value: 777 }], publish, 24)).toBe(777);
+    expect(firstWindowFromSnapshots([{ at: h(48), value: 1000 }], publish, 24)).toBe(500);
+  });
+  it("has no value before a snapshot after the mark exists", () => {
+    expect(firstWindowFromSnapshots([{ at: h(10), value: 400 }], publish, 24)).toBeNull();
+  });
+});
