@@ -3,13 +3,21 @@ import { z } from "zod";
 /*
  * Every message on the `jobs` queue. Features add their job types here; the consumer
  * (worker/jobs/queue.ts) parses each message with this schema and dispatches by `type`.
+ * Ingestion jobs carry the id of their ingestion_jobs row, where their state is recorded.
  */
+const tracked = { organizationId: z.string().uuid(), jobId: z.string().uuid() };
+
 export const jobMessageSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("maintenance.purge-expired"),
     /** ISO time the cron slot started; makes the job idempotent per slot. */
     slot: z.string(),
   }),
+  z.object({ type: z.literal("ingest.channel"), ...tracked, handle: z.string().min(2).max(100) }),
+  z.object({ type: z.literal("refresh.channel"), ...tracked, channelId: z.string().uuid() }),
+  z.object({ type: z.literal("ingest.shows"), ...tracked, podcastIds: z.array(z.string().min(1).max(100)).min(1).max(50) }),
+  z.object({ type: z.literal("refresh.show"), ...tracked, showId: z.string().uuid() }),
 ]);
 export type JobMessage = z.infer<typeof jobMessageSchema>;
 export type JobType = JobMessage["type"];
+export type TrackedJobMessage = Exclude<JobMessage, { type: "maintenance.purge-expired" }>;

@@ -1,6 +1,8 @@
 import { jobMessageSchema } from "../../shared/schemas/jobs";
 import { makeLogger } from "../lib/logger";
 import { runJob } from "./registry";
+import { getDb } from "../db/client";
+import { failJob } from "./job-state";
 
 const DEAD_LETTER_SUFFIX = "-dlq";
 
@@ -25,6 +27,8 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _
     }
     if (deadLetter) {
       log.error("job: gave up after retries", { type: parsed.data.type });
+      // The failure becomes visible to the organisation ("Recent activity").
+      if ("jobId" in parsed.data) await failJob(getDb(env), parsed.data.jobId, "retries_exhausted", "The job kept failing and was stopped after several retries.");
       message.ack();
       continue;
     }

@@ -1,6 +1,12 @@
 import type { JobMessage, JobType } from "../../shared/schemas/jobs";
+import { getDb } from "../db/client";
 import type { Logger } from "../lib/logger";
+import { ingestSimplecastShow } from "../features/ingestion/simplecast-ingest";
+import { ingestYouTubeChannel } from "../features/ingestion/youtube-ingest";
 import { purgeExpired } from "./purge-expired";
+import { runTracked } from "./tracked";
+import type { JobOutcome } from "./job-state";
+import { refreshShowTarget } from "../features/ingestion/targets";
 
 export type JobContext = { env: Env; log: Logger; attempts: number };
 type Handler<T extends JobType> = (message: Extract<JobMessage, { type: T }>, ctx: JobContext) => Promise<void>;
@@ -8,6 +14,20 @@ type Handler<T extends JobType> = (message: Extract<JobMessage, { type: T }>, ct
 /** One handler per job type; the mapped type makes a missing handler a compile error. */
 export const jobHandlers: { [T in JobType]: Handler<T> } = {
   "maintenance.purge-expired": purgeExpired,
+  "ingest.channel": (m, ctx) => runTracked(m, ctx, () => ingestYouTubeChannel(ctx.env, getDb(ctx.env), m.organizationId, { handle: m.handle })),
+  "refresh.channel": (m, ctx) => runTracked(m, ctx, () => ingestYouTubeChannel(ctx.env, getDb(ctx.env), m.organizationId, { channelId: m.channelId })),
+  "ingest.shows": (m, ctx) =>
+    runTracked(m, ctx, async () => {
+      const total: JobOutcome = { processed: 0, total: 0, quotaUnits: 0 };
+      for (const podcastId of m.podcastIds) {
+        const one = await ingestSimplecastShow(ctx.env, getDb(ctx.env), m.organizationId, podcastId);
+        total.processed += one.processed;
+        total.total = (total.total ?? 0) + (one.total ?? 0);
+      }
+      return total;
+    }),
+  "refresh.show": (m, ctx) =>
+    runTracked(m, ctx, async () => ingestSimplecastShow(ctx.env, getDb(ctx.env), m.organizationId, await refreshShowTarget(getDb(ctx.env), m.organizationId, m.showId))),
 };
 
 export function runJob(message: JobMessage, ctx: JobContext): Promise<void> {

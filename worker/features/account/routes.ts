@@ -15,6 +15,7 @@ import { organizationRoutes } from "../organization/routes";
 import { membersRoutes } from "../organization/members-routes";
 import { googleOrgRoutes } from "../google/routes";
 import { storageRoutes } from "../storage/routes";
+import { ingestionRoutes } from "../ingestion/routes";
 
 const userOrThrow = async (env: Env, userId: string) => {
   const user = await findUserById(getDb(env), userId);
@@ -70,4 +71,5 @@ export const orgRoutes = new Hono<AppEnv>()
   .route("/members", membersRoutes)
   .route("/google", googleOrgRoutes)
   .route("/storage", storageRoutes)
+  .route("/", ingestionRoutes)
   .route("/", organizationRoutes);

@@ -86,6 +86,11 @@ export class SimplecastClient {
     return (await this.all("/podcasts", podcastSchema)).map((p) => ({ id: p.id, title: p.title, episodeCount: p.episodes?.count ?? null }));
   }
 
+  async podcast(podcastId: string): Promise<SimplecastPodcast> {
+    const p = await this.get(`/podcasts/${encodeURIComponent(podcastId)}`, podcastSchema);
+    return { id: p.id, title: p.title, episodeCount: p.episodes?.count ?? null };
+  }
+
   async episodes(podcastId: string): Promise<SimplecastEpisode[]> {
     const rows = await this.all(`/podcasts/${encodeURIComponent(podcastId)}/episodes?sort=published_at_desc`, episodeSchema);
     return rows
