@@ -17,6 +17,7 @@ export const jobMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("refresh.channel"), ...tracked, channelId: z.string().uuid() }),
   z.object({ type: z.literal("ingest.shows"), ...tracked, podcastIds: z.array(z.string().min(1).max(100)).min(1).max(50) }),
   z.object({ type: z.literal("refresh.show"), ...tracked, showId: z.string().uuid() }),
+  z.object({ type: z.literal("snapshot.young-videos"), ...tracked, channelId: z.string().uuid() }),
 ]);
 export type JobMessage = z.infer<typeof jobMessageSchema>;
 export type JobType = JobMessage["type"];

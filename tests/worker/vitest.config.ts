@@ -12,6 +12,10 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: path.join(root, "wrangler.toml") },
         miniflare: {
+          // Tests deliver queue messages to the consumer themselves (createMessageBatch), so the
+          // order and timing are theirs: the producer writes to a queue nobody consumes, and no
+          // background delivery races a finished test.
+          queueProducers: { JOBS: { queueName: "crosscast-jobs-test-sink" } },
           bindings: {
             MIGRATIONS: migrations,
             // Tests run against the sandbox emulators, like local development.

@@ -1,5 +1,7 @@
 import type { JobMessage } from "../../shared/schemas/jobs";
 import { makeLogger } from "../lib/logger";
+import { getDb } from "../db/client";
+import { scheduleRefreshes } from "../features/ingestion/schedule-refreshes";
 
 /** The start of the hour a cron invocation belongs to: the idempotency key for that run. */
 export const cronSlot = (scheduledTime: number) => new Date(Math.floor(scheduledTime / 3_600_000) * 3_600_000).toISOString();
@@ -14,7 +16,7 @@ export function dueJobs(scheduledTime: number): JobMessage[] {
 export async function handleScheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
   const jobs = dueJobs(controller.scheduledTime);
   const log = makeLogger({ cron: controller.cron, slot: cronSlot(controller.scheduledTime) });
-  if (jobs.length === 0) return;
-  await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
-  log.info("cron: enqueued jobs", { count: jobs.length, types: jobs.map((j) => j.type) });
+  if (jobs.length > 0) await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
+  const refreshes = await scheduleRefreshes(env, getDb(env), Date.parse(cronSlot(controller.scheduledTime)));
+  log.info("cron: enqueued jobs", { maintenance: jobs.length, refreshes });
 }

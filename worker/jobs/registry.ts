@@ -7,6 +7,7 @@ import { purgeExpired } from "./purge-expired";
 import { runTracked } from "./tracked";
 import type { JobOutcome } from "./job-state";
 import { refreshShowTarget } from "../features/ingestion/targets";
+import { snapshotYoungVideos } from "../features/ingestion/young-videos";
 
 export type JobContext = { env: Env; log: Logger; attempts: number };
 type Handler<T extends JobType> = (message: Extract<JobMessage, { type: T }>, ctx: JobContext) => Promise<void>;
@@ -28,6 +29,7 @@ export const jobHandlers: { [T in JobType]: Handler<T> } = {
     }),
   "refresh.show": (m, ctx) =>
     runTracked(m, ctx, async () => ingestSimplecastShow(ctx.env, getDb(ctx.env), m.organizationId, await refreshShowTarget(getDb(ctx.env), m.organizationId, m.showId))),
+  "snapshot.young-videos": (m, ctx) => runTracked(m, ctx, () => snapshotYoungVideos(ctx.env, getDb(ctx.env), m.organizationId, m.channelId)),
 };
 
 export function runJob(message: JobMessage, ctx: JobContext): Promise<void> {

@@ -108,3 +108,33 @@ describe("adding a channel", () => {
     expect((await call(`/api/orgs/${org.id}/jobs/${jobId}`, { token: other.admin.session.accessToken })).status).toBe(404);
   });
 });
+
+describe("cron", () => {
+  it("enqueues each due refresh once per slot, even when it fires twice, and snapshots young videos hourly", async () => {
+    const { createExecutionContext, createScheduledController, env, waitOnExecutionContext } = await import("cloudflare:test");
+    const { default: worker } = await import("../../../worker/index");
+    const { org, member } = await connectedOrg();
+    const { jobId } = (await call(`/api/orgs/${org.id}/channels`, { body: { url: "https://www.youtube.com/@bench-60" }, token: member.session.accessToken })).json as { jobId: string };
+    await deliver([await messageFor(jobId)]);
+    const [channel] = await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id));
+    // Make the channel three days stale so it is overdue at any hour.
+    await db().update(schema.channels).set({ lastUpdated: new Date(Date.now() - 3 * 86_400_000) }).where(eq(schema.channels.id, channel!.id));
+    const fire = async () => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "0 * * * *" }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    await fire();
+    await fire();
+    const jobs = await db().select().from(schema.ingestionJobs).where(eq(schema.ingestionJobs.organizationId, org.id));
+    expect(jobs.filter((j) => j.kind === "refresh.channel")).toHaveLength(1);
+    // @bench-60 publishes about one video every 12 days, so it may or may not have a young one;
+    // whatever it has is snapshotted once per slot.
+    expect(jobs.filter((j) => j.kind === "snapshot.young-videos").length).toBeLessThanOrEqual(1);
+    const refresh = jobs.find((j) => j.kind === "refresh.channel")!;
+    await deliver([await messageFor(refresh.id)]);
+    expect((await jobRow(refresh.id)).status).toBe("succeeded");
+    const [after] = await db().select().from(schema.channels).where(eq(schema.channels.id, channel!.id));
+    expect(after!.lastUpdated!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+});

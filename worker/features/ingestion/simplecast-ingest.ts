@@ -66,9 +66,7 @@ async function storeEpisodes(db: Db, organizationId: string, showId: string, fig
   // On conflict every figure is replaced by the new reading (the row's id and creation stay).
   const updatable = ["title", "publishDate", "durationSeconds", "seasonNumber", "episodeNumber", "totalDownloadsGlobal", "first24hDownloads", "first48hDownloads", "first7dDownloads", "trailing1dDownloads", "trailing1wDownloads", "trailing1mDownloads", "trailing1yDownloads", "uniqueListeners", "lastUpdated", "showId"] as const;
   const set = Object.fromEntries(updatable.map((key) => [key, excluded(episodes[key].name)]));
-  await runBatched(db, chunk(rows, rowsPerInsert(episodes)).map((group) =>
-      db
-        .insert(episodes).values(group).onConflictDoUpdate({ target: [episodes.organizationId, episodes.externalId], set })));
+  await runBatched(db, chunk(rows, rowsPerInsert(episodes)).map((group) => db.insert(episodes).values(group).onConflictDoUpdate({ target: [episodes.organizationId, episodes.externalId], set })));
 
   const stored = await db.select({ id: episodes.id, externalId: episodes.externalId }).from(episodes).where(and(eq(episodes.showId, showId), eq(episodes.organizationId, organizationId)));
   const idOf = new Map(stored.map((s) => [s.externalId, s.id]));
@@ -77,9 +75,7 @@ async function storeEpisodes(db: Db, organizationId: string, showId: string, fig
     const id = idOf.get(f.externalId);
     return id ? cumulative(f.daily).flatMap((c, i) => (c.date >= since ? [{ organizationId, episodeId: id, date: c.date, downloads: f.daily[i]!.downloads, cumulativeDownloads: c.value, uniqueListeners: null }] : [])) : [];
   });
-  await runBatched(db, chunk(metricRows, rowsPerInsert(episodeMetrics)).map((group) =>
-      db
-        .insert(episodeMetrics).values(group).onConflictDoUpdate({ target: [episodeMetrics.episodeId, episodeMetrics.date], set: { downloads: excluded("downloads"), cumulativeDownloads: excluded("cumulative_downloads") } })));
+  await runBatched(db, chunk(metricRows, rowsPerInsert(episodeMetrics)).map((group) => db.insert(episodeMetrics).values(group).onConflictDoUpdate({ target: [episodeMetrics.episodeId, episodeMetrics.date], set: { downloads: excluded("downloads"), cumulativeDownloads: excluded("cumulative_downloads") } })));
 }
 
 async function storeShowTotals(db: Db, organizationId: string, showId: string, figures: EpisodeFigures[], now: number) {
@@ -90,9 +86,7 @@ async function storeShowTotals(db: Db, organizationId: string, showId: string, f
   const windows = trailingAll(series);
   const since = isoDate(now - KEPT_DAYS * DAY_MS);
   const rows = series.flatMap((c, i) => (c.date >= since ? [{ organizationId, showId, date: c.date, totalDownloads: c.value, downloads: daily[i]!.downloads }] : []));
-  await runBatched(db, chunk(rows, rowsPerInsert(showMetrics)).map((group) =>
-      db
-        .insert(showMetrics).values(group).onConflictDoUpdate({ target: [showMetrics.showId, showMetrics.date], set: { totalDownloads: excluded("total_downloads"), downloads: excluded("downloads") } })));
+  await runBatched(db, chunk(rows, rowsPerInsert(showMetrics)).map((group) => db.insert(showMetrics).values(group).onConflictDoUpdate({ target: [showMetrics.showId, showMetrics.date], set: { totalDownloads: excluded("total_downloads"), downloads: excluded("downloads") } })));
   await db
     .update(shows)
     .set({ totalEpisodes: figures.length, totalDownloadsGlobal: series.at(-1)?.value ?? 0, trailing1dDownloads: windows["1d"], trailing1wDownloads: windows["1w"], trailing1mDownloads: windows["1m"], trailing1yDownloads: windows["1y"], lastUpdated: new Date(now) })
