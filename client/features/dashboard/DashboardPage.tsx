@@ -1,10 +1,83 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Plus, RefreshCw } from "lucide-react";
+import { useAuth } from "../../lib/auth/AuthProvider";
+import { serverMessage } from "../../lib/api/errors";
+import { Button } from "../../components/form";
+import { PageLoading } from "../../components/PageLoading";
+import { AddChannelDialog } from "./AddChannelDialog";
+import { AddShowsDialog } from "./AddShowsDialog";
+import { dashboardApi, dashboardKeys, ingestionMessages, type Platform } from "./dashboard-api";
+import { ChannelsList, ShowsList } from "./EntityLists";
+import { RecentActivity } from "./RecentActivity";
+
+const tabClass = (active: boolean) =>
+  `rounded-md px-4 py-2 text-sm font-medium ${active ? "bg-indigo-600 text-white" : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"}`;
+
 export default function DashboardPage() {
+  const { organization, isAdmin } = useAuth();
+  const orgId = organization?.id ?? "";
+  const queryClient = useQueryClient();
+  // The platform lives in the URL so reload and back/forward keep it.
+  const [params, setParams] = useSearchParams();
+  const platform: Platform = params.get("platform") === "simplecast" ? "simplecast" : "youtube";
+  const [adding, setAdding] = useState(false);
+  const status = useQuery({ queryKey: dashboardKeys.status(orgId), queryFn: () => dashboardApi.status(orgId), enabled: !!orgId });
+  const channels = useQuery({ queryKey: dashboardKeys.channels(orgId), queryFn: () => dashboardApi.channels(orgId), enabled: !!orgId && platform === "youtube" });
+  const shows = useQuery({ queryKey: dashboardKeys.shows(orgId), queryFn: () => dashboardApi.shows(orgId), enabled: !!orgId && platform === "simplecast" });
+  if (!organization) return <PageLoading />;
+
+  const connected = (type: Platform) => status.data?.integrations.some((i) => i.type === type && i.status === "active") ?? false;
+  const refreshAll = () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all(orgId) });
+  const refresh = async () => {
+    try {
+      await dashboardApi.refresh(orgId, platform);
+      toast.success(platform === "youtube" ? ingestionMessages.channelUpdateInitiated : ingestionMessages.refreshedSimplecast);
+      refreshAll();
+    } catch (e) {
+      toast.error(serverMessage(e, platform === "youtube" ? "Failed to load YouTube data" : ingestionMessages.refreshSimplecastFailed));
+    }
+  };
+  const list = platform === "youtube" ? channels : shows;
+  const count = platform === "youtube" ? (channels.data?.channels.length ?? 0) : (shows.data?.shows.length ?? 0);
+
   return (
-    <section aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title" className="text-2xl font-semibold">
-        Dashboard
-      </h1>
-      <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Your YouTube channels and Simplecast shows will appear here.</p>
-    </section>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="mr-auto text-2xl font-semibold">Dashboard</h1>
+        <div role="tablist" aria-label="Platform" className="flex gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-800">
+          {(["youtube", "simplecast"] as const).map((p) => (
+            <button key={p} role="tab" aria-selected={platform === p} className={tabClass(platform === p)} onClick={() => setParams({ platform: p })}>
+              {p === "youtube" ? "YouTube" : "Simplecast"}
+            </button>
+          ))}
+        </div>
+        <Button variant="secondary" onClick={() => void refresh()} disabled={list.isFetching || count === 0}>
+          <RefreshCw className="h-4 w-4" aria-hidden /> Refresh
+        </Button>
+        <Button onClick={() => setAdding(true)}>
+          <Plus className="h-4 w-4" aria-hidden /> {platform === "youtube" ? "Add Channel" : "Add Show"}
+        </Button>
+      </div>
+      <section role="tabpanel" aria-label={platform === "youtube" ? "Channels" : "Shows"} className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        {list.isPending && <p className="text-sm text-slate-500">Loading...</p>}
+        {!list.isPending && count === 0 && (
+          <div className="py-10 text-center text-sm text-slate-500">
+            <p>{platform === "youtube" ? "No YouTube channels yet." : "No Simplecast shows yet."}</p>
+            <Button className="mt-3" onClick={() => setAdding(true)}>{platform === "youtube" ? "Add Channel" : "Add Show"}</Button>
+          </div>
+        )}
+        {platform === "youtube" && channels.data && count > 0 && <ChannelsList rows={channels.data.channels} />}
+        {platform === "simplecast" && shows.data && count > 0 && <ShowsList rows={shows.data.shows} />}
+      </section>
+      <RecentActivity orgId={orgId} />
+      {platform === "youtube" ? (
+        <AddChannelDialog orgId={orgId} open={adding} onOpenChange={setAdding} connected={connected("youtube")} isAdmin={isAdmin} onChanged={refreshAll} />
+      ) : (
+        <AddShowsDialog orgId={orgId} open={adding} onOpenChange={setAdding} connected={connected("simplecast")} isAdmin={isAdmin} onChanged={refreshAll} />
+      )}
+    </div>
   );
 }

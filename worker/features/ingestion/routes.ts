@@ -49,6 +49,11 @@ export const ingestionRoutes = new Hono<AppEnv>()
     await audit(db, { organizationId: c.get("org").id, actorUserId: c.get("userId"), action: "integrations.keys_changed", targetType: "integration", details: { types: type, connected: true } });
     return c.json({ integrations: await integrationViews(db, c.get("org").id) });
   })
+  // What every member may know: whether each provider is connected (never the key or its mask).
+  .get("/integrations/status", async (c) => {
+    const rows = await getDb(c.env).select({ type: integrations.type, status: integrations.status }).from(integrations).where(eq(integrations.organizationId, c.get("org").id));
+    return c.json({ integrations: rows });
+  })
   .get("/integrations/simplecast/podcasts", async (c) => {
     const db = getDb(c.env);
     const key = await integrationKey(db, c.env, c.get("org").id, "simplecast").catch(() => {

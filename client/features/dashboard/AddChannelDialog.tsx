@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { parseChannelUrl, YOUTUBE_HOST } from "../../../shared/channel-url";
+import { serverMessage } from "../../lib/api/errors";
+import { Dialog } from "../../components/Dialog";
+import { Button, Field } from "../../components/form";
+import { ConnectForm } from "./ConnectForm";
+import { dashboardApi, ingestionMessages } from "./dashboard-api";
+import { CHANNEL_POLLING, followJob } from "./follow-job";
+
+type Props = { orgId: string; open: boolean; onOpenChange: (open: boolean) => void; connected: boolean; isAdmin: boolean; onChanged: () => void };
+
+/** 'Connect YouTube' until the integration is active, then 'Add YouTube Channel' (spec section 2). */
+export function AddChannelDialog({ orgId, open, onOpenChange, connected, isAdmin, onChanged }: Props) {
+  const [url, setUrl] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseChannelUrl(url);
+    if (!parsed.ok) return setError(parsed.message);
+    if (!navigator.onLine) return void toast.error(ingestionMessages.offline);
+    setBusy(true);
+    setError(null);
+    try {
+      const { jobId } = await dashboardApi.addChannel(orgId, url);
+      onChanged();
+      const job = await followJob(orgId, jobId, CHANNEL_POLLING);
+      if (!job) toast.info(ingestionMessages.channelUpdateInitiated);
+      else if (job.status === "succeeded") toast.success(ingestionMessages.channelAdded);
+      else toast.error(job.errorMessage ?? ingestionMessages.addChannelFailed);
+      if (!job || job.status === "succeeded") {
+        setUrl("");
+        onOpenChange(false);
+      }
+      onChanged();
+    } catch (e) {
+      toast.error(serverMessage(e, ingestionMessages.addChannelFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={connected ? "Add YouTube Channel" : "Connect YouTube"}>
+      {connected ? (
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <Field id="channel-url" label="Channel URL" placeholder={`${YOUTUBE_HOST}/@channelname`} value={url} onChange={(e) => setUrl(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "channel-url-error" : undefined} />
+          {error && (
+            <p id="channel-url-error" role="alert" className="text-sm text-red-600">
+              {error}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>Cancel</Button>
+            <Button type="submit" disabled={busy || !url.trim()}>{busy ? "Adding..." : "Add Channel"}</Button>
+          </div>
+        </form>
+      ) : (
+        <ConnectForm orgId={orgId} platform="youtube" isAdmin={isAdmin} onConnected={onChanged} />
+      )}
+    </Dialog>
+  );
+}

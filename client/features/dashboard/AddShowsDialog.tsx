@@ -1,0 +1,82 @@
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { serverMessage } from "../../lib/api/errors";
+import { Dialog } from "../../components/Dialog";
+import { Button } from "../../components/form";
+import { ConnectForm } from "./ConnectForm";
+import { dashboardApi, ingestionMessages } from "./dashboard-api";
+import { followJob, SHOW_POLLING } from "./follow-job";
+
+type Props = { orgId: string; open: boolean; onOpenChange: (open: boolean) => void; connected: boolean; isAdmin: boolean; onChanged: () => void };
+
+/** 'Connect Simplecast' until active, then 'Add Simplecast Shows' listing the account's podcasts. */
+export function AddShowsDialog({ orgId, open, onOpenChange, connected, isAdmin, onChanged }: Props) {
+  const [podcasts, setPodcasts] = useState<Array<{ id: string; title: string }> | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open || !connected) return;
+    let cancelled = false;
+    dashboardApi
+      .podcasts(orgId)
+      .then(({ podcasts: list }) => {
+        if (cancelled) return;
+        setPodcasts(list);
+        toast.success(ingestionMessages.foundPodcasts(list.length));
+      })
+      .catch((e: unknown) => toast.error(serverMessage(e, ingestionMessages.fetchPodcastsFailed)));
+    return () => {
+      cancelled = true;
+    };
+  }, [open, connected, orgId]);
+
+  const add = async () => {
+    setBusy(true);
+    try {
+      const { jobId } = await dashboardApi.addShows(orgId, [...selected]);
+      toast.info(ingestionMessages.processingShows);
+      onChanged();
+      const job = await followJob(orgId, jobId, SHOW_POLLING);
+      if (job?.status === "succeeded") toast.success(ingestionMessages.showsAdded(selected.size));
+      else if (job?.status === "failed") toast.error(`Shows were not added: ${job.errorMessage ?? "the job failed"}. Check Recent activity or try again.`);
+      else toast.info("The shows are still being processed; follow them in Recent activity.");
+      if (job?.status !== "failed") {
+        setSelected(new Set());
+        onOpenChange(false);
+      }
+      onChanged();
+    } catch (e) {
+      toast.error(serverMessage(e, ingestionMessages.addShowsFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = (id: string) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={connected ? "Add Simplecast Shows" : "Connect Simplecast"}>
+      {!connected ? (
+        <ConnectForm orgId={orgId} platform="simplecast" isAdmin={isAdmin} onConnected={onChanged} />
+      ) : (
+        <div className="space-y-4">
+          {!podcasts && <p className="text-sm text-slate-500">Loading podcasts...</p>}
+          {podcasts && (
+            <fieldset className="max-h-60 space-y-2 overflow-y-auto">
+              <legend className="mb-2 text-sm font-medium">Available podcasts</legend>
+              {podcasts.map((p) => (
+                <label key={p.id} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" checked={selected.has(p.id)} onChange={() => toggle(p.id)} /> {p.title}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>Cancel</Button>
+            <Button onClick={() => void add()} disabled={busy || selected.size === 0}>{busy ? "Adding..." : `Add Shows (${selected.size})`}</Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

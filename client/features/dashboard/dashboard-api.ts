@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { jobsResponseSchema, jobViewSchema, podcastsResponseSchema } from "../../../shared/schemas/ingestion";
+import { api } from "../../lib/api/client";
+
+export type Platform = "youtube" | "simplecast";
+
+export const dashboardKeys = {
+  all: (orgId: string) => ["dashboard", orgId] as const,
+  status: (orgId: string) => ["dashboard", orgId, "integration-status"] as const,
+  channels: (orgId: string) => ["dashboard", orgId, "channels"] as const,
+  shows: (orgId: string) => ["dashboard", orgId, "shows"] as const,
+  jobs: (orgId: string) => ["dashboard", orgId, "jobs"] as const,
+};
+
+const statusSchema = z.object({ integrations: z.array(z.object({ type: z.enum(["youtube", "simplecast"]), status: z.enum(["active", "pending", "error"]) })) });
+const channelSchema = z.object({ id: z.string(), title: z.string(), handle: z.string().nullable(), subscriberCount: z.number(), totalViews: z.number(), videoCount: z.number(), trailing1wViews: z.number().nullable(), lastUpdated: z.string().nullable() });
+const showSchema = z.object({ id: z.string(), title: z.string(), totalEpisodes: z.number(), totalDownloadsGlobal: z.number(), trailing1wDownloads: z.number().nullable(), lastUpdated: z.string().nullable() });
+export type ChannelRow = z.infer<typeof channelSchema>;
+export type ShowRow = z.infer<typeof showSchema>;
+
+const base = (orgId: string) => `/api/orgs/${orgId}`;
+export const dashboardApi = {
+  status: (orgId: string) => api(`${base(orgId)}/integrations/status`, statusSchema),
+  connect: (orgId: string, type: Platform, apiKey: string) => api(`${base(orgId)}/integrations/${type}/connect`, z.unknown(), { body: { apiKey } }),
+  podcasts: (orgId: string) => api(`${base(orgId)}/integrations/simplecast/podcasts`, podcastsResponseSchema),
+  addChannel: (orgId: string, url: string) => api(`${base(orgId)}/channels`, z.object({ jobId: z.string() }), { body: { url } }),
+  addShows: (orgId: string, podcastIds: string[]) => api(`${base(orgId)}/shows`, z.object({ jobId: z.string() }), { body: { podcastIds } }),
+  refresh: (orgId: string, platform: Platform) => api(`${base(orgId)}/refresh`, z.object({ jobIds: z.array(z.string().nullable()) }), { body: { platform } }),
+  job: (orgId: string, jobId: string) => api(`${base(orgId)}/jobs/${jobId}`, z.object({ job: jobViewSchema })),
+  jobs: (orgId: string) => api(`${base(orgId)}/jobs?limit=10`, jobsResponseSchema),
+  channels: (orgId: string) => api(`${base(orgId)}/channels`, z.object({ channels: z.array(channelSchema) })),
+  shows: (orgId: string) => api(`${base(orgId)}/shows`, z.object({ shows: z.array(showSchema) })),
+};
+
+export const ingestionMessages = {
+  youtubeConnected: "YouTube integration connected successfully",
+  simplecastConnected: "Simplecast integration connected successfully",
+  channelAdded: "Channel added successfully",
+  channelUpdateInitiated: "Channel update initiated",
+  addChannelFailed: "Failed to add channel",
+  offline: "No internet connection available",
+  processingShows: "Processing shows... This may take a moment.",
+  showsAdded: (n: number) => `Successfully added ${n} show(s)`,
+  addShowsFailed: "Failed to add shows",
+  foundPodcasts: (n: number) => `Found ${n} available podcast(s)`,
+  fetchPodcastsFailed: "Failed to fetch available podcasts",
+  refreshedSimplecast: "Refreshed from Simplecast successfully",
+  refreshSimplecastFailed: "Failed to refresh from Simplecast",
+} as const;
