@@ -16,11 +16,11 @@ const server = await startDevServer({ port, persistTo, stdio: "inherit" });
 
 const seed = await fetch(`${server.url}/dev/seed`, { method: "POST" });
 if (seed.ok) {
-  const { users, created } = await seed.json();
+  const { users, created, ingestionJobs } = await seed.json();
   const rows = users.map((u) => `   ${u.role.padEnd(9)} ${u.email.padEnd(30)} ${u.password}`).join("\n");
   console.log(`
  Crosscast is running at ${server.url}
- ${created ? "Seeded" : "Using"} the demo organisation "Demo Media". Sign in with:
+ ${created ? `Seeded the demo organisation "Demo Media" (${ingestionJobs} ingestion jobs are filling it from the sandbox providers).` : 'Using the demo organisation "Demo Media".'} Sign in with:
 ${rows}
  Emails sent in development land in ${server.url}/dev/mailbox
  Sandbox providers are on (offline emulators, see the README). Press Ctrl+C to stop.

@@ -18,7 +18,7 @@ const persistTo = mkdtempSync(path.join(os.tmpdir(), "crosscast-e2e-"));
 applyMigrations({ persistTo });
 const port = await freePort();
 const server = await startDevServer({ port, persistTo });
-const seeded = await fetch(`${server.url}/dev/seed`, { method: "POST" });
+const seeded = await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" });
 if (!seeded.ok) throw new Error(`seeding the demo organisation failed: HTTP ${seeded.status}`);
 console.log(`e2e: app at ${server.url}`);
 

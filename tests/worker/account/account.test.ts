@@ -108,7 +108,7 @@ describe("development routes", () => {
   it("seed the demo organisation once", async () => {
     const first = await SELF.fetch("http://localhost/dev/seed", { method: "POST" });
     const second = await SELF.fetch("http://localhost/dev/seed", { method: "POST" });
-    expect(((await first.json()) as { created: boolean }).created).toBe(true);
+    expect((await first.json()) as { created: boolean; ingestionJobs: number }).toMatchObject({ created: true, ingestionJobs: 4 });
     expect(((await second.json()) as { created: boolean }).created).toBe(false);
     expect((await call("/api/auth/sign-in", { body: { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" } })).status).toBe(200);
   });

@@ -10,6 +10,7 @@ import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { renderMailbox } from "./mailbox-page";
 import { DEMO_ORGANIZATION, demoUsers, seedDemo } from "./seed";
+import { seedDemoContent } from "./seed-content";
 
 /** Development-only routes vanish (404) unless the sandbox is on. */
 const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -29,9 +30,12 @@ const recentMail = (env: Env, to?: string) =>
 export const devRoutes = new Hono<AppEnv>()
   .use("*", sandboxOnly)
   .get("/mailbox", async (c) => c.html(renderMailbox(await recentMail(c.env))))
-  .post("/seed", async (c) => {
-    const { organizationId, created } = await seedDemo(getDb(c.env));
-    return c.json({ organization: { id: organizationId, name: DEMO_ORGANIZATION }, users: demoUsers.map(({ email, password, role }) => ({ email, password, role })), created });
+  // ?content=none seeds only the organisation and its users (the browser suite adds its own data).
+  .post("/seed", validate("query", z.object({ content: z.enum(["demo", "none"]).default("demo") })), async (c) => {
+    const db = getDb(c.env);
+    const { organizationId, adminId, created } = await seedDemo(db);
+    const jobs = created && organizationId && c.req.valid("query").content === "demo" ? await seedDemoContent(c.env, db, organizationId, adminId) : [];
+    return c.json({ organization: { id: organizationId, name: DEMO_ORGANIZATION }, users: demoUsers.map(({ email, password, role }) => ({ email, password, role })), created, ingestionJobs: jobs.length });
   });
 
 /** /api/dev/mailbox?to= (JSON, for the browser tests). */

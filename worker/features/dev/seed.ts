@@ -15,7 +15,7 @@ export async function seedDemo(db: Db) {
   const existing = await db.query.users.findFirst({ where: eq(users.email, demoUsers[0]!.email) });
   if (existing) {
     const membership = await db.query.userOrganizations.findFirst({ where: eq(userOrganizations.userId, existing.id) });
-    return { organizationId: membership?.organizationId ?? null, created: false };
+    return { organizationId: membership?.organizationId ?? null, adminId: existing.id, created: false };
   }
   const organizationId = crypto.randomUUID();
   const rows = await Promise.all(
@@ -26,5 +26,5 @@ export async function seedDemo(db: Db) {
     db.insert(users).values(rows.map((u) => ({ id: u.id, email: u.email, name: u.name, passwordHash: u.passwordHash, emailConfirmedAt: new Date() }))),
     db.insert(userOrganizations).values(rows.map((u) => ({ userId: u.id, organizationId, role: u.role }))),
   ]);
-  return { organizationId, created: true };
+  return { organizationId, adminId: rows[0]!.id, created: true };
 }
