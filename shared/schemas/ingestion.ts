@@ -17,7 +17,9 @@ export const jobViewSchema = z.object({
   quotaUnits: z.number(),
   processed: z.number().nullable(),
   total: z.number().nullable(),
+  d1Statements: z.number().nullable(),
   createdAt: z.string(),
+  startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;

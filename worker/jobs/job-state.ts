@@ -9,7 +9,7 @@ export class PermanentJobError extends Error {
   }
 }
 
-export type JobOutcome = { processed: number; total?: number; quotaUnits: number };
+export type JobOutcome = { processed: number; total?: number; quotaUnits: number; d1Statements?: number };
 
 /**
  * Marks a job running and says whether it should run at all: a job that already succeeded (a
@@ -27,7 +27,7 @@ export async function startJob(db: Db, jobId: string, attempts: number): Promise
 export async function finishJob(db: Db, jobId: string, outcome: JobOutcome) {
   await db
     .update(ingestionJobs)
-    .set({ status: "succeeded", finishedAt: new Date(), quotaUnits: outcome.quotaUnits, progress: { processed: outcome.processed, ...(outcome.total !== undefined ? { total: outcome.total } : {}) } })
+    .set({ status: "succeeded", finishedAt: new Date(), quotaUnits: outcome.quotaUnits, progress: { processed: outcome.processed, ...(outcome.total !== undefined ? { total: outcome.total } : {}), ...(outcome.d1Statements !== undefined ? { d1Statements: outcome.d1Statements } : {}) } })
     .where(eq(ingestionJobs.id, jobId));
 }
 

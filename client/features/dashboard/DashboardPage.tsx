@@ -34,7 +34,12 @@ export default function DashboardPage() {
   const refresh = async () => {
     try {
       await dashboardApi.refresh(orgId, platform);
-      toast.success(platform === "youtube" ? ingestionMessages.channelUpdateInitiated : ingestionMessages.refreshedSimplecast);
+      if (platform === "youtube") toast.success(ingestionMessages.channelUpdateInitiated);
+      else {
+        // As the spec does for refresh-simplecast: give the light refresh two seconds, then re-read.
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        toast.success(ingestionMessages.refreshedSimplecast);
+      }
       refreshAll();
     } catch (e) {
       toast.error(serverMessage(e, platform === "youtube" ? "Failed to load YouTube data" : ingestionMessages.refreshSimplecastFailed));

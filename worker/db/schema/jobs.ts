@@ -21,7 +21,7 @@ export const ingestionJobs = sqliteTable(
     dedupeKey: text("dedupe_key"),
     status: text("status", { enum: jobStatuses }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
-    progress: text("progress", { mode: "json" }).$type<{ processed: number; total?: number }>(),
+    progress: text("progress", { mode: "json" }).$type<{ processed: number; total?: number; d1Statements?: number }>(),
     errorCode: text("error_code"),
     errorMessage: text("error_message"),
     quotaUnits: integer("quota_units").notNull().default(0),

@@ -32,7 +32,9 @@ const view = (row: typeof ingestionJobs.$inferSelect): JobView => ({
   quotaUnits: row.quotaUnits,
   processed: row.progress?.processed ?? null,
   total: row.progress?.total ?? null,
+  d1Statements: row.progress?.d1Statements ?? null,
   createdAt: row.createdAt.toISOString(),
+  startedAt: row.startedAt?.toISOString() ?? null,
   finishedAt: row.finishedAt?.toISOString() ?? null,
 });
 

@@ -1,0 +1,46 @@
+// Ingests a sandbox channel with 5,000 videos through the running Worker (real queue consumer,
+// real D1 in workerd) and prints wall time, D1 statements and YouTube quota units against the
+// minimum 1 + 2 x ceil(N/50). Figures only; nothing is asserted.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { applyMigrations, buildClient, ensureDevVars, freePort, startDevServer } from "../scripts/lib/dev-server.mjs";
+
+const N = Number(process.env.BENCH_VIDEOS ?? 5000);
+buildClient({ quiet: true });
+ensureDevVars();
+const persistTo = mkdtempSync(path.join(os.tmpdir(), "crosscast-bench-ingest-"));
+applyMigrations({ persistTo });
+const server = await startDevServer({ port: await freePort(), persistTo });
+const json = async (res) => {
+  if (!res.ok) throw new Error(`${res.url}: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+};
+try {
+  await json(await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" }));
+  const { accessToken } = await json(await fetch(`${server.url}/api/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" }) }));
+  const auth = { authorization: `Bearer ${accessToken}`, "content-type": "application/json" };
+  const me = await json(await fetch(`${server.url}/api/auth/me`, { headers: auth }));
+  const org = `${server.url}/api/orgs/${me.organization.id}`;
+  await json(await fetch(`${org}/integrations/youtube/connect`, { method: "POST", headers: auth, body: JSON.stringify({ apiKey: "AIza-sandbox-bench" }) }));
+  const started = Date.now();
+  const { jobId } = await json(await fetch(`${org}/channels`, { method: "POST", headers: auth, body: JSON.stringify({ url: `https://www.youtube.com/@bench-${N}` }) }));
+  let job;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    ({ job } = await json(await fetch(`${org}/jobs/${jobId}`, { headers: auth })));
+    if (job.status === "succeeded" || job.status === "failed") break;
+  }
+  const wall = Date.now() - started;
+  const minimum = 1 + 2 * Math.ceil(N / 50);
+  const run = Date.parse(job.finishedAt) - Date.parse(job.startedAt);
+  console.log(`status                 ${job.status}${job.errorMessage ? ` (${job.errorMessage})` : ""}`);
+  console.log(`videos ingested        ${job.processed} of ${N}`);
+  console.log(`wall time (enqueue→done) ${wall} ms`);
+  console.log(`job run time           ${run} ms`);
+  console.log(`D1 statements          ${job.d1Statements}`);
+  console.log(`YouTube quota units    ${job.quotaUnits} (minimum ${minimum}, ratio ${(job.quotaUnits / minimum).toFixed(2)})`);
+} finally {
+  await server.stop();
+  rmSync(persistTo, { recursive: true, force: true });
+}
