@@ -1,0 +1,29 @@
+/*
+ * CSV for downloads and exports (ARCHITECTURE section 10): RFC 4180 quoting, plus a guard against
+ * formula injection: a text cell starting with = + - @ tab or CR is prefixed with ' so
+ * spreadsheet apps show it as text. Numbers are written as numbers (a negative stays -5).
+ */
+export type Cell = string | number | boolean | null | undefined | Date;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  let text = value instanceof Date ? value.toISOString() : value;
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV line (CRLF-terminated, as RFC 4180 says), so rows can be streamed one at a time. */
+export const csvLine = (cells: Cell[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/** Tab-separated text for "copy to clipboard": tabs and newlines inside cells become spaces. */
+export const tsvLine = (cells: Cell[]) =>
+  cells
+    .map((c) => (c === null || c === undefined ? "" : c instanceof Date ? c.toISOString() : String(c)).replace(/[\t\r\n]+/g, " "))
+    .join("\t");
+
+/** Download names of the spec: youtube_videos_2026-11-22T10-42-00. */
+export const exportFileName = (base: string, ext: "csv" | "json", now = new Date()) => `${base}_${now.toISOString().slice(0, 19).replace(/:/g, "-")}.${ext}`;
