@@ -16,6 +16,7 @@ import { membersRoutes } from "../organization/members-routes";
 import { googleOrgRoutes } from "../google/routes";
 import { storageRoutes } from "../storage/routes";
 import { ingestionRoutes } from "../ingestion/routes";
+import { tableRoutes } from "../tables/routes";
 
 const userOrThrow = async (env: Env, userId: string) => {
   const user = await findUserById(getDb(env), userId);
@@ -71,5 +72,6 @@ export const orgRoutes = new Hono<AppEnv>()
   .route("/members", membersRoutes)
   .route("/google", googleOrgRoutes)
   .route("/storage", storageRoutes)
+  .route("/tables", tableRoutes)
   .route("/", ingestionRoutes)
   .route("/", organizationRoutes);

@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { exportFileName } from "../../../shared/csv";
+import { tableNames, tableQuerySchema } from "../../../shared/schemas/tables";
+import type { AppEnv } from "../../env";
+import { getDb } from "../../db/client";
+import { channels, shows } from "../../db/schema";
+import { validate } from "../../lib/validate";
+import { exportStream } from "./export";
+import { tableSpecs } from "./specs";
+
+const tableParam = z.object({ table: z.enum(tableNames) });
+const exportQuery = tableQuerySchema.extend({ format: z.enum(["csv", "json"]).default("csv") });
+const deleteBody = z.object({ ids: z.array(z.string().uuid()).min(1, { message: "Select at least one row" }).max(500) });
+const platformOf = { channels: "youtube", videos: "youtube", shows: "simplecast", episodes: "simplecast" } as const;
+
+/** The dashboard tables: paged, sorted, filtered and searched on the server (under /api/orgs/:orgId). */
+export const tableRoutes = new Hono<AppEnv>()
+  .get("/:table", validate("param", tableParam), validate("query", tableQuerySchema), async (c) => {
+    const { table } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const db = getDb(c.env);
+    const now = Date.now();
+    const spec = tableSpecs[table];
+    const [rows, totals] = await Promise.all([spec.page(db, c.get("org").id, query, query.pageSize, (query.page - 1) * query.pageSize, now), spec.total(db, c.get("org").id, query, now)]);
+    return c.json({ rows, total: totals.total, page: query.page, pageSize: query.pageSize, optionalColumns: totals.optionalColumns });
+  })
+  .get("/:table/export", validate("param", tableParam), validate("query", exportQuery), (c) => {
+    const { table } = c.req.valid("param");
+    const { format, ...query } = c.req.valid("query");
+    const filename = exportFileName(`${platformOf[table]}_${table}`, format);
+    return new Response(exportStream(getDb(c.env), c.get("org").id, table, query, format), {
+      headers: { "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" },
+    });
+  })
+  // Deleting a channel or show deletes its videos or episodes and every snapshot (cascades).
+  .post("/channels/delete", validate("json", deleteBody), async (c) => {
+    const deleted = await getDb(c.env).delete(channels).where(and(eq(channels.organizationId, c.get("org").id), inArray(channels.id, c.req.valid("json").ids))).returning({ id: channels.id });
+    return c.json({ deleted: deleted.length });
+  })
+  .post("/shows/delete", validate("json", deleteBody), async (c) => {
+    const deleted = await getDb(c.env).delete(shows).where(and(eq(shows.organizationId, c.get("org").id), inArray(shows.id, c.req.valid("json").ids))).returning({ id: shows.id });
+    return c.json({ deleted: deleted.length });
+  });
