@@ -24,13 +24,13 @@ describe("YouTube ingestion from the dashboard", () => {
     await add.getByLabel("Channel URL").fill("https://www.youtube.com/@crosscast-e2e");
     await add.getByRole("button", { name: "Add Channel" }).click();
     await page.getByText("Channel added successfully").waitFor({ timeout: 20_000 });
-    await page.getByTestId("channel-row").filter({ hasText: "Crosscast E2e" }).waitFor();
+    await page.getByTestId("table-row").filter({ hasText: "Crosscast E2e" }).waitFor();
     await page.getByTestId("recent-activity").getByText("succeeded").first().waitFor();
     // The platform tab is in the URL.
     await page.getByRole("tab", { name: "Simplecast" }).click();
     await page.waitForURL(/platform=simplecast/);
     await page.goto(`${baseUrl()}/dashboard?platform=youtube`);
-    await page.getByTestId("channel-row").first().waitFor();
+    await page.getByTestId("table-row").first().waitFor();
     await context.close();
   });
 });

@@ -10,7 +10,8 @@ import { PageLoading } from "../../components/PageLoading";
 import { AddChannelDialog } from "./AddChannelDialog";
 import { AddShowsDialog } from "./AddShowsDialog";
 import { dashboardApi, dashboardKeys, ingestionMessages, type Platform } from "./dashboard-api";
-import { ChannelsList, ShowsList } from "./EntityLists";
+import { TablesView } from "../tables/TablesView";
+import type { TableName } from "../../../shared/schemas/tables";
 import { RecentActivity } from "./RecentActivity";
 
 const tabClass = (active: boolean) =>
@@ -30,7 +31,10 @@ export default function DashboardPage() {
   if (!organization) return <PageLoading />;
 
   const connected = (type: Platform) => status.data?.integrations.some((i) => i.type === type && i.status === "active") ?? false;
-  const refreshAll = () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all(orgId) });
+  const refreshAll = () => {
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all(orgId) });
+    void queryClient.invalidateQueries({ queryKey: ["table", orgId] });
+  };
   const refresh = async () => {
     try {
       await dashboardApi.refresh(orgId, platform);
@@ -47,6 +51,10 @@ export default function DashboardPage() {
   };
   const list = platform === "youtube" ? channels : shows;
   const count = platform === "youtube" ? (channels.data?.channels.length ?? 0) : (shows.data?.shows.length ?? 0);
+  const subTabs: TableName[] = platform === "youtube" ? ["channels", "videos"] : ["shows", "episodes"];
+  const requested = params.get("tab") as TableName | null;
+  const tab: TableName = requested && subTabs.includes(requested) ? requested : subTabs[0]!;
+  const parents = platform === "youtube" ? (channels.data?.channels ?? []).map((c) => ({ value: c.id, label: c.title })) : (shows.data?.shows ?? []).map((s) => ({ value: s.id, label: s.title }));
 
   return (
     <div className="space-y-6">
@@ -66,7 +74,17 @@ export default function DashboardPage() {
           <Plus className="h-4 w-4" aria-hidden /> {platform === "youtube" ? "Add Channel" : "Add Show"}
         </Button>
       </div>
-      <section role="tabpanel" aria-label={platform === "youtube" ? "Channels" : "Shows"} className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      {count > 0 && (
+        // Sub-tabs appear only once there is something to show (spec section 2).
+        <div role="tablist" aria-label="Tables" className="flex gap-1">
+          {subTabs.map((t) => (
+            <button key={t} role="tab" aria-selected={tab === t} className={tabClass(tab === t)} onClick={() => setParams({ platform, tab: t })}>
+              {t.charAt(0).toUpperCase() + t.slice(1)}
+            </button>
+          ))}
+        </div>
+      )}
+      <section role="tabpanel" aria-label={tab} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         {list.isPending && <p className="text-sm text-slate-500">Loading...</p>}
         {!list.isPending && count === 0 && (
           <div className="py-10 text-center text-sm text-slate-500">
@@ -74,8 +92,7 @@ export default function DashboardPage() {
             <Button className="mt-3" onClick={() => setAdding(true)}>{platform === "youtube" ? "Add Channel" : "Add Show"}</Button>
           </div>
         )}
-        {platform === "youtube" && channels.data && count > 0 && <ChannelsList rows={channels.data.channels} />}
-        {platform === "simplecast" && shows.data && count > 0 && <ShowsList rows={shows.data.shows} />}
+        {count > 0 && <TablesView key={tab} orgId={orgId} table={tab} parents={parents} onChanged={refreshAll} />}
       </section>
       <RecentActivity orgId={orgId} />
       {platform === "youtube" ? (

@@ -1,0 +1,95 @@
+import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SortingState } from "@tanstack/react-table";
+import { toast } from "sonner";
+import type { TableName } from "../../../shared/schemas/tables";
+import { DataTable } from "../../components/data-table/DataTable";
+import { cellText, columnDefs, visibleColumns, type TableRow } from "./columns";
+import { DownloadMenu } from "./DownloadMenu";
+import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
+import { copyRows, deleteRows, downloadTable, fetchTablePage, tableKeys } from "./table-api";
+import { apiQueryFrom, withParams } from "./table-state";
+
+const emptyText: Record<TableName, string> = { channels: "No channels match.", videos: "No videos match.", shows: "No shows match.", episodes: "No episodes match." };
+
+/** One dashboard table driven by the URL: search, filters, sort and page survive reload and back. */
+export function TablesView({ orgId, table, parents, onChanged }: { orgId: string; table: TableName; parents: Array<{ value: string; label: string }>; onChanged: () => void }) {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const query = apiQueryFrom(params);
+  const queryString = query.toString();
+  const { data, isPending, isFetching } = useQuery({ queryKey: tableKeys.page(orgId, table, queryString), queryFn: () => fetchTablePage(orgId, table, query), placeholderData: keepPreviousData });
+  const [search, setSearch] = useState(params.get("q") ?? "");
+
+  // Debounced search: the URL (and so the server query) follows the box a moment after typing.
+  useEffect(() => {
+    const handle = setTimeout(() => {
+      if ((params.get("q") ?? "") !== search) setParams(withParams(params, { q: search }), { replace: true });
+    }, 300);
+    return () => clearTimeout(handle);
+  }, [search, params, setParams]);
+
+  const optional = data?.optionalColumns ?? {};
+  const columns = useMemo(() => columnDefs(table, optional), [table, JSON.stringify(optional)]);
+  const sorting: SortingState = params.get("sort") ? [{ id: params.get("sort")!, desc: params.get("dir") !== "asc" }] : [];
+  const defs = filtersFor(table, parents);
+  const page = Number(params.get("page") ?? 1);
+
+  const download = async (format: "csv" | "json") => {
+    try {
+      await downloadTable(orgId, table, query, format);
+      toast.success(`${format.toUpperCase()} file downloaded`);
+    } catch {
+      toast.error(format === "csv" ? "Failed to download CSV file" : "Failed to download JSON file");
+    }
+  };
+  const copy = async () => {
+    const cols = visibleColumns(table, optional);
+    try {
+      await copyRows(cols.map((c) => c.header), (data?.rows ?? []).map((row) => cols.map((c) => cellText(c, row))));
+      toast.success("Table data copied to clipboard");
+    } catch {
+      toast.error("Failed to copy table data");
+    }
+  };
+  const deletable = table === "channels" || table === "shows";
+
+  return (
+    <DataTable<TableRow>
+      label={table.charAt(0).toUpperCase() + table.slice(1)}
+      columns={columns}
+      rows={data?.rows ?? []}
+      getRowId={(row) => String(row.id)}
+      total={data?.total ?? 0}
+      page={page}
+      pageSize={data?.pageSize ?? 200}
+      onPageChange={(p) => setParams(withParams(params, { page: String(p) }))}
+      sorting={sorting}
+      onSortingChange={(s) => setParams(withParams(params, { sort: s[0]?.id ?? null, dir: s[0] ? (s[0].desc ? "desc" : "asc") : null }))}
+      loading={isPending || (isFetching && !data)}
+      emptyText={emptyText[table]}
+      search={search}
+      onSearchChange={setSearch}
+      chips={chipsFrom(defs, params)}
+      onRemoveChip={(id) => setParams(withParams(params, { [id]: null }))}
+      onClearChips={() => setParams(withParams(params, Object.fromEntries(defs.map((d) => [d.key, null]))))}
+      toolbar={
+        <>
+          <FilterSelects defs={defs} params={params} onChange={(key, value) => setParams(withParams(params, { [key]: value }))} />
+          <DownloadMenu onCsv={() => void download("csv")} onJson={() => void download("json")} onCopy={() => void copy()} />
+        </>
+      }
+      onDeleteSelected={
+        deletable
+          ? async (rows) => {
+              const { deleted } = await deleteRows(orgId, table, rows.map((r) => String(r.id)));
+              toast.success(`${deleted} ${table === "channels" ? "channel(s)" : "show(s)"} deleted`);
+              await queryClient.invalidateQueries({ queryKey: tableKeys.all(orgId) });
+              onChanged();
+            }
+          : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,96 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import type { TableName } from "../../../shared/schemas/tables";
+
+export type TableRow = Record<string, string | number | null>;
+type Col = { id: string; header: string; kind?: "number" | "date" | "link" | "duration" | "season"; optional?: boolean; title?: string };
+
+const n = (v: unknown) => (typeof v === "number" ? v.toLocaleString() : "");
+const date = (v: unknown) => (typeof v === "string" ? new Date(v).toLocaleDateString() : "");
+const duration = (v: unknown) => {
+  if (typeof v !== "number") return "";
+  const h = Math.floor(v / 3600);
+  const m = Math.floor((v % 3600) / 60);
+  const s = String(v % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+};
+
+/** The spec's columns for each table, in order; optional ones appear only when the server flags them. */
+export const tableColumns: Record<TableName, Col[]> = {
+  channels: [
+    { id: "title", header: "Channel", kind: "link" },
+    { id: "subscriberCount", header: "Subscribers", kind: "number", title: "YouTube rounds subscriber counts to three significant figures" },
+    { id: "totalViews", header: "Total Views", kind: "number" },
+    { id: "videoCount", header: "Videos", kind: "number" },
+    { id: "trailing1dViews", header: "Trailing 1D Views", kind: "number", optional: true },
+    { id: "trailing1wViews", header: "Trailing 1W Views", kind: "number", optional: true },
+    { id: "trailing1mViews", header: "Trailing 1M Views", kind: "number", optional: true },
+    { id: "trailing1yViews", header: "Trailing 1Y Views", kind: "number", optional: true },
+    { id: "lastUpdated", header: "Last Updated", kind: "date" },
+  ],
+  videos: [
+    { id: "title", header: "Video Title", kind: "link" },
+    { id: "channelTitle", header: "Channel" },
+    { id: "views", header: "Views", kind: "number" },
+    { id: "likes", header: "Likes", kind: "number" },
+    { id: "comments", header: "Comments", kind: "number" },
+    { id: "first24hViews", header: "First 24H Views", kind: "number", optional: true },
+    { id: "first48hViews", header: "First 48H Views", kind: "number", optional: true },
+    { id: "first7dViews", header: "First 7D Views", kind: "number", optional: true },
+    { id: "trailing1dViews", header: "Trailing 1D Views", kind: "number", optional: true },
+    { id: "trailing1wViews", header: "Trailing 1W Views", kind: "number", optional: true },
+    { id: "trailing1mViews", header: "Trailing 1M Views", kind: "number", optional: true },
+    { id: "trailing1yViews", header: "Trailing 1Y Views", kind: "number", optional: true },
+    { id: "publishDate", header: "Published", kind: "date" },
+    { id: "lastUpdated", header: "Last Updated", kind: "date" },
+  ],
+  shows: [
+    { id: "title", header: "Show Title" },
+    { id: "totalDownloadsGlobal", header: "Total Downloads", kind: "number" },
+    { id: "totalEpisodes", header: "Total Episodes", kind: "number" },
+    { id: "trailing1dDownloads", header: "Trailing 1D Downloads", kind: "number", optional: true },
+    { id: "trailing1wDownloads", header: "Trailing 1W Downloads", kind: "number", optional: true },
+    { id: "trailing1yDownloads", header: "Trailing 1Y Downloads", kind: "number", optional: true },
+    { id: "lastUpdated", header: "Last Updated", kind: "date" },
+  ],
+  episodes: [
+    { id: "title", header: "Episode Title" },
+    { id: "showTitle", header: "Show" },
+    { id: "totalDownloadsGlobal", header: "Total Downloads", kind: "number" },
+    { id: "first24hDownloads", header: "First 24H Downloads", kind: "number", optional: true },
+    { id: "first48hDownloads", header: "First 48H Downloads", kind: "number", optional: true },
+    { id: "first7dDownloads", header: "First 7D Downloads", kind: "number", optional: true },
+    { id: "trailing1dDownloads", header: "Trailing 1D Downloads", kind: "number", optional: true },
+    { id: "trailing1wDownloads", header: "Trailing 1W Downloads", kind: "number", optional: true },
+    { id: "trailing1yDownloads", header: "Trailing 1Y Downloads", kind: "number", optional: true },
+    { id: "seasonNumber", header: "S/E", kind: "season" },
+    { id: "durationSeconds", header: "Duration", kind: "duration" },
+    { id: "publishDate", header: "Published Date", kind: "date" },
+  ],
+};
+
+const linkFor = (table: TableName, row: TableRow) =>
+  table === "channels" && row.handle ? `https://www.youtube.com/${row.handle}` : table === "videos" && row.externalId ? `https://www.youtube.com/watch?v=${row.externalId}` : null;
+
+export function visibleColumns(table: TableName, optional: Record<string, boolean>): Col[] {
+  return tableColumns[table].filter((c) => !c.optional || optional[c.id]);
+}
+
+export function columnDefs(table: TableName, optional: Record<string, boolean>): Array<ColumnDef<TableRow>> {
+  return visibleColumns(table, optional).map((col) => ({
+    id: col.id,
+    accessorFn: (row: TableRow) => row[col.id],
+    header: () => <span title={col.title}>{col.header}</span>,
+    cell: ({ row }) => {
+      const v = row.original[col.id];
+      if (col.kind === "number") return n(v);
+      if (col.kind === "date") return col.id === "lastUpdated" && !v ? "Never" : date(v);
+      if (col.kind === "duration") return duration(v);
+      if (col.kind === "season") return row.original.seasonNumber !== null && row.original.episodeNumber !== null ? `S${row.original.seasonNumber}E${row.original.episodeNumber}` : "";
+      const href = col.kind === "link" ? linkFor(table, row.original) : null;
+      return href ? <a href={href} target="_blank" rel="noopener noreferrer" className="text-indigo-600 hover:underline dark:text-indigo-400">{String(v ?? "")}</a> : String(v ?? "");
+    },
+  }));
+}
+
+/** Plain cell text for copy-to-clipboard. */
+export const cellText = (col: Col, row: TableRow) => (col.kind === "season" ? (row.seasonNumber !== null ? `S${row.seasonNumber}E${row.episodeNumber}` : "") : (row[col.id] ?? null));

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { tablePageSchema, type TableName } from "../../../shared/schemas/tables";
+import { exportFileName, tsvLine } from "../../../shared/csv";
+import { api, getAccessToken } from "../../lib/api/client";
+
+export const tableKeys = { page: (orgId: string, table: TableName, query: string) => ["table", orgId, table, query] as const, all: (orgId: string) => ["table", orgId] as const };
+
+export const fetchTablePage = (orgId: string, table: TableName, query: URLSearchParams) => api(`/api/orgs/${orgId}/tables/${table}?${query}`, tablePageSchema);
+
+export const deleteRows = (orgId: string, table: "channels" | "shows", ids: string[]) => api(`/api/orgs/${orgId}/tables/${table}/delete`, z.object({ deleted: z.number() }), { body: { ids } });
+
+const platformOf = { channels: "youtube", videos: "youtube", shows: "simplecast", episodes: "simplecast" } as const;
+
+/** Downloads the whole filtered table (streamed by the server) with the bearer token, as a file. */
+export async function downloadTable(orgId: string, table: TableName, query: URLSearchParams, format: "csv" | "json") {
+  const params = new URLSearchParams(query);
+  params.set("format", format);
+  params.delete("page");
+  const res = await fetch(`/api/orgs/${orgId}/tables/${table}/export?${params}`, { headers: { Authorization: `Bearer ${getAccessToken() ?? ""}` } });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = exportFileName(`${platformOf[table]}_${table}`, format);
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Copies the visible page as tab-separated text (headings first). */
+export async function copyRows(headings: string[], rows: Array<Array<string | number | null>>) {
+  await navigator.clipboard.writeText([tsvLine(headings), ...rows.map((r) => tsvLine(r))].join("\n"));
+}

@@ -1,0 +1,28 @@
+import type { TableName } from "../../../shared/schemas/tables";
+
+/** Filter fields a table page can carry in the URL (the same names the API takes). */
+export const FILTER_KEYS = ["views", "downloads", "published", "season", "channel", "show", "publishedFrom", "publishedTo"] as const;
+const QUERY_KEYS = ["q", "sort", "dir", "page", ...FILTER_KEYS] as const;
+
+/** The API query for a table, taken from the page URL: what a user would bookmark or share. */
+export function apiQueryFrom(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of QUERY_KEYS) {
+    const value = params.get(key);
+    if (value) out.set(key, value);
+  }
+  return out;
+}
+
+/** Returns new URL params with some keys set or removed (page resets unless it is what changes). */
+export function withParams(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null || v === "") next.delete(k);
+    else next.set(k, v);
+  }
+  if (!("page" in changes)) next.delete("page");
+  return next;
+}
+
+export const defaultTab = (platform: string | null): TableName => (platform === "simplecast" ? "shows" : "channels");
