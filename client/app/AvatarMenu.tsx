@@ -45,7 +45,8 @@ export function AvatarMenu() {
         aria-label="Account menu"
         className="flex h-9 w-9 items-center justify-center overflow-hidden rounded-full border border-slate-200 bg-slate-100 text-slate-600 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300"
       >
-        <Avatar url={user.avatarUrl} />
+        {/* Keyed by URL: a new picture gets a fresh try even after the old one failed to load. */}
+        <Avatar key={user.avatarUrl ?? "none"} url={user.avatarUrl} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">

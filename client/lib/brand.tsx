@@ -6,7 +6,11 @@ import { BRAND_ELEMENT_ID, brandSchema } from "../../shared/brand";
 export const clientBrandSchema = brandSchema.omit({ hostFragment: true });
 export type ClientBrand = z.infer<typeof clientBrandSchema>;
 
-// Used only when the page was not served by the Worker (e.g. `vite` dev server alone).
+/**
+ * Used only when the page was not served by the Worker (e.g. the `vite` dev server alone): the
+ * default brand as wrangler.toml configures it. Sign-up stays off because the global flag is
+ * unknown here (the server enforces it either way).
+ */
 const fallbackBrand: ClientBrand = {
   id: "crosscast",
   name: "Crosscast",
@@ -14,10 +18,15 @@ const fallbackBrand: ClientBrand = {
   logoAlt: "Crosscast logo",
   faviconUrl: "/brand/crosscast-favicon.svg",
   copyrightHolder: "Crosscast",
-  footerLinks: [{ label: "Update Log", href: "/update-log", external: false }],
+  footerLinks: [
+    { label: "Legal", href: "/legal", external: false },
+    { label: "Privacy", href: "/privacy", external: false },
+    { label: "Manage cookies", href: "/manage-cookies", external: false },
+    { label: "Update Log", href: "/update-log", external: false },
+  ],
   allowSignup: false,
-  features: { billing: false, branding: false },
-  legalPages: false,
+  features: { billing: true, branding: true },
+  legalPages: true,
 };
 
 export function readInjectedBrand(doc: Document = document): ClientBrand {
@@ -25,7 +34,9 @@ export function readInjectedBrand(doc: Document = document): ClientBrand {
   if (!raw) return fallbackBrand;
   try {
     return clientBrandSchema.parse(JSON.parse(raw));
-  } catch {
+  } catch (error) {
+    // A malformed injection is a deployment bug: say so, but keep the app usable.
+    console.error("crosscast: the injected brand is invalid; using the default brand", error);
     return fallbackBrand;
   }
 }

@@ -18,25 +18,33 @@ const persistTo = mkdtempSync(path.join(os.tmpdir(), "crosscast-e2e-"));
 applyMigrations({ persistTo });
 const port = await freePort();
 const server = await startDevServer({ port, persistTo });
-const seeded = await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" });
-if (!seeded.ok) throw new Error(`seeding the demo organisation failed: HTTP ${seeded.status}`);
-console.log(`e2e: app at ${server.url}`);
 
-const only = process.argv.slice(2);
-const dir = path.join(root, "tests", "e2e");
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith(".test.mjs") && (only.length === 0 || only.some((o) => f.includes(o))))
-  .map((f) => path.join(dir, f));
+// Whatever happens from here (a failed seed, a crashed runner), the server is stopped and the
+// temporary database removed, so no wrangler process outlives the suite.
+let code = 1;
+try {
+  const seeded = await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" });
+  if (!seeded.ok) throw new Error(`seeding the demo organisation failed: HTTP ${seeded.status}`);
+  console.log(`e2e: app at ${server.url}`);
 
-const code = await new Promise((resolve) => {
-  const child = spawn(process.execPath, ["--test", "--test-concurrency=1", "--test-reporter=spec", ...files], {
-    stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: server.url, E2E_PORT: String(port) },
+  const only = process.argv.slice(2);
+  const dir = path.join(root, "tests", "e2e");
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".test.mjs") && (only.length === 0 || only.some((o) => f.includes(o))))
+    .map((f) => path.join(dir, f));
+
+  code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--test", "--test-concurrency=1", "--test-reporter=spec", ...files], {
+      stdio: "inherit",
+      env: { ...process.env, E2E_BASE_URL: server.url, E2E_PORT: String(port) },
+    });
+    child.on("exit", (c) => resolve(c ?? 1));
   });
-  child.on("exit", (c) => resolve(c ?? 1));
-});
-
-await server.stop();
-rmSync(persistTo, { recursive: true, force: true });
+} catch (error) {
+  console.error(error);
+} finally {
+  await server.stop();
+  rmSync(persistTo, { recursive: true, force: true });
+}
 if (code !== 0) console.error(server.output().slice(-3000));
 process.exit(code);

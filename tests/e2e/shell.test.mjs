@@ -13,6 +13,19 @@ describe("app shell", () => {
     await context.close();
   });
 
+  test("every protected page shows the sign-in form in place to a signed-out visitor", async () => {
+    const { context, page } = await newPage(browser());
+    for (const path of ["/", "/dashboard", "/reports", "/account-settings", "/organization-settings", "/admin/storage"]) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.getByRole("form", { name: "Sign in" }).waitFor();
+      await page.getByLabel("Email").waitFor();
+      await page.getByLabel("Password").waitFor();
+      // The address stays, so signing in lands on the page that was asked for.
+      assert.equal(new URL(page.url()).pathname, path);
+    }
+    await context.close();
+  });
+
   test("the Update Log shows entries newest first with a link back to the dashboard", async () => {
     const { context, page } = await newPage(browser());
     // Serve a manifest listed oldest first, to prove the page orders by date itself.
@@ -81,6 +94,18 @@ describe("theme", () => {
   });
 });
 
+describe("legal pages", () => {
+  test("Manage cookies lists exactly what the app stores in the browser", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto(`${baseUrl()}/manage-cookies`);
+    await page.getByRole("heading", { name: "Manage cookies" }).waitFor();
+    const names = await page.locator("tbody tr td:first-child").allTextContents();
+    assert.deepEqual(names.sort(), ["crosscast-theme", "crosscast_google_oauth", "crosscast_refresh"]);
+    await page.getByText("There are no analytics, advertising or third-party tracking cookies.").waitFor();
+    await context.close();
+  });
+});
+
 describe("brands", () => {
   test("the default brand shows its footer links, copyright, title and favicon", async () => {
     const { context, page } = await newPage(browser());
@@ -89,6 +114,7 @@ describe("brands", () => {
     for (const name of ["Legal", "Privacy", "Manage cookies", "Update Log"]) await footer.getByRole("link", { name }).waitFor();
     await footer.getByText(`© ${new Date().getFullYear()} Crosscast`).waitFor();
     assert.equal(await page.title(), "Crosscast");
+    assert.equal(await page.locator("html").getAttribute("data-brand"), "crosscast");
     assert.equal(await page.locator('link[rel="icon"]').getAttribute("href"), "/brand/crosscast-favicon.svg");
     await footer.getByRole("link", { name: "Privacy" }).click();
     await page.getByRole("heading", { name: "Privacy Policy" }).waitFor();
@@ -104,6 +130,7 @@ describe("brands", () => {
     assert.equal(await footer.getByRole("link", { name: "Legal" }).count(), 0);
     assert.equal(await footer.getByText("©").count(), 0);
     assert.equal(await page.title(), "Crosscast Data Center Analytics");
+    assert.equal(await page.locator("html").getAttribute("data-brand"), "datacenter");
     assert.equal(await page.locator('link[rel="icon"]').getAttribute("href"), "/brand/datacenter-favicon.svg");
     await page.goto(`${datacenterUrl()}/legal`);
     await page.waitForURL(/\/dashboard$/);

@@ -5,11 +5,20 @@ import { useTheme } from "../../lib/theme/ThemeProvider";
 import { THEME_STORAGE_KEY } from "../../lib/theme/theme";
 import { LegalLayout } from "./LegalLayout";
 
+// Everything the app keeps in the browser, kept in step with worker/features/auth/cookies.ts,
+// worker/features/google/routes.ts and client/lib/theme/theme.ts.
 const stored = [
   {
     name: "crosscast_refresh",
-    kind: "Cookie (HttpOnly, Secure, SameSite=Strict, path /api/auth)",
-    purpose: "Keeps you signed in. Strictly necessary; scripts cannot read it. Ends when you sign out or the session expires (30 days).",
+    kind: "Cookie: HttpOnly, Secure (over HTTPS), SameSite=Strict, sent only to /api/auth",
+    purpose:
+      "Keeps you signed in. Strictly necessary; page scripts cannot read it. It is replaced at every refresh and ends when you sign out or after 30 days without use.",
+  },
+  {
+    name: "crosscast_google_oauth",
+    kind: "Cookie: HttpOnly, Secure (over HTTPS), SameSite=Lax, sent only to /api/google/callback",
+    purpose:
+      "Set only while an organisation administrator connects a Google account: it holds the encrypted state of that sign-in and is deleted when Google sends you back, or after 10 minutes. Strictly necessary for that step.",
   },
   {
     name: THEME_STORAGE_KEY,
@@ -19,13 +28,11 @@ const stored = [
 ];
 
 export default function ManageCookiesPage() {
-  const { setPreference } = useTheme();
+  const { clearPreference } = useTheme();
   const [cleared, setCleared] = useState(false);
 
   const clearTheme = () => {
-    localStorage.removeItem(THEME_STORAGE_KEY);
-    setPreference("system");
-    localStorage.removeItem(THEME_STORAGE_KEY);
+    clearPreference();
     setCleared(true);
     toast.success("Theme preference cleared");
   };
@@ -53,7 +60,10 @@ export default function ManageCookiesPage() {
           </tbody>
         </table>
       </div>
-      <p>The sign-in cookie is strictly necessary and cannot be turned off without signing out. You can clear the theme preference here:</p>
+      <p>
+        The cookies are strictly necessary and cannot be turned off while you use the service; signing out removes the sign-in cookie. You can clear the
+        theme preference here (the app then follows your system setting):
+      </p>
       <Button variant="secondary" onClick={clearTheme} disabled={cleared}>
         {cleared ? "Theme preference cleared" : "Clear theme preference"}
       </Button>

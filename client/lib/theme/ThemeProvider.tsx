@@ -1,7 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { applyTheme, onSystemThemeChange, readThemePreference, writeThemePreference, type ThemePreference } from "./theme";
+import { applyTheme, clearThemePreference, onSystemThemeChange, readThemePreference, THEME_STORAGE_KEY, writeThemePreference, type ThemePreference } from "./theme";
 
-type ThemeContextValue = { preference: ThemePreference; setPreference: (pref: ThemePreference) => void };
+type ThemeContextValue = {
+  preference: ThemePreference;
+  setPreference: (pref: ThemePreference) => void;
+  /** Removes the stored choice entirely (not the same as storing "system"). */
+  clearPreference: () => void;
+};
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
@@ -14,12 +19,26 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     return onSystemThemeChange(() => applyTheme("system"));
   }, [preference]);
 
+  // A choice made in another tab applies here too (the storage event fires only in other tabs).
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === THEME_STORAGE_KEY || event.key === null) setPreferenceState(readThemePreference());
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
   const setPreference = useCallback((pref: ThemePreference) => {
     writeThemePreference(pref);
     setPreferenceState(pref);
   }, []);
 
-  const value = useMemo(() => ({ preference, setPreference }), [preference, setPreference]);
+  const clearPreference = useCallback(() => {
+    clearThemePreference();
+    setPreferenceState("system");
+  }, []);
+
+  const value = useMemo(() => ({ preference, setPreference, clearPreference }), [preference, setPreference, clearPreference]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

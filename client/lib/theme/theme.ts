@@ -22,6 +22,15 @@ export function writeThemePreference(pref: ThemePreference, storage: Storage = l
   }
 }
 
+/** Forgets the stored choice (Manage cookies); the app then follows the system again. */
+export function clearThemePreference(storage: Storage = localStorage) {
+  try {
+    storage.removeItem(THEME_STORAGE_KEY);
+  } catch {
+    /* nothing stored */
+  }
+}
+
 export const systemPrefersDark = () => window.matchMedia(DARK_QUERY).matches;
 
 export function applyTheme(pref: ThemePreference) {

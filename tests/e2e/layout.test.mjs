@@ -1,0 +1,76 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { baseUrl, DEMO_USER, newPage, signIn, useBrowser } from "./support.mjs";
+
+const browser = useBrowser();
+
+const isDark = (page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
+
+/** Opens the avatar menu's Theme submenu (keyboard, as a user without a mouse would). */
+async function openThemeMenu(page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Theme" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.getByRole("menuitemradio", { name: "System" }).waitFor();
+}
+
+describe("signed-in layout", () => {
+  test("the header tabs mark the current page, at / as well as /dashboard", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, DEMO_USER.email, DEMO_USER.password);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const current = (name) => nav.getByRole("link", { name }).getAttribute("aria-current");
+    assert.equal(await current("Dashboard"), "page");
+    assert.equal(await current("Reports"), null);
+
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    assert.equal(await current("Dashboard"), "page");
+
+    await nav.getByRole("link", { name: "Reports" }).click();
+    await page.getByRole("heading", { name: "Reports" }).waitFor();
+    assert.equal(await current("Reports"), "page");
+    assert.equal(await current("Dashboard"), null);
+    await context.close();
+  });
+
+  test("the Theme menu checks the current choice, which persists across reload", async () => {
+    const { context, page } = await newPage(browser(), { colorScheme: "light" });
+    await signIn(page, DEMO_USER.email, DEMO_USER.password);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await openThemeMenu(page);
+    assert.equal(await page.getByRole("menuitemradio", { name: "System" }).getAttribute("aria-checked"), "true");
+    await page.getByRole("menuitemradio", { name: "Dark" }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    assert.equal(await page.evaluate(() => localStorage.getItem("crosscast-theme")), "dark");
+
+    await page.reload();
+    // theme-init.js has applied it before the app (or the session) has loaded.
+    assert.equal(await isDark(page), true);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await openThemeMenu(page);
+    assert.equal(await page.getByRole("menuitemradio", { name: "Dark" }).getAttribute("aria-checked"), "true");
+    assert.equal(await page.getByRole("menuitemradio", { name: "System" }).getAttribute("aria-checked"), "false");
+    await page.getByRole("menuitemradio", { name: "Light" }).click();
+    await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
+    assert.equal(await page.evaluate(() => localStorage.getItem("crosscast-theme")), "light");
+    await context.close();
+  });
+
+  test("an avatar that fails to load is replaced by the default user icon", async () => {
+    const { context, page } = await newPage(browser());
+    // The real /me answer, with an avatar address that cannot load as an image.
+    await page.route("**/api/auth/me", async (route) => {
+      const response = await route.fetch();
+      const me = await response.json();
+      await route.fulfill({ response, json: { ...me, user: { ...me.user, avatarUrl: "/api/images/missing-avatar.png" } } });
+    });
+    await signIn(page, DEMO_USER.email, DEMO_USER.password);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    const trigger = page.getByRole("button", { name: "Account menu" });
+    await trigger.locator("svg").waitFor();
+    assert.equal(await trigger.locator("img").count(), 0);
+    await context.close();
+  });
+});
