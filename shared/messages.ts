@@ -21,10 +21,23 @@ export type AuthReason = keyof typeof authMessages;
 export const AUTH_FALLBACK_MESSAGE = "Authentication failed. Please try again.";
 export const NULL_ERROR_MESSAGE = "An unexpected error occurred";
 
-/** The authentication message table: a known reason gets its words, anything else the fallback. */
-export function authErrorMessage(reason: string | null | undefined): string {
-  if (reason === null || reason === undefined) return NULL_ERROR_MESSAGE;
-  return (authMessages as Record<string, string>)[reason] ?? AUTH_FALLBACK_MESSAGE;
+/** Error codes (shared/errors.ts, plus the client's NETWORK) that stand for a row of the table. */
+const reasonForCode = new Map<string, AuthReason>([
+  ["RATE_LIMITED", "rate_limited"],
+  ["NETWORK", "network"],
+]);
+
+const isAuthReason = (value: string): value is AuthReason => Object.prototype.hasOwnProperty.call(authMessages, value);
+
+/**
+ * The authentication message table: pass the envelope's `reason` (or its `code` when there is
+ * none). A known reason or code gets its words, anything else the fallback, null the null words.
+ */
+export function authErrorMessage(reasonOrCode: string | null | undefined): string {
+  if (reasonOrCode === null || reasonOrCode === undefined) return NULL_ERROR_MESSAGE;
+  if (isAuthReason(reasonOrCode)) return authMessages[reasonOrCode];
+  const byCode = reasonForCode.get(reasonOrCode);
+  return byCode ? authMessages[byCode] : AUTH_FALLBACK_MESSAGE;
 }
 
 export const linkMessages = {

@@ -16,6 +16,8 @@ declare global {
       ENCRYPTION_KEY: string;
       /** Resend API key; without it emails go to the development outbox. */
       RESEND_API_KEY?: string;
+      /** Resend's API base URL (default https://api.resend.com), e.g. for a regional endpoint or a proxy. */
+      RESEND_BASE_URL?: string;
       EMAIL_FROM?: string;
       GOOGLE_CLIENT_ID?: string;
       GOOGLE_CLIENT_SECRET?: string;

@@ -1,9 +1,13 @@
 import { z } from "zod";
-import { passwordSchema, emailSchema, PASSWORD_MAX_LENGTH } from "./auth";
+import { passwordSchema, emailSchema, linkTypeSchema, PASSWORD_MAX_LENGTH } from "./auth";
 
 export const resetRequestBodySchema = z.object({ email: emailSchema });
 export const linkBodySchema = z.object({ token: z.string().min(10).max(200) });
-export const setPasswordBodySchema = z.object({ newPassword: passwordSchema });
+/**
+ * POST /api/auth/set-password (welcome and reset pages). `type` names the page, so a refusal can
+ * say "request a new invitation" or "request a new password reset"; without it, the reset words.
+ */
+export const setPasswordBodySchema = z.object({ newPassword: passwordSchema, type: linkTypeSchema.optional() });
 export const changePasswordBodySchema = z.object({
   currentPassword: z.string().min(1, { message: "Current password is required" }).max(PASSWORD_MAX_LENGTH),
   newPassword: passwordSchema,

@@ -57,3 +57,34 @@ export const tokenResponseSchema = z.object({
   expiresAt: z.string(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** The two kinds of emailed link: `${origin}/#access_token=<one-time token>&type=invite|recovery`. */
+export const linkTypeSchema = z.enum(["invite", "recovery"]);
+export type LinkType = z.infer<typeof linkTypeSchema>;
+
+/** POST /api/auth/link exchanges the one-time token for a session, exactly like a sign-in. */
+export const linkResponseSchema = tokenResponseSchema.extend({ type: linkTypeSchema });
+export type LinkResponse = z.infer<typeof linkResponseSchema>;
+
+/**
+ * Stable `reason` words in the error envelope of the auth endpoints (shared/messages.ts maps the
+ * ones the spec has words for). Listed so both sides spell them the same way.
+ */
+export const authErrorReasons = [
+  "invalid_credentials",
+  "email_not_confirmed",
+  "temporary_password_expired",
+  "rate_limited",
+  "signup_disabled",
+  "password_too_short",
+  "same_password",
+  "current_password_incorrect",
+  "invalid_session_reset",
+  "invalid_session_invite",
+  "invalid_link",
+  "no_session",
+  "session_expired",
+  "refresh_token_reused",
+  "refresh_token_rotated",
+] as const;
+export type AuthErrorReason = (typeof authErrorReasons)[number];

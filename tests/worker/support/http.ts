@@ -1,4 +1,5 @@
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../../worker/index";
 import { errorEnvelopeSchema, type ErrorEnvelope } from "../../../shared/errors";
 import { tokenResponseSchema } from "../../../shared/schemas/auth";
 
@@ -6,19 +7,21 @@ export const BASE = "http://localhost";
 
 export type CallOptions = { method?: string; body?: unknown; token?: string; cookie?: string; host?: string; headers?: Record<string, string> };
 
-/** One API call as a browser would make it; returns the response and its parsed JSON (if any). */
-export async function call(path: string, opts: CallOptions = {}) {
+function buildRequest(path: string, opts: CallOptions): Request {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.cookie) headers.cookie = opts.cookie;
   const base = opts.host ? `http://${opts.host}` : BASE;
-  const res = await SELF.fetch(`${base}${path}`, {
+  return new Request(`${base}${path}`, {
     method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"),
     headers,
     body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
     redirect: "manual",
   });
+}
+
+async function withJson(res: Response) {
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -27,6 +30,24 @@ export async function call(path: string, opts: CallOptions = {}) {
     json = null;
   }
   return { res, status: res.status, json, text };
+}
+
+/**
+ * One call with some bindings changed (e.g. a Resend key), straight into the Worker's fetch
+ * handler; it also waits for the work the request left running (waitUntil), so what that work
+ * wrote is there when the test looks.
+ */
+export async function callWithEnv(overrides: Partial<Env>, path: string, opts: CallOptions = {}) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(buildRequest(path, opts), { ...env, ...overrides }, ctx);
+  const result = await withJson(res);
+  await waitOnExecutionContext(ctx);
+  return result;
+}
+
+/** One API call as a browser would make it; returns the response and its parsed JSON (if any). */
+export async function call(path: string, opts: CallOptions = {}) {
+  return withJson(await SELF.fetch(buildRequest(path, opts)));
 }
 
 export function envelope(json: unknown): ErrorEnvelope["error"] {

@@ -1,10 +1,8 @@
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AuthTokenKind } from "../../../shared/schemas/enums";
 import type { Db } from "../../db/client";
-import { getDb } from "../../db/client";
 import { authTokens } from "../../db/schema";
 import { randomToken, sha256Hex } from "../../lib/crypto/encoding";
-import { purgeTargets } from "../../jobs/purge-targets";
 
 export const LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -28,8 +26,3 @@ export async function consumeLinkToken(db: Db, token: string, kinds: AuthTokenKi
 }
 
 export const linkUrl = (origin: string, token: string, type: "invite" | "recovery") => `${origin}/#access_token=${encodeURIComponent(token)}&type=${type}`;
-
-purgeTargets.push({
-  name: "auth_tokens",
-  purge: async (env, now) => (await getDb(env).delete(authTokens).where(lt(authTokens.expiresAt, new Date(now))).returning({ id: authTokens.id })).length,
-});

@@ -1,9 +1,7 @@
-import { and, count, eq, gt, lt } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { authAttempts } from "../../db/schema";
 import { ApiError } from "../../errors";
-import { purgeTargets } from "../../jobs/purge-targets";
-import { getDb } from "../../db/client";
 
 type Kind = (typeof authAttempts.$inferSelect)["kind"];
 type Rule = { kind: Kind; limit: number; windowMs: number };
@@ -13,6 +11,12 @@ const MINUTE = 60_000;
 export const signInRules = { account: { kind: "signin_failure", limit: 5, windowMs: 15 * MINUTE }, ip: { kind: "signin_failure", limit: 20, windowMs: 15 * MINUTE } } satisfies Record<string, Rule>;
 /** Reset requests: 3 per account and 10 per address in an hour. */
 export const resetRules = { account: { kind: "reset_request", limit: 3, windowMs: 60 * MINUTE }, ip: { kind: "reset_request", limit: 10, windowMs: 60 * MINUTE } } satisfies Record<string, Rule>;
+/**
+ * Sign-ups: 3 per address and 20 per IP in an hour. Every sign-up sends an email to whatever
+ * address was typed, so without a cap the form could flood a stranger's inbox, burn the email
+ * quota or fill the database with unconfirmed accounts.
+ */
+export const signUpRules = { account: { kind: "signup", limit: 3, windowMs: 60 * MINUTE }, ip: { kind: "signup", limit: 20, windowMs: 60 * MINUTE } } satisfies Record<string, Rule>;
 
 export const accountKey = (email: string) => `email:${email}`;
 export const ipKey = (ip: string | undefined) => `ip:${ip ?? "unknown"}`;
@@ -47,11 +51,3 @@ export async function recordAttempt(db: Db, keys: { account: string; ip: string 
 export async function clearAccountFailures(db: Db, email: string) {
   await db.delete(authAttempts).where(and(eq(authAttempts.key, accountKey(email)), eq(authAttempts.kind, "signin_failure")));
 }
-
-purgeTargets.push({
-  name: "auth_attempts",
-  purge: async (env, now) => {
-    const deleted = await getDb(env).delete(authAttempts).where(lt(authAttempts.createdAt, new Date(now - 24 * 60 * MINUTE))).returning({ id: authAttempts.id });
-    return deleted.length;
-  },
-});

@@ -1,56 +1,76 @@
 import { Hono } from "hono";
-import { and, eq, ne } from "drizzle-orm";
-import { signInBodySchema, signUpBodySchema } from "../../../shared/schemas/auth";
+import { signInBodySchema, signUpBodySchema, type LinkResponse } from "../../../shared/schemas/auth";
 import { changePasswordBodySchema, linkBodySchema, resetRequestBodySchema, setPasswordBodySchema } from "../../../shared/schemas/account";
 import type { AppEnv } from "../../env";
-import { getDb } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import { getDb, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
 import { verifyPassword } from "../../lib/crypto/password";
 import { requireUser } from "../../middleware/auth";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
-import { checkCredentials, invalidCredentials, setPermanentPassword } from "./credentials";
+import { checkCredentials, confirmEmail, invalidCredentials, proveAddress, setPermanentPassword, withdrawPendingReset } from "./credentials";
 import { accessTokenResponse, signInUser } from "./issue-tokens";
 import { consumeLinkToken } from "./link-tokens";
-import { accountKey, assertUnderLimit, clearAccountFailures, ipKey, recordAttempt, resetRules, signInRules } from "./rate-limit";
+import { accountKey, assertUnderLimit, clearAccountFailures, ipKey, recordAttempt, resetRules, signInRules, signUpRules } from "./rate-limit";
 import { clientIp, requestMeta } from "./request-meta";
 import { requestSelfReset, SELF_RESET_ANSWER } from "./self-reset";
-import { familyOf, revokeFamily, rotateSession } from "./sessions";
-import { SIGNUP_ACCEPTED, signUp } from "./signup";
+import { familyOf, revokeFamily, revokeOtherSessions, rotateSession } from "./sessions";
+import { assertSignupAllowed, SIGNUP_ACCEPTED, signUp } from "./signup";
 import { findUserById, meResponse } from "./users";
+import { validateAuthBody } from "./validate-body";
 
-const currentUser = async (db: ReturnType<typeof getDb>, userId: string) => {
+const currentUser = async (db: Db, userId: string) => {
   const user = await findUserById(db, userId);
   if (!user) throw new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
   return user;
 };
 
+const samePassword = () => new ApiError("BAD_REQUEST", "New password must be different from your current password.", { reason: "same_password", field: "newPassword" });
+
+/** set-password outside a welcome or reset: the words depend on which page asked (spec section 5). */
+const invalidSession = (type: "invite" | "recovery" | undefined) =>
+  type === "invite"
+    ? new ApiError("FORBIDDEN", "Invalid session. Please request a new invitation.", { reason: "invalid_session_invite" })
+    : new ApiError("FORBIDDEN", "Invalid session. Please request a new password reset.", { reason: "invalid_session_reset" });
+
+/** Rate-limit keys of a request: the account (email) and the caller's address. */
+const limitKeys = (c: Parameters<typeof clientIp>[0], email: string) => ({ account: accountKey(email), ip: ipKey(clientIp(c)) });
+
 export const authRoutes = new Hono<AppEnv>()
-  .post("/sign-up", validate("json", signUpBodySchema), async (c) => {
-    await signUp(c, getDb(c.env), c.req.valid("json"));
+  .post("/sign-up", validateAuthBody(signUpBodySchema), async (c) => {
+    assertSignupAllowed(c);
+    const input = c.req.valid("json");
+    const db = getDb(c.env);
+    const keys = limitKeys(c, input.email);
+    await assertUnderLimit(db, keys, signUpRules);
+    await recordAttempt(db, keys, "signup");
+    await signUp(c, db, input);
     return c.json({ message: SIGNUP_ACCEPTED }, 201);
   })
   .get("/confirm", async (c) => {
     const token = c.req.query("token") ?? "";
     const db = getDb(c.env);
-    const used = token ? await consumeLinkToken(db, token, ["confirm_email"]) : null;
+    const used = token.length >= 10 && token.length <= 200 ? await consumeLinkToken(db, token, ["confirm_email"]) : null;
     if (!used) return c.redirect("/?confirmed=0", 302);
-    await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, used.userId));
+    // The sign-up password stays: the link went to the address it was chosen for.
+    await confirmEmail(db, used.userId);
     return c.redirect("/?confirmed=1", 302);
   })
-  .post("/sign-in", validate("json", signInBodySchema), async (c) => {
+  .post("/sign-in", validateAuthBody(signInBodySchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const db = getDb(c.env);
-    const keys = { account: accountKey(email), ip: ipKey(clientIp(c)) };
+    const keys = limitKeys(c, email);
     await assertUnderLimit(db, keys, signInRules);
-    const user = await checkCredentials(db, email, password);
-    if (!user) {
+    const match = await checkCredentials(db, email, password);
+    if (!match) {
       await recordAttempt(db, keys, "signin_failure");
       throw invalidCredentials();
     }
-    if (!user.emailConfirmedAt) {
-      throw new ApiError("FORBIDDEN", "Please check your email and confirm your account first.", { reason: "email_not_confirmed" });
+    const { user, via } = match;
+    if (via === "temporary") {
+      await proveAddress(db, user);
+    } else {
+      if (!user.emailConfirmedAt) throw new ApiError("FORBIDDEN", "Please check your email and confirm your account first.", { reason: "email_not_confirmed" });
+      await withdrawPendingReset(db, user);
     }
     await clearAccountFailures(db, email);
     return c.json(await signInUser(c, db, user.id));
@@ -77,54 +97,56 @@ export const authRoutes = new Hono<AppEnv>()
     clearRefreshCookie(c);
     return c.body(null, 204);
   })
-  .post("/reset-request", validate("json", resetRequestBodySchema), async (c) => {
+  .post("/reset-request", validateAuthBody(resetRequestBodySchema), async (c) => {
     const { email } = c.req.valid("json");
     const db = getDb(c.env);
-    const keys = { account: accountKey(email), ip: ipKey(clientIp(c)) };
+    const keys = limitKeys(c, email);
     await assertUnderLimit(db, keys, resetRules);
     await recordAttempt(db, keys, "reset_request");
     await requestSelfReset(c, db, email);
     return c.json({ message: SELF_RESET_ANSWER });
   })
-  .post("/link", validate("json", linkBodySchema), async (c) => {
+  .post("/link", validateAuthBody(linkBodySchema), async (c) => {
     const db = getDb(c.env);
     const used = await consumeLinkToken(db, c.req.valid("json").token, ["invite", "recovery"]);
     if (!used) throw new ApiError("UNAUTHORIZED", "This link is invalid or has expired.", { reason: "invalid_link" });
-    // Following an emailed link proves the address.
-    await db.update(users).set({ emailConfirmedAt: new Date() }).where(and(eq(users.id, used.userId)));
+    await proveAddress(db, await currentUser(db, used.userId));
     const tokens = await signInUser(c, db, used.userId);
-    return c.json({ ...tokens, type: used.kind === "invite" ? ("invite" as const) : ("recovery" as const) });
+    const response: LinkResponse = { ...tokens, type: used.kind === "invite" ? "invite" : "recovery" };
+    return c.json(response);
   })
   .get("/me", requireUser, async (c) => {
     const db = getDb(c.env);
     return c.json(await meResponse(db, await currentUser(db, c.get("userId"))));
   })
-  .post("/set-password", requireUser, validate("json", setPasswordBodySchema), async (c) => {
+  .post("/set-password", requireUser, validateAuthBody(setPasswordBodySchema), async (c) => {
     const db = getDb(c.env);
     const user = await currentUser(db, c.get("userId"));
-    if (!user.isNewUser && !user.isPasswordReset) {
-      throw new ApiError("FORBIDDEN", "Invalid session. Please request a new password reset.", { reason: "invalid_session" });
-    }
-    const { newPassword } = c.req.valid("json");
-    if (await verifyPassword(newPassword, user.passwordHash)) {
-      throw new ApiError("BAD_REQUEST", "New password must be different from your current password.", { reason: "same_password", field: "newPassword" });
-    }
+    const { newPassword, type } = c.req.valid("json");
+    if (!user.isNewUser && !user.isPasswordReset) throw invalidSession(type);
+    // Neither the old password nor the emailed temporary one may become the permanent password.
+    if (await verifyPassword(newPassword, user.passwordHash)) throw samePassword();
+    if (user.temporaryPasswordHash && (await verifyPassword(newPassword, user.temporaryPasswordHash))) throw samePassword();
     await setPermanentPassword(db, user.id, newPassword);
+    // A reset may mean the account was in someone else's hands: end every other session.
+    await revokeOtherSessions(db, user.id, c.get("sessionId"));
     return c.json({ message: "Password updated successfully" });
   })
-  .post("/password", requireUser, validate("json", changePasswordBodySchema), async (c) => {
+  .post("/password", requireUser, validateAuthBody(changePasswordBodySchema), async (c) => {
     const db = getDb(c.env);
     const user = await currentUser(db, c.get("userId"));
     const { currentPassword, newPassword } = c.req.valid("json");
+    // Checking the current password is a sign-in attempt (the spec verifies it by signing in), so
+    // a stolen access token cannot be used to guess it faster than the sign-in form allows.
+    const keys = limitKeys(c, user.email);
+    await assertUnderLimit(db, keys, signInRules);
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      await recordAttempt(db, keys, "signin_failure");
       throw new ApiError("BAD_REQUEST", "Current password is incorrect", { reason: "current_password_incorrect", field: "currentPassword" });
     }
-    if (currentPassword === newPassword) {
-      throw new ApiError("BAD_REQUEST", "New password must be different from your current password.", { reason: "same_password", field: "newPassword" });
-    }
+    if (currentPassword === newPassword) throw samePassword();
     await setPermanentPassword(db, user.id, newPassword);
     // Other devices signed in with the old password are signed out; this one stays.
-    const current = await db.query.sessions.findFirst({ where: eq(sessions.id, c.get("sessionId")), columns: { familyId: true } });
-    await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, user.id), ne(sessions.familyId, current?.familyId ?? "")));
+    await revokeOtherSessions(db, user.id, c.get("sessionId"));
     return c.json({ message: "Password updated successfully" });
   });

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import type { Db } from "../../db/client";
 import { generateTemporaryPassword, hashPassword } from "../../lib/crypto/password";
-import { sendEmail } from "../../providers/email";
+import { sendEmailDetached } from "../../providers/email";
 import { resetEmail } from "../../providers/email/templates";
 import { setTemporaryPassword } from "./credentials";
 import { issueLinkToken, linkUrl } from "./link-tokens";
@@ -14,7 +14,8 @@ export const SELF_RESET_ANSWER = "If an account with that email exists, a passwo
 /**
  * Gives a known account a temporary password (24 h) and emails it with a recovery link. The
  * current password keeps working until the temporary one is used, so a stranger's request cannot
- * lock anyone out. Unknown emails do equivalent work and get the same answer.
+ * lock anyone out. Unknown emails do equivalent work (one password hash) and get the same answer;
+ * the provider round trip happens after the answer (sendEmailDetached).
  */
 export async function requestSelfReset(c: Context<AppEnv>, db: Db, email: string) {
   const user = await findUserByEmail(db, email);
@@ -26,5 +27,5 @@ export async function requestSelfReset(c: Context<AppEnv>, db: Db, email: string
   await setTemporaryPassword(db, user.id, temporaryPassword, "isPasswordReset");
   const token = await issueLinkToken(db, user.id, "recovery");
   const ctx = emailContext(c);
-  await sendEmail(c.env, resetEmail("self_reset", email, { temporaryPassword, link: linkUrl(ctx.origin, token, "recovery") }, ctx));
+  await sendEmailDetached(c.env, c.executionCtx, resetEmail("self_reset", email, { temporaryPassword, link: linkUrl(ctx.origin, token, "recovery") }, ctx));
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessions } from "../../db/schema";
 import { randomToken, sha256Hex } from "../../lib/crypto/encoding";
@@ -37,6 +37,18 @@ export const startSession = (db: Db, userId: string, meta: SessionMeta, now = Da
 
 export async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
   await db.update(sessions).set({ revokedAt: new Date(now) }).where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * After a password change every other device must sign in again (ASVS 7.4.3); the session that
+ * made the change stays. Revokes every family of the user except the current session's.
+ */
+export async function revokeOtherSessions(db: Db, userId: string, currentSessionId: string, now = Date.now()) {
+  const current = await db.query.sessions.findFirst({ where: eq(sessions.id, currentSessionId), columns: { familyId: true } });
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.familyId, current?.familyId ?? "")));
 }
 
 /**

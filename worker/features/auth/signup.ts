@@ -5,7 +5,7 @@ import { organizations, userOrganizations, users } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { signupAllowed } from "../../brand/select-brand";
 import { hashPassword } from "../../lib/crypto/password";
-import { sendEmail } from "../../providers/email";
+import { sendEmailDetached } from "../../providers/email";
 import { confirmationEmail, existingAccountEmail } from "../../providers/email/templates";
 import { issueLinkToken } from "./link-tokens";
 import { emailContext } from "./request-meta";
@@ -13,29 +13,43 @@ import { findUserByEmail } from "./users";
 
 export const SIGNUP_ACCEPTED = "Account created! Please check your email to verify your account.";
 
-/**
- * Creates the user and a new organisation with them as admin, then emails a confirmation link.
- * An email that already has an account gets the same answer (and an email saying so), so sign-up
- * cannot be used to find out who has an account.
- */
-export async function signUp(c: Context<AppEnv>, db: Db, input: { email: string; password: string; name?: string }) {
+/** Sign-up exists only where the brand and the ALLOW_SIGNUP flag both allow it (server-enforced). */
+export function assertSignupAllowed(c: Context<AppEnv>) {
   if (!signupAllowed(c.get("brand"), c.env.ALLOW_SIGNUP)) {
     throw new ApiError("FORBIDDEN", "Sign-up is not available. Please contact your administrator.", { reason: "signup_disabled" });
   }
+}
+
+/**
+ * Creates the user and a new organisation with them as admin, then emails a confirmation link.
+ * An email that already has an account gets the same answer (and an email saying so), so sign-up
+ * cannot be used to find out who has an account. Both paths hash the password and send one
+ * email, so they also take about as long.
+ */
+export async function signUp(c: Context<AppEnv>, db: Db, input: { email: string; password: string; name?: string }) {
   const ctx = emailContext(c);
+  const passwordHash = await hashPassword(input.password);
   if (await findUserByEmail(db, input.email)) {
-    await sendEmail(c.env, existingAccountEmail(input.email, ctx));
+    await sendEmailDetached(c.env, c.executionCtx, existingAccountEmail(input.email, ctx));
     return;
   }
   const userId = crypto.randomUUID();
   const organizationId = crypto.randomUUID();
-  const displayName = input.name?.trim() || input.email.split("@")[0]!;
+  const name = input.name?.trim() || null;
+  // "Ada Lovelace's organization", or the email's local part when no name was given.
+  const displayName = name ?? input.email.split("@")[0]!;
   // One batch = one transaction: never a user without an organisation.
-  await db.batch([
-    db.insert(users).values({ id: userId, email: input.email, name: input.name?.trim() || null, passwordHash: await hashPassword(input.password) }),
-    db.insert(organizations).values({ id: organizationId, name: `${displayName}'s organization` }),
-    db.insert(userOrganizations).values({ userId, organizationId, role: "admin" }),
-  ]);
+  try {
+    await db.batch([
+      db.insert(users).values({ id: userId, email: input.email, name, passwordHash }),
+      db.insert(organizations).values({ id: organizationId, name: `${displayName}'s organization` }),
+      db.insert(userOrganizations).values({ userId, organizationId, role: "admin" }),
+    ]);
+  } catch (error) {
+    // A twin request won the race on the unique email: the account exists, same answer.
+    if (await findUserByEmail(db, input.email)) return;
+    throw error;
+  }
   const token = await issueLinkToken(db, userId, "confirm_email");
-  await sendEmail(c.env, confirmationEmail(input.email, `${ctx.origin}/api/auth/confirm?token=${encodeURIComponent(token)}`, ctx));
+  await sendEmailDetached(c.env, c.executionCtx, confirmationEmail(input.email, `${ctx.origin}/api/auth/confirm?token=${encodeURIComponent(token)}`, ctx));
 }

@@ -1,24 +1,34 @@
 import { getDb } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
+import { isSandbox } from "../../env";
 import { makeLogger } from "../../lib/logger";
-import { ResendSender } from "./resend";
+import { RESEND_DEFAULT_BASE_URL, ResendSender } from "./resend";
+import { isSandboxResendKey, resendEmulatorFetch } from "./resend-emulator";
 import type { EmailMessage, SendResult } from "./types";
 
 export type { EmailMessage, SendResult } from "./types";
 
+const DEFAULT_FROM = "Crosscast <no-reply@crosscast.example>";
+
+/** Resend when a key is configured (its sandbox stand-in for "re_sandbox" keys), else none. */
+function resendFor(env: Env): ResendSender | null {
+  const key = env.RESEND_API_KEY;
+  if (!key) return null;
+  const fetcher = isSandbox(env) && isSandboxResendKey(key) ? resendEmulatorFetch : undefined;
+  return new ResendSender(key, env.EMAIL_FROM || DEFAULT_FROM, env.RESEND_BASE_URL || RESEND_DEFAULT_BASE_URL, fetcher);
+}
+
 /**
  * Sends one email: through Resend when RESEND_API_KEY is configured, otherwise into the
  * development outbox (shown at /dev/mailbox). Either way the message is recorded in email_outbox
- * with its status. Never throws.
+ * with its status ("sent", "failed" or "outbox"). Never throws: callers that must tell the user
+ * read { sent } and show the "email could not be sent" variants.
  */
 export async function sendEmail(env: Env, message: EmailMessage): Promise<SendResult> {
-  let result: SendResult;
-  if (env.RESEND_API_KEY) {
-    result = await new ResendSender(env.RESEND_API_KEY, env.EMAIL_FROM ?? "Crosscast <no-reply@crosscast.example>").send(message);
-  } else {
-    result = { sent: true, id: null };
-  }
-  const status = env.RESEND_API_KEY ? (result.sent ? "sent" : "failed") : "outbox";
+  const resend = resendFor(env);
+  const result: SendResult = resend ? await resend.send(message) : { sent: true, id: null };
+  const status = resend ? (result.sent ? "sent" : "failed") : "outbox";
+  if (!result.sent) makeLogger({ component: "email" }).warn("email: not delivered", { kind: message.kind, error: result.error });
   try {
     await getDb(env)
       .insert(emailOutbox)
@@ -35,7 +45,22 @@ export async function sendEmail(env: Env, message: EmailMessage): Promise<SendRe
       });
   } catch (error) {
     makeLogger({ component: "email" }).error("email: could not record message", { kind: message.kind, error: String(error) });
-    if (!env.RESEND_API_KEY) return { sent: false, id: null, error: "outbox unavailable" };
+    // Without a provider the outbox *is* the delivery.
+    if (!resend) return { sent: false, id: null, error: "outbox unavailable" };
   }
   return result;
+}
+
+/**
+ * For answers that must not depend on the email (sign-up, self reset: the same words for known
+ * and unknown addresses). The provider's network round trip would make a known address answer
+ * measurably slower, so with Resend the send finishes after the response (waitUntil). The
+ * development outbox is a local insert and stays inline, so tests and the mailbox see it at once.
+ */
+export async function sendEmailDetached(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, message: EmailMessage): Promise<void> {
+  if (!env.RESEND_API_KEY) {
+    await sendEmail(env, message);
+    return;
+  }
+  ctx.waitUntil(sendEmail(env, message));
 }

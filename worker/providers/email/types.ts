@@ -15,3 +15,6 @@ export type SendResult = { sent: boolean; id: string | null; error?: string };
 export interface EmailSender {
   send(message: EmailMessage): Promise<SendResult>;
 }
+
+/** The fetch the Resend client uses (the platform's, or the sandbox stand-in). */
+export type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
