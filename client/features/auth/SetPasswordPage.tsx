@@ -43,13 +43,13 @@ export function SetPasswordPage({ kind, title, invalidLinkMessage, successMessag
     setBusy(true);
     setError(null);
     try {
-      await api("/api/auth/set-password", z.unknown(), { body: { newPassword: password } });
+      await api("/api/auth/set-password", z.unknown(), { body: { newPassword: password, type: kind === "invite" ? "invite" : "recovery" } });
       setDone(true);
       toast.success(successMessage);
       setTimeout(() => void reload().finally(() => navigate(successPath, { replace: true })), 1500);
     } catch (e) {
       const reason = e instanceof ApiError ? e.reason : undefined;
-      if (reason === "invalid_session" || reason === "no_session") setError(kind === "invite" ? linkMessages.invalidSessionInvite : linkMessages.invalidSessionReset);
+      if (reason?.startsWith("invalid_session") || reason === "no_session") setError(kind === "invite" ? linkMessages.invalidSessionInvite : linkMessages.invalidSessionReset);
       else setError(e instanceof ApiError && e.code !== "INTERNAL" ? e.message : linkMessages.resetFailed);
     } finally {
       setBusy(false);
