@@ -6,6 +6,7 @@ CREATE TABLE `auth_attempts` (
 );
 --> statement-breakpoint
 CREATE INDEX `auth_attempts_key_kind_created` ON `auth_attempts` (`key`,`kind`,`created_at`);--> statement-breakpoint
+CREATE INDEX `auth_attempts_created` ON `auth_attempts` (`created_at`);--> statement-breakpoint
 CREATE TABLE `auth_tokens` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,
@@ -29,7 +30,7 @@ CREATE TABLE `sessions` (
 	`revoked_at` integer,
 	`expires_at` integer NOT NULL,
 	`created_at` integer NOT NULL,
-	`last_used_at` integer,
+	`last_used_at` integer NOT NULL,
 	`user_agent` text,
 	`ip` text,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
@@ -53,7 +54,8 @@ CREATE TABLE `users` (
 	`has_temporary_password` integer DEFAULT false NOT NULL,
 	`password_expires_at` integer,
 	`created_at` integer NOT NULL,
-	`updated_at` integer NOT NULL
+	`updated_at` integer NOT NULL,
+	CONSTRAINT "users_email_lowercase" CHECK("users"."email" = lower("users"."email"))
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);--> statement-breakpoint
@@ -177,6 +179,7 @@ CREATE INDEX `episodes_org_publish` ON `episodes` (`organization_id`,`publish_da
 CREATE INDEX `episodes_org_season` ON `episodes` (`organization_id`,`season_number`);--> statement-breakpoint
 CREATE INDEX `episodes_org_downloads` ON `episodes` (`organization_id`,`total_downloads_global`);--> statement-breakpoint
 CREATE INDEX `episodes_org_title` ON `episodes` (`organization_id`,`title`);--> statement-breakpoint
+CREATE INDEX `episodes_show` ON `episodes` (`show_id`);--> statement-breakpoint
 CREATE TABLE `shows` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,
@@ -228,6 +231,7 @@ CREATE INDEX `videos_org_publish` ON `videos` (`organization_id`,`publish_date`)
 CREATE INDEX `videos_org_views` ON `videos` (`organization_id`,`views`);--> statement-breakpoint
 CREATE INDEX `videos_org_trailing_1w` ON `videos` (`organization_id`,`trailing_1w_views`);--> statement-breakpoint
 CREATE INDEX `videos_org_title` ON `videos` (`organization_id`,`title`);--> statement-breakpoint
+CREATE INDEX `videos_channel` ON `videos` (`channel_id`);--> statement-breakpoint
 CREATE TABLE `channel_metrics` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,
@@ -242,6 +246,7 @@ CREATE TABLE `channel_metrics` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `channel_metrics_channel_date` ON `channel_metrics` (`channel_id`,`date`);--> statement-breakpoint
+CREATE INDEX `channel_metrics_org_date` ON `channel_metrics` (`organization_id`,`date`);--> statement-breakpoint
 CREATE TABLE `episode_metrics` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,
@@ -255,6 +260,7 @@ CREATE TABLE `episode_metrics` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `episode_metrics_episode_date` ON `episode_metrics` (`episode_id`,`date`);--> statement-breakpoint
+CREATE INDEX `episode_metrics_org_date` ON `episode_metrics` (`organization_id`,`date`);--> statement-breakpoint
 CREATE TABLE `show_metrics` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,
@@ -268,6 +274,7 @@ CREATE TABLE `show_metrics` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `show_metrics_show_date` ON `show_metrics` (`show_id`,`date`);--> statement-breakpoint
+CREATE INDEX `show_metrics_org_date` ON `show_metrics` (`organization_id`,`date`);--> statement-breakpoint
 CREATE TABLE `video_metrics` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,
@@ -283,6 +290,7 @@ CREATE TABLE `video_metrics` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `video_metrics_video_captured` ON `video_metrics` (`video_id`,`captured_at`);--> statement-breakpoint
 CREATE INDEX `video_metrics_video_date` ON `video_metrics` (`video_id`,`date`);--> statement-breakpoint
+CREATE INDEX `video_metrics_org_date` ON `video_metrics` (`organization_id`,`date`);--> statement-breakpoint
 CREATE TABLE `ingestion_jobs` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,
@@ -335,6 +343,7 @@ CREATE TABLE `report_files` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `report_files_r2_key_unique` ON `report_files` (`r2_key`);--> statement-breakpoint
 CREATE INDEX `report_files_report` ON `report_files` (`report_id`);--> statement-breakpoint
+CREATE INDEX `report_files_org_created` ON `report_files` (`organization_id`,`created_at`);--> statement-breakpoint
 CREATE TABLE `report_schedules` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text NOT NULL,
@@ -441,6 +450,7 @@ CREATE TABLE `preview_matches` (
 );
 --> statement-breakpoint
 CREATE INDEX `preview_matches_preview_confidence` ON `preview_matches` (`preview_id`,`confidence_score`);--> statement-breakpoint
+CREATE INDEX `preview_matches_org` ON `preview_matches` (`organization_id`);--> statement-breakpoint
 CREATE TABLE `email_outbox` (
 	`id` text PRIMARY KEY NOT NULL,
 	`organization_id` text,

@@ -1,29 +1,36 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { authAttemptKinds, authTokenKinds } from "../../../shared/schemas/enums";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns";
 
-export const users = sqliteTable("users", {
-  id: id(),
-  /** Always stored lowercase and trimmed, so lookups are exact. */
-  email: text("email").notNull().unique(),
-  name: text("name"),
-  avatarKey: text("avatar_key"),
-  phoneNumber: text("phone_number"),
-  /** "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>": parameters kept so hashes can be upgraded. */
-  passwordHash: text("password_hash").notNull(),
-  /**
-   * A temporary password (invitation or reset) is stored here, hashed, beside the real one, so
-   * a stranger requesting a reset cannot lock the owner out of their current password.
-   */
-  temporaryPasswordHash: text("temporary_password_hash"),
-  emailConfirmedAt: timestamp("email_confirmed_at"),
-  isNewUser: flag("is_new_user"),
-  isPasswordReset: flag("is_password_reset"),
-  hasTemporaryPassword: flag("has_temporary_password"),
-  passwordExpiresAt: timestamp("password_expires_at"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    /** Always stored lowercase and trimmed, so lookups are exact. */
+    email: text("email").notNull().unique(),
+    name: text("name"),
+    avatarKey: text("avatar_key"),
+    phoneNumber: text("phone_number"),
+    /** "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>": parameters kept so hashes can be upgraded. */
+    passwordHash: text("password_hash").notNull(),
+    /**
+     * A temporary password (invitation or reset) is stored here, hashed, beside the real one, so
+     * a stranger requesting a reset cannot lock the owner out of their current password.
+     */
+    temporaryPasswordHash: text("temporary_password_hash"),
+    emailConfirmedAt: timestamp("email_confirmed_at"),
+    isNewUser: flag("is_new_user"),
+    isPasswordReset: flag("is_password_reset"),
+    hasTemporaryPassword: flag("has_temporary_password"),
+    passwordExpiresAt: timestamp("password_expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The unique index is case-sensitive, so a mixed-case write would open a second account for
+  // the same address; the check refuses it (ASCII only, which is what SQLite's lower() folds).
+  (t) => [check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],
+);
 
 /** One row per refresh token; all rotations of one sign-in share a family. */
 export const sessions = sqliteTable(
@@ -41,7 +48,9 @@ export const sessions = sqliteTable(
     revokedAt: timestamp("revoked_at"),
     expiresAt: timestamp("expires_at").notNull(),
     createdAt: createdAt(),
-    lastUsedAt: timestamp("last_used_at"),
+    lastUsedAt: timestamp("last_used_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
     userAgent: text("user_agent"),
     ip: text("ip"),
   },
@@ -74,5 +83,6 @@ export const authAttempts = sqliteTable(
     kind: text("kind", { enum: authAttemptKinds }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("auth_attempts_key_kind_created").on(t.key, t.kind, t.createdAt)],
+  // The first serves the rate-limit count, the second the hourly purge of old attempts.
+  (t) => [index("auth_attempts_key_kind_created").on(t.key, t.kind, t.createdAt), index("auth_attempts_created").on(t.createdAt)],
 );

@@ -71,6 +71,9 @@ export const videos = sqliteTable(
     index("videos_org_views").on(t.organizationId, t.views),
     index("videos_org_trailing_1w").on(t.organizationId, t.trailing1wViews),
     index("videos_org_title").on(t.organizationId, t.title),
+    // SQLite looks children up by the foreign key when a parent is deleted; the org-led index
+    // above cannot serve "channel_id = ?", so without this one a channel delete scans all videos.
+    index("videos_channel").on(t.channelId),
   ],
 );
 
@@ -133,5 +136,7 @@ export const episodes = sqliteTable(
     index("episodes_org_season").on(t.organizationId, t.seasonNumber),
     index("episodes_org_downloads").on(t.organizationId, t.totalDownloadsGlobal),
     index("episodes_org_title").on(t.organizationId, t.title),
+    // For the show-delete cascade (see videos_channel).
+    index("episodes_show").on(t.showId),
   ],
 );

@@ -6,3 +6,4 @@ export * from "./jobs";
 export * from "./reports";
 export * from "./multichannel";
 export * from "./email";
+export * from "./relations";

@@ -6,7 +6,8 @@ import { organizationIdColumn } from "./organizations";
 /*
  * Snapshots: history for charts and for recomputing the window figures. Daily tables are unique
  * per entity and calendar day (`date` is YYYY-MM-DD UTC), so a re-run of a refresh overwrites
- * rather than duplicates.
+ * rather than duplicates. The (organization_id, date) indexes serve organisation-wide date
+ * windows and keep the organisation-delete cascade from scanning these, the largest tables.
  */
 
 export const channelMetrics = sqliteTable(
@@ -23,7 +24,7 @@ export const channelMetrics = sqliteTable(
     videoCount: count("video_count"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("channel_metrics_channel_date").on(t.channelId, t.date)],
+  (t) => [uniqueIndex("channel_metrics_channel_date").on(t.channelId, t.date), index("channel_metrics_org_date").on(t.organizationId, t.date)],
 );
 
 /** Hourly for videos younger than 8 days (first-window figures), daily afterwards. */
@@ -41,7 +42,11 @@ export const videoMetrics = sqliteTable(
     likes: count("likes"),
     comments: count("comments"),
   },
-  (t) => [uniqueIndex("video_metrics_video_captured").on(t.videoId, t.capturedAt), index("video_metrics_video_date").on(t.videoId, t.date)],
+  (t) => [
+    uniqueIndex("video_metrics_video_captured").on(t.videoId, t.capturedAt),
+    index("video_metrics_video_date").on(t.videoId, t.date),
+    index("video_metrics_org_date").on(t.organizationId, t.date),
+  ],
 );
 
 export const showMetrics = sqliteTable(
@@ -59,7 +64,7 @@ export const showMetrics = sqliteTable(
     downloads: count("downloads"),
     uniqueListeners: integer("unique_listeners"),
   },
-  (t) => [uniqueIndex("show_metrics_show_date").on(t.showId, t.date)],
+  (t) => [uniqueIndex("show_metrics_show_date").on(t.showId, t.date), index("show_metrics_org_date").on(t.organizationId, t.date)],
 );
 
 export const episodeMetrics = sqliteTable(
@@ -75,5 +80,5 @@ export const episodeMetrics = sqliteTable(
     cumulativeDownloads: count("cumulative_downloads"),
     uniqueListeners: integer("unique_listeners"),
   },
-  (t) => [uniqueIndex("episode_metrics_episode_date").on(t.episodeId, t.date)],
+  (t) => [uniqueIndex("episode_metrics_episode_date").on(t.episodeId, t.date), index("episode_metrics_org_date").on(t.organizationId, t.date)],
 );

@@ -42,5 +42,6 @@ export const previewMatches = sqliteTable(
     matchReason: text("match_reason"),
     createdAt: createdAt(),
   },
-  (t) => [index("preview_matches_preview_confidence").on(t.previewId, t.confidenceScore)],
+  // organization_id is indexed only so the organisation-delete cascade does not scan the table.
+  (t) => [index("preview_matches_preview_confidence").on(t.previewId, t.confidenceScore), index("preview_matches_org").on(t.organizationId)],
 );

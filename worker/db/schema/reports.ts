@@ -95,7 +95,7 @@ export const reportFiles = sqliteTable(
     rowCount: integer("row_count"),
     createdAt: createdAt(),
   },
-  (t) => [index("report_files_report").on(t.reportId)],
+  (t) => [index("report_files_report").on(t.reportId), index("report_files_org_created").on(t.organizationId, t.createdAt)],
 );
 
 /** One run per schedule and cron slot: the unique key makes a second cron firing a no-op. */
