@@ -19,11 +19,23 @@ export function csvCell(value: Cell): string {
 /** One CSV line (CRLF-terminated, as RFC 4180 says), so rows can be streamed one at a time. */
 export const csvLine = (cells: Cell[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-/** Tab-separated text for "copy to clipboard": tabs and newlines inside cells become spaces. */
-export const tsvLine = (cells: Cell[]) =>
-  cells
-    .map((c) => (c === null || c === undefined ? "" : c instanceof Date ? c.toISOString() : String(c)).replace(/[\t\r\n]+/g, " "))
-    .join("\t");
+/**
+ * One clipboard cell: tabs and line breaks inside a cell become spaces (TSV has no quoting that
+ * every spreadsheet honours on paste), and text is guarded like CSV, since pasting "=..." into a
+ * spreadsheet runs it as a formula just as opening a file does. The guard looks at the original
+ * text, so a cell that began with a tab or CR is still caught after flattening.
+ */
+export function tsvCell(value: Cell): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  const raw = value instanceof Date ? value.toISOString() : value;
+  const flat = raw.replace(/[\t\r\n]+/g, " ");
+  return FORMULA_START.test(raw) ? `'${flat}` : flat;
+}
+
+/** Tab-separated text for "copy to clipboard" (spec section 2), one line per row. */
+export const tsvLine = (cells: Cell[]) => cells.map(tsvCell).join("\t");
 
 /** Download names of the spec: youtube_videos_2026-11-22T10-42-00. */
 export const exportFileName = (base: string, ext: "csv" | "json", now = new Date()) => `${base}_${now.toISOString().slice(0, 19).replace(/:/g, "-")}.${ext}`;

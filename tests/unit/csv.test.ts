@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine, exportFileName, tsvLine } from "../../shared/csv";
+import { csvCell, csvLine, exportFileName, tsvCell, tsvLine } from "../../shared/csv";
 
 describe("CSV cells", () => {
   it.each([
@@ -31,6 +31,19 @@ describe("clipboard and file names", () => {
   it("joins with tabs and flattens whitespace inside cells", () => {
     expect(tsvLine(["a\tb", "c\nd", 3, null])).toBe("a b\tc d\t3\t");
   });
+  it.each([
+    ["plain", "plain"],
+    ["=SUM(A1)", "'=SUM(A1)"],
+    ["+1 555", "'+1 555"],
+    ["-cmd", "'-cmd"],
+    ["@handle", "'@handle"],
+    ["\tTabbed", "' Tabbed"],
+    ["\r\nLines", "' Lines"],
+    ['say "hi", twice', 'say "hi", twice'],
+    [-5, "-5"],
+    [false, "false"],
+    [new Date("2026-01-02T03:04:05Z"), "2026-01-02T03:04:05.000Z"],
+  ])("clipboard cell %j -> %j (guarded like CSV, never quoted)", (input, output) => expect(tsvCell(input)).toBe(output));
   it("names downloads with the base and a timestamp", () => {
     expect(exportFileName("youtube_videos", "csv", new Date("2026-11-22T10:42:07.123Z"))).toBe("youtube_videos_2026-11-22T10-42-07.csv");
   });

@@ -1,0 +1,122 @@
+/*
+ * Recurring report schedules (spec section 9): "time-of-day options are the UTC times 00:00,
+ * 06:00, 12:00, 18:00, displayed in the organization's time zone as h:mm a (default
+ * America/Los_Angeles). Day of month 1-31. Weekdays are listed Monday first but stored 0=Sunday.
+ * Defaults: date range 30days, frequency daily, day monday, day of month 1. Creation time shown
+ * as MMM d, yyyy h:mm a zzz."
+ */
+import { formatInTimeZone } from "date-fns-tz";
+import type { DateRange } from "./schemas/date-range";
+import { daysInMonth, wallClock } from "./zoned-time";
+
+export const SCHEDULE_TIMES_UTC = ["00:00", "06:00", "12:00", "18:00"] as const;
+export type ScheduleTime = (typeof SCHEDULE_TIMES_UTC)[number];
+export type Frequency = "daily" | "weekly" | "monthly";
+
+/** Listed Monday first (spec), stored as JavaScript's getDay numbers: 0 = Sunday ... 6 = Saturday. */
+export const WEEKDAYS = [
+  { value: 1, label: "Monday" },
+  { value: 2, label: "Tuesday" },
+  { value: 3, label: "Wednesday" },
+  { value: 4, label: "Thursday" },
+  { value: 5, label: "Friday" },
+  { value: 6, label: "Saturday" },
+  { value: 0, label: "Sunday" },
+] as const;
+
+export const DAYS_OF_MONTH = Array.from({ length: 31 }, (_, i) => i + 1);
+
+/**
+ * The dialog's defaults. The spec gives no default time; the first option (00:00 UTC) is ours.
+ */
+export const SCHEDULE_DEFAULTS = {
+  dateRange: { type: "30days", range: null } satisfies DateRange,
+  frequency: "daily" as Frequency,
+  dayOfWeek: 1, // Monday
+  dayOfMonth: 1,
+  scheduledTime: "00:00" as ScheduleTime,
+};
+
+/**
+ * A UTC "HH:MM" shown on the organisation's clock as 'h:mm a'. The answer depends on the date
+ * (00:00 UTC is 5:00 PM in Los Angeles in winter and 4:00 PM in summer), so the caller says which
+ * day it means; the dialog passes today.
+ */
+export function scheduleTimeLabel(utcTime: string, timeZone: string, onDay: Date): string {
+  const [hours, minutes] = utcTime.split(":").map(Number);
+  const instant = Date.UTC(onDay.getUTCFullYear(), onDay.getUTCMonth(), onDay.getUTCDate(), hours ?? 0, minutes ?? 0);
+  return formatInTimeZone(instant, timeZone, "h:mm a");
+}
+
+export const scheduleTimeOptions = (timeZone: string, onDay: Date) =>
+  SCHEDULE_TIMES_UTC.map((value) => ({ value, label: scheduleTimeLabel(value, timeZone, onDay) }));
+
+export type ScheduleRule = {
+  frequency: Frequency;
+  dayOfWeek: number | null;
+  dayOfMonth: number | null;
+  scheduledTime: string;
+  isActive?: boolean;
+};
+
+/**
+ * Stored day fields follow the spec: day_of_week is null unless weekly, day_of_month null unless
+ * monthly. Missing values take the defaults (Monday, day 1).
+ */
+export function normaliseScheduleDays(frequency: Frequency, dayOfWeek: number | null | undefined, dayOfMonth: number | null | undefined) {
+  return {
+    dayOfWeek: frequency === "weekly" ? (dayOfWeek ?? SCHEDULE_DEFAULTS.dayOfWeek) : null,
+    dayOfMonth: frequency === "monthly" ? (dayOfMonth ?? SCHEDULE_DEFAULTS.dayOfMonth) : null,
+  };
+}
+
+/**
+ * Whether a schedule runs in the hourly cron slot containing `slot`.
+ *
+ * - The time is UTC (the stored "HH:MM"): due in the UTC hour that contains it.
+ * - The day (weekday or day of month) is read on the organisation's calendar, because the dialog
+ *   shows the time on that calendar: "weekly, Monday, 5:00 PM" in Los Angeles means Monday 17:00
+ *   there, which is 00:00 UTC on Tuesday. Reading the day in UTC would run it a day early.
+ * - Monthly on a day the month lacks (29-31) runs on the month's last day, so "day 31" runs every
+ *   month, on 30 April and 28/29 February.
+ * - Inactive schedules are never due.
+ */
+export function isScheduleDue(schedule: ScheduleRule, slot: Date, timeZone: string): boolean {
+  if (schedule.isActive === false) return false;
+  const match = /^(\d{2}):(\d{2})$/.exec(schedule.scheduledTime);
+  if (!match || Number(match[1]) !== slot.getUTCHours()) return false;
+  const local = wallClock(slot, timeZone);
+  switch (schedule.frequency) {
+    case "daily":
+      return true;
+    case "weekly": {
+      const weekday = new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay();
+      return schedule.dayOfWeek === weekday;
+    }
+    case "monthly": {
+      if (schedule.dayOfMonth === null || schedule.dayOfMonth < 1) return false;
+      return local.day === Math.min(schedule.dayOfMonth, daysInMonth(local.year, local.month));
+    }
+  }
+}
+
+/** The start of the hourly slot an instant falls in (the key of a schedule run). */
+export const slotStart = (at: Date) => new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+
+const weekdayName = (day: number | null) => WEEKDAYS.find((w) => w.value === day)?.label ?? "Monday";
+
+/** The Schedule column: 'Daily at 5:00 PM', 'Weekly on Monday at 5:00 PM', 'Monthly on day 31 at 5:00 PM'. */
+export function scheduleLabel(schedule: ScheduleRule, timeZone: string, onDay: Date): string {
+  const time = scheduleTimeLabel(schedule.scheduledTime, timeZone, onDay);
+  switch (schedule.frequency) {
+    case "daily":
+      return `Daily at ${time}`;
+    case "weekly":
+      return `Weekly on ${weekdayName(schedule.dayOfWeek)} at ${time}`;
+    case "monthly":
+      return `Monthly on day ${schedule.dayOfMonth ?? 1} at ${time}`;
+  }
+}
+
+/** Creation times in lists: 'MMM d, yyyy h:mm a zzz' on the organisation's clock (Nov 22, 2026 2:42 AM PST). */
+export const formatCreatedAt = (at: Date | number, timeZone: string) => formatInTimeZone(at, timeZone, "MMM d, yyyy h:mm a zzz");
