@@ -1,3 +1,5 @@
+import { integrationMessages } from "./messages-integrations";
+
 /** Channel URL rules (spec section 5): a URL on YouTube whose path starts with an @handle. */
 export const YOUTUBE_HOST = "https://www.youtube.com";
 const HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com"]);
@@ -9,10 +11,10 @@ export function parseChannelUrl(input: string): ChannelUrlResult {
   try {
     url = new URL(input.trim());
   } catch {
-    return { ok: false, message: "Invalid YouTube channel URL" };
+    return { ok: false, message: integrationMessages.channelUrlInvalid };
   }
-  if (!HOSTS.has(url.hostname.toLowerCase()) || !/^https?:$/.test(url.protocol)) return { ok: false, message: "Invalid YouTube channel URL" };
+  if (!HOSTS.has(url.hostname.toLowerCase()) || !/^https?:$/.test(url.protocol)) return { ok: false, message: integrationMessages.channelUrlInvalid };
   const handle = /^\/(@[A-Za-z0-9._-]{3,30})(?:\/.*)?$/.exec(url.pathname)?.[1];
-  if (!handle) return { ok: false, message: `Please provide a handle-based URL like ${YOUTUBE_HOST}/@channelname` };
+  if (!handle) return { ok: false, message: integrationMessages.channelUrlHandle(YOUTUBE_HOST) };
   return { ok: true, handle: handle.toLowerCase() };
 }

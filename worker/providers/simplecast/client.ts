@@ -1,81 +1,71 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { connectFailedMessage, integrationMessages, invalidKeyMessage } from "../../../shared/messages-integrations";
+import { DEFAULT_TIMEOUT_MS, getJson, parseRetryAfter, ProviderError, withRetries, type JsonAnswer, type RetryOptions } from "../http";
 import type { Fetcher } from "../transport";
+import { downloadsSchema, episodeSchema, listenersSchema, pageSchema, podcastSchema } from "./schemas";
 
 export const SIMPLECAST_BASE_URL = "https://api.simplecast.com";
 const PAGE_LIMIT = 100;
 
-export type SimplecastErrorKind = "invalid_key" | "not_found" | "rate_limited" | "unavailable";
-
-export class SimplecastError extends Error {
-  constructor(readonly kind: SimplecastErrorKind, message: string, readonly status: number, readonly retryAfterSeconds?: number) {
-    super(message);
-  }
-  get retryable() {
-    return this.kind === "rate_limited" || this.kind === "unavailable";
-  }
-}
-
-const pageSchema = <T extends z.ZodType>(item: T) => z.object({ collection: z.array(item), pages: z.object({ next: z.object({ href: z.string() }).nullable().optional() }).optional() });
-const podcastSchema = z.object({ id: z.string(), title: z.string(), episodes: z.object({ count: z.number() }).optional() });
-const episodeSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  number: z.number().nullable().optional(),
-  season: z.object({ number: z.number().nullable().optional() }).nullable().optional(),
-  published_at: z.string().nullable(),
-  duration: z.number().nullable().optional(),
-});
-const downloadsSchema = z.object({ total: z.number(), by_interval: z.array(z.object({ interval: z.string(), downloads_total: z.number() })) });
-const listenersSchema = z.object({ total: z.number().optional(), listeners_total: z.number().optional() });
+export class SimplecastError extends ProviderError {}
 
 export type SimplecastPodcast = { id: string; title: string; episodeCount: number | null };
 export type SimplecastEpisode = { externalId: string; title: string; publishDate: Date; durationSeconds: number | null; seasonNumber: number | null; episodeNumber: number | null };
+export type DailyDownloads = Array<{ date: string; downloads: number }>;
+
+/** Simplecast's error bodies are undocumented, so only the status is read (reference 2.5). */
+function simplecastErrorFrom(answer: JsonAnswer): SimplecastError {
+  const { status } = answer;
+  if (status === 401 || status === 403) return new SimplecastError("invalid_key", invalidKeyMessage("simplecast"), status);
+  // 404 is also how a report the plan lacks answers.
+  if (status === 404) return new SimplecastError("not_found", "Not found on Simplecast (or not available on this plan)", status);
+  if (status === 429) return new SimplecastError("rate_limited", "Simplecast is rate limiting requests", status, parseRetryAfter(answer.headers.get("retry-after")));
+  if (status >= 500) return new SimplecastError("unavailable", connectFailedMessage("simplecast"), status);
+  return new SimplecastError("bad_request", `Simplecast answered ${status}`, status);
+}
 
 /**
- * The Simplecast v2 API (bearer key, limit/offset paging, hypermedia `pages.next`). Retries 429
- * (Retry-After) and 5xx with backoff; error bodies are not parsed strictly, as they are not
- * documented.
+ * The Simplecast v2 API: bearer key, limit/offset paging followed through `pages.next`, daily
+ * downloads per episode or podcast, and listener reports where the plan has them. Retries 429
+ * (honouring Retry-After), 5xx, timeouts and unreadable answers with backoff.
  */
 export class SimplecastClient {
-  constructor(private readonly apiKey: string, private readonly fetcher: Fetcher, private readonly opts: { maxRetries?: number; sleep?: (ms: number) => Promise<void> } = {}) {}
+  private readonly baseUrl: string;
+  /** Set once a listener report answered 404: the plan lacks them, so later calls are skipped. */
+  private listenersGated = false;
 
-  private async get<T extends z.ZodType>(pathOrUrl: string, schema: T): Promise<z.infer<T>> {
-    const url = pathOrUrl.startsWith("http") ? pathOrUrl : `${SIMPLECAST_BASE_URL}${pathOrUrl}`;
-    const maxRetries = this.opts.maxRetries ?? 3;
-    for (let attempt = 0; ; attempt++) {
-      let error: SimplecastError;
-      try {
-        const res = await this.fetcher(url, { headers: { Authorization: `Bearer ${this.apiKey}`, Accept: "application/json" }, signal: AbortSignal.timeout(15_000) });
-        if (res.ok) {
-          const parsed = schema.safeParse(await res.json().catch(() => undefined));
-          if (parsed.success) return parsed.data;
-          error = new SimplecastError("unavailable", "Simplecast sent a response that could not be read", res.status);
-        } else if (res.status === 401 || res.status === 403) {
-          throw new SimplecastError("invalid_key", "Invalid API key or unable to connect to Simplecast", res.status);
-        } else if (res.status === 404) {
-          throw new SimplecastError("not_found", "Not found on Simplecast (or not available on this plan)", 404);
-        } else if (res.status === 429) {
-          const seconds = Number(res.headers.get("retry-after"));
-          error = new SimplecastError("rate_limited", "Simplecast is rate limiting requests", 429, Number.isFinite(seconds) ? seconds : undefined);
-        } else {
-          error = new SimplecastError("unavailable", "Failed to connect to Simplecast", res.status);
-        }
-      } catch (cause) {
-        if (cause instanceof SimplecastError) throw cause;
-        error = new SimplecastError("unavailable", "Failed to connect to Simplecast", 0);
-      }
-      if (!error.retryable || attempt >= maxRetries) throw error;
-      const sleep = this.opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
-      await sleep(error.retryAfterSeconds !== undefined ? Math.min(30_000, error.retryAfterSeconds * 1000) : 500 * 2 ** attempt);
-    }
+  constructor(private readonly apiKey: string, private readonly fetcher: Fetcher, private readonly opts: RetryOptions & { baseUrl?: string } = {}) {
+    this.baseUrl = (opts.baseUrl ?? SIMPLECAST_BASE_URL).replace(/\/$/, "");
   }
 
-  /** Follows `pages.next` until the last page. */
+  /**
+   * Paths are resolved against the base URL. Hypermedia links from answers are re-based onto it
+   * too (path and query only), so the bearer key is never sent to a host an answer names.
+   */
+  private url(pathOrHref: string): string {
+    if (!/^https?:\/\//i.test(pathOrHref)) return `${this.baseUrl}${pathOrHref}`;
+    const href = new URL(pathOrHref);
+    return `${this.baseUrl}${href.pathname}${href.search}`;
+  }
+
+  private get<T extends z.ZodType>(pathOrHref: string, schema: T): Promise<z.infer<T>> {
+    const url = this.url(pathOrHref);
+    return withRetries(async () => {
+      const answer = await getJson(this.fetcher, url, { Authorization: `Bearer ${this.apiKey}` }, this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, "Simplecast", (kind, message, status) => new SimplecastError(kind, message, status));
+      if (!answer.ok) throw simplecastErrorFrom(answer);
+      const parsed = answer.malformed ? null : schema.safeParse(answer.body);
+      if (!parsed?.success) throw new SimplecastError("malformed", integrationMessages.unreadable("simplecast"), answer.status);
+      return parsed.data;
+    }, this.opts);
+  }
+
+  /** Every item of a list, following `pages.next` until it is null. */
   private async all<T extends z.ZodType>(path: string, item: T): Promise<Array<z.infer<T>>> {
     const items: Array<z.infer<T>> = [];
+    const schema = pageSchema(item);
     let next: string | null = `${path}${path.includes("?") ? "&" : "?"}limit=${PAGE_LIMIT}&offset=0`;
     while (next) {
-      const page: z.infer<ReturnType<typeof pageSchema<T>>> = await this.get(next, pageSchema(item));
+      const page: z.infer<typeof schema> = await this.get(next, schema);
       items.push(...page.collection);
       next = page.pages?.next?.href ?? null;
     }
@@ -91,28 +81,42 @@ export class SimplecastClient {
     return { id: p.id, title: p.title, episodeCount: p.episodes?.count ?? null };
   }
 
+  /** Published episodes, newest first (drafts have no publish date and are left out). */
   async episodes(podcastId: string): Promise<SimplecastEpisode[]> {
     const rows = await this.all(`/podcasts/${encodeURIComponent(podcastId)}/episodes?sort=published_at_desc`, episodeSchema);
-    return rows
-      .filter((e) => e.published_at)
-      .map((e) => ({ externalId: e.id, title: e.title, publishDate: new Date(e.published_at!), durationSeconds: e.duration ?? null, seasonNumber: e.season?.number ?? null, episodeNumber: e.number ?? null }));
+    return rows.flatMap((e) =>
+      e.published_at
+        ? [{ externalId: e.id, title: e.title, publishDate: new Date(e.published_at), durationSeconds: e.duration ?? null, seasonNumber: e.season?.number ?? null, episodeNumber: e.number ?? null }]
+        : [],
+    );
   }
 
-  /** Downloads per UTC day for one episode between two dates (YYYY-MM-DD, inclusive). */
-  async episodeDailyDownloads(episodeId: string, startDate: string, endDate: string) {
-    const params = new URLSearchParams({ episode: episodeId, interval: "day", start_date: startDate, end_date: endDate });
+  private async daily(scope: "episode" | "podcast", id: string, startDate: string, endDate: string): Promise<DailyDownloads> {
+    const params = new URLSearchParams({ [scope]: id, interval: "day", start_date: startDate, end_date: endDate });
     const body = await this.get(`/analytics/downloads?${params}`, downloadsSchema);
     return body.by_interval.map((row) => ({ date: row.interval.slice(0, 10), downloads: row.downloads_total }));
   }
 
+  /** Downloads per UTC day of one episode between two dates (YYYY-MM-DD, inclusive). */
+  episodeDailyDownloads(episodeId: string, startDate: string, endDate: string): Promise<DailyDownloads> {
+    return this.daily("episode", episodeId, startDate, endDate);
+  }
+
+  /** Downloads per UTC day of a whole podcast between two dates (YYYY-MM-DD, inclusive). */
+  podcastDailyDownloads(podcastId: string, startDate: string, endDate: string): Promise<DailyDownloads> {
+    return this.daily("podcast", podcastId, startDate, endDate);
+  }
+
   /** Unique listeners of an episode, or null when the plan does not include listener reports. */
   async episodeListeners(episodeId: string): Promise<number | null> {
+    if (this.listenersGated) return null;
     try {
       const body = await this.get(`/analytics/listeners?episode=${encodeURIComponent(episodeId)}`, listenersSchema);
       return body.total ?? body.listeners_total ?? null;
     } catch (error) {
-      if (error instanceof SimplecastError && error.kind === "not_found") return null;
-      throw error;
+      if (!(error instanceof SimplecastError && error.kind === "not_found")) throw error;
+      this.listenersGated = true;
+      return null;
     }
   }
 }

@@ -1,35 +1,25 @@
+import { connectFailedMessage, integrationMessages, invalidKeyMessage } from "../../../shared/messages-integrations";
+import { ProviderError, parseRetryAfter } from "../http";
 import { youtubeErrorSchema } from "./schemas";
 
-export type YouTubeErrorKind = "invalid_key" | "quota_exceeded" | "not_found" | "rate_limited" | "unavailable" | "bad_response" | "forbidden";
-
 /** A typed YouTube failure; `retryable` ones are retried with backoff before surfacing. */
-export class YouTubeError extends Error {
-  constructor(
-    readonly kind: YouTubeErrorKind,
-    message: string,
-    readonly status: number,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-  get retryable() {
-    return this.kind === "rate_limited" || this.kind === "unavailable";
-  }
-}
+export class YouTubeError extends ProviderError {}
 
-/** Maps YouTube's error body (both invalid-key formats included) to a typed error. */
+/**
+ * Maps YouTube's error answer to a typed error. Invalid keys come in two formats (the current
+ * one names API_KEY_INVALID in `details[]`, the legacy one keyInvalid in `errors[]`): both count.
+ */
 export function youtubeErrorFrom(status: number, body: unknown, retryAfter: string | null): YouTubeError {
   const parsed = youtubeErrorSchema.safeParse(body);
   const reasons = parsed.success ? [...(parsed.data.error.errors ?? []).map((e) => e.reason), ...(parsed.data.error.details ?? []).map((d) => d.reason)] : [];
+  const has = (...names: string[]) => names.some((name) => reasons.includes(name));
   const message = parsed.success ? parsed.data.error.message : `YouTube answered ${status}`;
-  if (reasons.includes("keyInvalid") || reasons.includes("API_KEY_INVALID")) return new YouTubeError("invalid_key", "Invalid API key or unable to connect to YouTube", status);
-  if (reasons.includes("quotaExceeded") || reasons.includes("dailyLimitExceeded")) return new YouTubeError("quota_exceeded", "YouTube API quota exceeded for today. It resets at midnight Pacific time.", status);
-  if (status === 429 || reasons.includes("rateLimitExceeded") || reasons.includes("userRateLimitExceeded")) {
-    const seconds = Number(retryAfter);
-    return new YouTubeError("rate_limited", "YouTube is rate limiting requests", status, Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined);
-  }
-  if (status === 404 || reasons.includes("playlistNotFound") || reasons.includes("channelNotFound")) return new YouTubeError("not_found", message, status);
-  if (status >= 500) return new YouTubeError("unavailable", "Failed to connect to YouTube", status);
+  if (has("keyInvalid", "API_KEY_INVALID")) return new YouTubeError("invalid_key", invalidKeyMessage("youtube"), status);
+  if (has("quotaExceeded", "dailyLimitExceeded")) return new YouTubeError("quota_exceeded", integrationMessages.quotaExceeded, status);
+  if (status === 429 || has("rateLimitExceeded", "userRateLimitExceeded")) return new YouTubeError("rate_limited", "YouTube is rate limiting requests", status, parseRetryAfter(retryAfter));
+  if (status === 404 || has("playlistNotFound", "channelNotFound", "videoNotFound")) return new YouTubeError("not_found", message, status);
+  if (status >= 500) return new YouTubeError("unavailable", connectFailedMessage("youtube"), status);
+  // API not enabled for the key's project, missing key, OAuth-only filters: the key cannot be used.
   if (status === 401 || status === 403) return new YouTubeError("forbidden", message, status);
-  return new YouTubeError("bad_response", message, status);
+  return new YouTubeError("bad_request", message, status);
 }

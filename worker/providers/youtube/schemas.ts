@@ -2,6 +2,7 @@ import { z } from "zod";
 
 // Counts arrive as strings (uint64) and any of them may be missing (hidden likes, disabled comments).
 const count = z.string().regex(/^\d+$/).transform(Number).optional();
+const instant = z.string().refine((text) => !Number.isNaN(Date.parse(text)), { message: "not a date-time" });
 
 export const channelItemSchema = z.object({
   id: z.string(),
@@ -23,7 +24,7 @@ export const videoListSchema = z.object({
     .array(
       z.object({
         id: z.string(),
-        snippet: z.object({ title: z.string(), publishedAt: z.string(), channelId: z.string() }),
+        snippet: z.object({ title: z.string(), publishedAt: instant, channelId: z.string() }),
         contentDetails: z.object({ duration: z.string() }).optional(),
         statistics: z.object({ viewCount: count, likeCount: count, commentCount: count }).optional(),
       }),

@@ -1,0 +1,25 @@
+import { SimplecastClient } from "./simplecast/client";
+import { providerFetch } from "./transport";
+import { YouTubeClient, type QuotaMeter } from "./youtube/client";
+import type { RetryOptions } from "./http";
+
+/*
+ * The provider base URLs are configuration (ARCHITECTURE section 6): unset, the clients use the
+ * real APIs (https://www.googleapis.com/youtube/v3, https://api.simplecast.com); a deployment may
+ * point them at a proxy or regional endpoint. With SANDBOX=1 the transport answers the real hosts
+ * in-process, whatever the base URL's path.
+ */
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      YOUTUBE_API_BASE_URL?: string;
+      SIMPLECAST_API_BASE_URL?: string;
+    }
+  }
+}
+
+export const youtubeClient = (env: Env, apiKey: string, opts: RetryOptions & { meter?: QuotaMeter } = {}) =>
+  new YouTubeClient(apiKey, providerFetch(env), { ...opts, ...(env.YOUTUBE_API_BASE_URL ? { baseUrl: env.YOUTUBE_API_BASE_URL } : {}) });
+
+export const simplecastClient = (env: Env, apiKey: string, opts: RetryOptions = {}) =>
+  new SimplecastClient(apiKey, providerFetch(env), { ...opts, ...(env.SIMPLECAST_API_BASE_URL ? { baseUrl: env.SIMPLECAST_API_BASE_URL } : {}) });
