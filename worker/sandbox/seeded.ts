@@ -53,3 +53,20 @@ export function cumulativeAt(ageDays: number, peak: number): number {
   if (ageDays <= 0) return 0;
   return Math.round(peak * (1 - Math.exp(-ageDays / 6)) + peak * 0.004 * ageDays);
 }
+
+/** How long the "slow" magic keys keep an emulator from answering: past the clients' 15 s timeout. */
+export const SLOW_ANSWER_MS = 20_000;
+
+/** Waits `ms`, or less if the caller gives up (the request's signal aborts): no timer outlives it. */
+export function stall(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,80 +1,106 @@
 import { b64url, cumulativeAt, DAY_MS, hash, programmeTitle, prng, unb64url } from "../seeded";
 
 /*
- * The emulated YouTube: any handle is a channel. Its size comes from the handle: "@bench-5000"
- * has 5,000 videos; the demo handles (sandbox/README.md) publish the same programmes as the demo
- * podcasts; any other handle gets 40-199 videos. Videos are spread over about two years and their
- * counts grow every day.
+ * The emulated YouTube: any handle is a channel. Its uploads sit on a fixed timeline (video `s`,
+ * its sequence number, is published at the same instant on every machine and every day), so a
+ * video never changes identity or date and its counts grow as it ages. The uploads playlist holds
+ * the channel's newest N videos, N from the handle: "@bench-5000" has exactly 5,000; the demo
+ * handles (sandbox/README.md) publish the same programmes as the demo podcasts; any other handle
+ * gets 40-199. N videos span about two years, so as new ones appear the oldest leave the playlist
+ * (as if deleted: videos.list leaves them out).
  */
-export type SandboxChannel = { id: string; handle: string; title: string; videoCount: number; seed: number; programmeSeed: number; createdAt: number };
-export type SandboxVideo = { id: string; channelId: string; title: string; publishedAt: number; durationSeconds: number; peakViews: number };
+export type SandboxChannel = { id: string; handle: string; title: string; videoCount: number; seed: number; programmeSeed: number; originMs: number; spacingMs: number };
+export type SandboxVideo = { id: string; sequence: number; channelId: string; title: string; publishedAt: number; durationSeconds: number; peakViews: number };
 
-/** Demo channels share programmes with the demo podcasts (same seed), so matching has real work. */
+/** Demo channels share programmes with the demo podcasts (same programme seed and timeline). */
 export const DEMO_CHANNELS: Record<string, { title: string; programme: string; videos: number }> = {
   "@demomedia-daily": { title: "Demo Media Daily", programme: "demo-daily", videos: 260 },
   "@demomedia-tech": { title: "Demo Media Tech Talk", programme: "demo-tech", videos: 200 },
   "@demomedia-clips": { title: "Demo Media Clips", programme: "demo-clips", videos: 140 },
 };
 
+/** Every timeline starts here; a channel's own offset spreads publishing over the day. */
+const EPOCH = Date.UTC(2020, 0, 1);
+const SPAN_MS = 730 * DAY_MS;
+const MAX_VIDEOS = 100_000;
+/** Every 25th upload re-publishes the previous programme under the same title. */
+export const isReupload = (sequence: number) => sequence % 25 === 24;
+
 const normalise = (handle: string) => `@${handle.replace(/^@/, "").toLowerCase()}`;
 export const channelIdFor = (handle: string) => `UC${b64url(normalise(handle))}`;
 export const uploadsPlaylistFor = (channelId: string) => `UU${channelId.slice(2)}`;
 
-export function channelByHandle(rawHandle: string, now = Date.now()): SandboxChannel | null {
+export function channelByHandle(rawHandle: string): SandboxChannel | null {
   const handle = normalise(rawHandle);
   if (!/^@[a-z0-9._-]{3,30}$/.test(handle) || handle.startsWith("@missing")) return null;
   const seed = hash(handle);
   const demo = DEMO_CHANNELS[handle];
   const bench = /^@bench-(\d{1,6})$/.exec(handle);
-  const videoCount = demo ? demo.videos : bench ? Number(bench[1]) : 40 + (seed % 160);
+  const videoCount = demo ? demo.videos : bench ? Math.min(MAX_VIDEOS, Math.max(1, Number(bench[1]))) : 40 + (seed % 160);
   const title = demo?.title ?? handle.slice(1).split(/[._-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
-  return { id: channelIdFor(handle), handle, title, videoCount, seed, programmeSeed: hash(demo?.programme ?? handle), createdAt: now - 900 * DAY_MS };
+  return { id: channelIdFor(handle), handle, title, videoCount, seed, programmeSeed: hash(demo?.programme ?? handle), originMs: EPOCH + (seed % DAY_MS), spacingMs: Math.floor(SPAN_MS / videoCount) };
 }
 
-export function channelById(id: string, now = Date.now()): SandboxChannel | null {
+export function channelById(id: string): SandboxChannel | null {
   if (!id.startsWith("UC")) return null;
   const handle = unb64url(id.slice(2));
-  return handle ? channelByHandle(handle, now) : null;
+  return handle ? channelByHandle(handle) : null;
 }
 
-const videoId = (channel: SandboxChannel, index: number) => `v${index.toString(36)}_${channel.id.slice(2)}`;
+/** When upload `sequence` goes public: its slot on the timeline plus a fixed jitter (order kept). */
+export const publishedAtOf = (channel: SandboxChannel, sequence: number) =>
+  channel.originMs + sequence * channel.spacingMs + Math.floor(prng(channel.seed + sequence * 104729)() * 0.6 * channel.spacingMs);
 
-/** Video `index` (0 = newest) of a channel. */
-export function videoAt(channel: SandboxChannel, index: number, now = Date.now()): SandboxVideo {
-  const r = prng(channel.seed + index * 104729);
-  const spacing = Math.max(0.25, 730 / Math.max(1, channel.videoCount));
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const publishedAt = today - Math.round((index * spacing + r() * 0.5) * DAY_MS) + Math.round(r() * 12) * 3_600_000;
-  // Demo channels publish the programme's episodes; every 25th video is a same-title re-upload.
-  const programmeNumber = channel.videoCount - index;
-  const reupload = index % 25 === 24;
-  const title = programmeTitle(channel.programmeSeed, reupload ? programmeNumber + 1 : programmeNumber);
-  return { id: videoId(channel, index), channelId: channel.id, title, publishedAt, durationSeconds: 120 + Math.floor(r() * 3600), peakViews: 200 + Math.floor(r() ** 3 * 80_000) };
+/** The newest upload public at `now`. */
+export function latestSequence(channel: SandboxChannel, now: number): number {
+  let s = Math.floor((now - channel.originMs) / channel.spacingMs);
+  while (s > 0 && publishedAtOf(channel, s) > now) s--;
+  return s;
 }
 
-export function videoById(id: string, now = Date.now()): { channel: SandboxChannel; video: SandboxVideo } | null {
+const videoIdFor = (channel: SandboxChannel, sequence: number) => `v${sequence.toString(36)}_${channel.id.slice(2)}`;
+
+/** Upload `sequence` of a channel. */
+export function videoAt(channel: SandboxChannel, sequence: number): SandboxVideo {
+  const r = prng(channel.seed + sequence * 7919 + 1);
+  const title = programmeTitle(channel.programmeSeed, isReupload(sequence) ? sequence - 1 : sequence);
+  return { id: videoIdFor(channel, sequence), sequence, channelId: channel.id, title, publishedAt: publishedAtOf(channel, sequence), durationSeconds: 120 + Math.floor(r() * 3600), peakViews: 200 + Math.floor(r() ** 3 * 80_000) };
+}
+
+/** The uploads playlist at `now`: the newest N sequence numbers, newest first. */
+export function uploadSequences(channel: SandboxChannel, now: number): { latest: number; oldest: number } {
+  const latest = latestSequence(channel, now);
+  return { latest, oldest: latest - channel.videoCount + 1 };
+}
+
+/** A video by id, or null when it is unknown or no longer (or not yet) public. */
+export function videoById(id: string, now: number): { channel: SandboxChannel; video: SandboxVideo } | null {
   const match = /^v([0-9a-z]+)_(.+)$/.exec(id);
   if (!match) return null;
-  const channel = channelById(`UC${match[2]}`, now);
-  const index = parseInt(match[1]!, 36);
-  if (!channel || !Number.isInteger(index) || index < 0 || index >= channel.videoCount) return null;
-  return { channel, video: videoAt(channel, index, now) };
+  const channel = channelById(`UC${match[2]}`);
+  const sequence = parseInt(match[1]!, 36);
+  if (!channel || !Number.isInteger(sequence)) return null;
+  const { latest, oldest } = uploadSequences(channel, now);
+  return sequence >= oldest && sequence <= latest ? { channel, video: videoAt(channel, sequence) } : null;
 }
 
 /** Counts of a video as of `now`: they grow every day after publishing. */
-export function videoStats(video: SandboxVideo, now = Date.now()) {
+export function videoStats(video: SandboxVideo, now: number) {
   const views = cumulativeAt((now - video.publishedAt) / DAY_MS, video.peakViews);
   return { viewCount: views, likeCount: Math.round(views * 0.031), commentCount: Math.round(views * 0.0024) };
 }
 
-export function channelStats(channel: SandboxChannel, now = Date.now()) {
+export function channelStats(channel: SandboxChannel, now: number) {
+  const { latest, oldest } = uploadSequences(channel, now);
   let views = 0;
-  // Cheap enough: emulated channels are at most a few thousand videos.
-  for (let i = 0; i < channel.videoCount; i++) views += videoStats(videoAt(channel, i, now), now).viewCount;
+  // Cheap enough: emulated channels hold at most 100,000 videos.
+  for (let s = oldest; s <= latest; s++) views += videoStats(videoAt(channel, s), now).viewCount;
   const subscribers = Math.round(views / 180);
   // YouTube rounds subscriber counts to three significant figures.
   const rounded = subscribers < 1000 ? subscribers : Number(subscribers.toPrecision(3));
   return { viewCount: views, subscriberCount: rounded, videoCount: channel.videoCount };
 }
+
+export const channelCreatedAt = (channel: SandboxChannel, now: number) => publishedAtOf(channel, uploadSequences(channel, now).oldest) - 30 * DAY_MS;
 
 export const isoDuration = (seconds: number) => `PT${Math.floor(seconds / 3600) ? `${Math.floor(seconds / 3600)}H` : ""}${Math.floor((seconds % 3600) / 60)}M${seconds % 60}S`;

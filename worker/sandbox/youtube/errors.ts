@@ -1,5 +1,7 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../env";
+import { SLOW_ANSWER_MS, stall } from "../seeded";
 
 /*
  * Magic API keys reproduce YouTube's real error answers (see worker/sandbox/README.md). Every
@@ -12,7 +14,14 @@ export const YOUTUBE_MAGIC_KEYS = {
   rateLimited: "sandbox-rate-limited",
   serverError: "sandbox-server-error",
   malformed: "sandbox-malformed-json",
+  slow: "sandbox-timeout",
 } as const;
+
+/** The slow key answers normally, but only after the clients have stopped waiting. */
+export const slowKey = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.query("key") === YOUTUBE_MAGIC_KEYS.slow) await stall(SLOW_ANSWER_MS, c.req.raw.signal);
+  await next();
+});
 
 const body = (code: number, message: string, reason: string, domain = "global", extra: Record<string, unknown> = {}) => ({ error: { code, message, errors: [{ message, domain, reason }], ...extra } });
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { channelByHandle, channelById, channelStats, isoDuration, uploadsPlaylistFor, videoAt, videoById, videoStats, type SandboxChannel } from "./catalog";
-import { badParameter, keyError, notFound } from "./errors";
+import { channelByHandle, channelById, channelCreatedAt, channelStats, isoDuration, uploadSequences, uploadsPlaylistFor, videoAt, videoById, videoStats, type SandboxChannel } from "./catalog";
+import { badParameter, keyError, notFound, slowKey } from "./errors";
 
 const MAX_RESULTS = 50;
 
@@ -11,7 +11,7 @@ function channelResource(channel: SandboxChannel, now: number) {
     kind: "youtube#channel",
     etag: `sbx-${channel.seed}`,
     id: channel.id,
-    snippet: { title: channel.title, description: `${channel.title} on the Crosscast sandbox.`, customUrl: channel.handle, publishedAt: new Date(channel.createdAt).toISOString(), thumbnails: { default: { url: `https://sandbox.invalid/thumbs/${channel.id}.jpg`, width: 88, height: 88 } } },
+    snippet: { title: channel.title, description: `${channel.title} on the Crosscast sandbox.`, customUrl: channel.handle, publishedAt: new Date(channelCreatedAt(channel, now)).toISOString(), thumbnails: { default: { url: `https://sandbox.invalid/thumbs/${channel.id}.jpg`, width: 88, height: 88 } } },
     contentDetails: { relatedPlaylists: { likes: "", uploads: uploadsPlaylistFor(channel.id) } },
     statistics: { viewCount: String(stats.viewCount), subscriberCount: String(stats.subscriberCount), hiddenSubscriberCount: false, videoCount: String(stats.videoCount) },
   };
@@ -19,6 +19,7 @@ function channelResource(channel: SandboxChannel, now: number) {
 
 /** YouTube Data API v3: channels.list, playlistItems.list, videos.list, with the real shapes and errors. */
 export const youtubeSandbox = new Hono<AppEnv>()
+  .use("*", slowKey)
   .get("/channels", (c) => {
     const error = keyError(c);
     if (error) return error;
@@ -27,7 +28,7 @@ export const youtubeSandbox = new Hono<AppEnv>()
     const filters = [forHandle, id, mine].filter((v) => v !== undefined).length;
     if (filters !== 1) return badParameter(c, "Incompatible parameters specified in the request: exactly one filter is required.", "incompatibleParameters");
     if (mine !== undefined) return c.json({ error: { code: 401, message: "Login Required.", errors: [{ message: "Login Required.", domain: "global", reason: "required" }] } }, 401);
-    const channels = forHandle ? [channelByHandle(forHandle, now)] : (id ?? "").split(",").slice(0, MAX_RESULTS).map((one) => channelById(one.trim(), now));
+    const channels = forHandle ? [channelByHandle(forHandle)] : (id ?? "").split(",").slice(0, MAX_RESULTS).map((one) => channelById(one.trim()));
     const items = channels.filter((ch): ch is SandboxChannel => ch !== null).map((ch) => channelResource(ch, now));
     // Like YouTube, "not found" is a 200 with no items (and no items key at all).
     return c.json({ kind: "youtube#channelListResponse", etag: "sbx", pageInfo: { totalResults: items.length, resultsPerPage: 5 }, ...(items.length ? { items } : {}) });
@@ -38,15 +39,20 @@ export const youtubeSandbox = new Hono<AppEnv>()
     const now = Date.now();
     const playlistId = c.req.query("playlistId");
     if (!playlistId) return badParameter(c, "No filter selected. Expected one of: id, playlistId");
-    const channel = playlistId.startsWith("UU") ? channelById(`UC${playlistId.slice(2)}`, now) : null;
+    const channel = playlistId.startsWith("UU") ? channelById(`UC${playlistId.slice(2)}`) : null;
     if (!channel) return notFound(c, "The playlist identified with the request's playlistId parameter cannot be found.", "playlistNotFound");
     const maxResults = Math.min(MAX_RESULTS, Math.max(0, Number(c.req.query("maxResults") ?? 5) || 0));
-    const offset = c.req.query("pageToken") ? parseInt(c.req.query("pageToken")!.replace(/^sbx/, ""), 36) : 0;
-    if (!Number.isInteger(offset) || offset < 0) return badParameter(c, "The request specifies an invalid page token.", "invalidPageToken");
+    // The token pins the newest upload seen on the first page, so an upload published while a
+    // client pages does not shift the pages under it.
+    const token = c.req.query("pageToken");
+    const pinned = token ? /^sbx([0-9a-z]+)\.([0-9a-z]+)$/.exec(token) : null;
+    if (token && !pinned) return badParameter(c, "The request specifies an invalid page token.", "invalidPageToken");
+    const latest = pinned ? parseInt(pinned[1]!, 36) : uploadSequences(channel, now).latest;
+    const offset = pinned ? parseInt(pinned[2]!, 36) : 0;
     const end = Math.min(channel.videoCount, offset + maxResults);
     const items = [];
     for (let i = offset; i < end; i++) {
-      const v = videoAt(channel, i, now);
+      const v = videoAt(channel, latest - i);
       const published = new Date(v.publishedAt).toISOString();
       items.push({
         kind: "youtube#playlistItem",
@@ -57,7 +63,7 @@ export const youtubeSandbox = new Hono<AppEnv>()
     }
     return c.json({
       kind: "youtube#playlistItemListResponse",
-      ...(end < channel.videoCount ? { nextPageToken: `sbx${end.toString(36)}` } : {}),
+      ...(end < channel.videoCount ? { nextPageToken: `sbx${latest.toString(36)}.${end.toString(36)}` } : {}),
       pageInfo: { totalResults: channel.videoCount, resultsPerPage: maxResults },
       items,
     });
