@@ -54,19 +54,30 @@ export function firstWindowFromDaily(daily: Array<{ date: string; downloads: num
 export type TimedSnapshot = { at: number; value: number };
 
 /**
- * First-window views from timed snapshots (YouTube only gives current totals): the value at
- * publish + window is interpolated linearly between the last snapshot at or before the mark and
- * the first one after it. Views are 0 at the moment of publishing, which serves as the earliest
- * reading. Null until a snapshot at or after the mark exists.
+ * The widest gap between the two readings around a mark that interpolation may bridge: a quarter
+ * of the window, at least two hours (24H: 6 h, 48H: 12 h, 7D: 42 h). Views grow fastest just after
+ * publishing, so a straight line over a longer gap would be a guess rather than a measurement.
+ */
+export const maxInterpolationGapMs = (hours: number) => Math.max(2, hours / 4) * 3_600_000;
+
+/**
+ * First-window views from timed snapshots (YouTube only gives current totals). The rule:
+ * - the value at publish + window is interpolated linearly between the last reading at or before
+ *   the mark and the first one after it (a reading exactly at the mark is taken as is);
+ * - the moment of publishing counts as a reading of 0 views;
+ * - no value (null) while no reading at or after the mark exists, or when the two readings are
+ *   further apart than maxInterpolationGapMs (e.g. a video first seen five days after publishing
+ *   has no first-24H figure, though its first-7D may have one).
  */
 export function firstWindowFromSnapshots(snapshots: TimedSnapshot[], publishMs: number, hours: number): number | null {
   const mark = publishMs + hours * 3_600_000;
-  const sorted = [{ at: publishMs, value: 0 }, ...snapshots.filter((s) => s.at >= publishMs)].sort((a, b) => a.at - b.at);
+  const sorted = [{ at: publishMs, value: 0 }, ...snapshots.filter((s) => s.at > publishMs)].sort((a, b) => a.at - b.at);
   const afterIndex = sorted.findIndex((s) => s.at >= mark);
   if (afterIndex === -1) return null;
   const after = sorted[afterIndex]!;
-  if (after.at === mark || afterIndex === 0) return after.value;
+  if (after.at === mark) return after.value;
   const before = sorted[afterIndex - 1]!;
+  if (after.at - before.at > maxInterpolationGapMs(hours)) return null;
   const share = (mark - before.at) / (after.at - before.at);
   return Math.round(before.value + (after.value - before.value) * share);
 }

@@ -49,16 +49,25 @@ describe("first windows from hourly view snapshots", () => {
   const h = (hours: number) => publish + hours * 3_600_000;
   it("interpolates between the snapshots around the mark", () => {
     const snaps = [
-      { at: h(20), value: 800 },
-      { at: h(30), value: 1300 },
+      { at: h(22), value: 900 },
+      { at: h(23), value: 950 },
+      { at: h(26), value: 1090 },
     ];
-    expect(firstWindowFromSnapshots(snaps, publish, 24)).toBe(1000);
+    // 24 h lies a third of the way from 23 h (950) to 26 h (1090).
+    expect(firstWindowFromSnapshots(snaps, publish, 24)).toBe(997);
   });
   it("takes an exact snapshot at the mark, and treats publish time as 0 views", () => {
     expect(firstWindowFromSnapshots([{ at: h(24), value: 777 }], publish, 24)).toBe(777);
-    expect(firstWindowFromSnapshots([{ at: h(48), value: 1000 }], publish, 24)).toBe(500);
+    expect(firstWindowFromSnapshots([{ at: h(2), value: 300 }], publish, 1)).toBe(150);
   });
   it("has no value before a snapshot after the mark exists", () => {
     expect(firstWindowFromSnapshots([{ at: h(10), value: 400 }], publish, 24)).toBeNull();
+  });
+  it("does not bridge a gap wider than a quarter of the window", () => {
+    // First seen two days after publishing: no first-24H figure, rather than a straight-line guess.
+    expect(firstWindowFromSnapshots([{ at: h(48), value: 1000 }], publish, 24)).toBeNull();
+    expect(firstWindowFromSnapshots([{ at: h(20), value: 800 }, { at: h(30), value: 1300 }], publish, 24)).toBeNull();
+    // Daily readings are close enough for the 7-day mark (gap 24 h, limit 42 h).
+    expect(firstWindowFromSnapshots([{ at: h(150), value: 5000 }, { at: h(174), value: 5600 }], publish, 168)).toBe(5450);
   });
 });
