@@ -1,5 +1,6 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import { getTableColumns, type Table } from "drizzle-orm";
+import { getTableColumns, is, SQL, type Table } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 
 /**
@@ -24,4 +25,21 @@ export async function runBatched(db: Db, statements: BatchItem<"sqlite">[], perB
     if (first) await db.batch([first, ...rest]);
   }
   return statements.length;
+}
+
+/** A statement for `batchStatements`: raw drizzle SQL or any drizzle query builder. */
+export type Statement = SQL | { toSQL(): { sql: string; params: unknown[] } };
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * Runs statements as ONE D1 batch, i.e. one transaction: all of them apply or none does. Goes to
+ * the binding directly because drizzle's own batch() cannot carry raw SQL that has parameters
+ * (its raw-query items have no prepared statement to bind).
+ */
+export async function batchStatements(d1: D1Database, statements: Statement[]): Promise<void> {
+  const prepared = statements.map((s) => {
+    const query = is(s, SQL) ? dialect.sqlToQuery(s) : s.toSQL();
+    return d1.prepare(query.sql).bind(...query.params);
+  });
+  if (prepared.length > 0) await d1.batch(prepared);
 }

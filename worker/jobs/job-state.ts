@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { ingestionJobs } from "../db/schema";
 
@@ -9,7 +9,11 @@ export class PermanentJobError extends Error {
   }
 }
 
-export type JobOutcome = { processed: number; total?: number; quotaUnits: number; d1Statements?: number };
+/** What a job did. Quota is not here: it is metered as it is spent (see tracked.ts). */
+export type JobOutcome = { processed: number; total?: number; d1Statements?: number };
+
+// Units are added, never overwritten: every attempt's spending was real, failed ones included.
+const addQuota = (units: number) => sql`${ingestionJobs.quotaUnits} + ${units}`;
 
 /**
  * Marks a job running and says whether it should run at all: a job that already succeeded (a
@@ -24,18 +28,33 @@ export async function startJob(db: Db, jobId: string, attempts: number): Promise
   return started.length > 0;
 }
 
-export async function finishJob(db: Db, jobId: string, outcome: JobOutcome) {
-  await db
-    .update(ingestionJobs)
-    .set({ status: "succeeded", finishedAt: new Date(), quotaUnits: outcome.quotaUnits, progress: { processed: outcome.processed, ...(outcome.total !== undefined ? { total: outcome.total } : {}), ...(outcome.d1Statements !== undefined ? { d1Statements: outcome.d1Statements } : {}) } })
-    .where(eq(ingestionJobs.id, jobId));
+export async function finishJob(db: Db, jobId: string, outcome: JobOutcome, quotaUnits: number) {
+  const progress = { processed: outcome.processed, ...(outcome.total !== undefined ? { total: outcome.total } : {}), ...(outcome.d1Statements !== undefined ? { d1Statements: outcome.d1Statements } : {}) };
+  await db.update(ingestionJobs).set({ status: "succeeded", finishedAt: new Date(), quotaUnits: addQuota(quotaUnits), progress }).where(eq(ingestionJobs.id, jobId));
 }
 
 export async function failJob(db: Db, jobId: string, code: string, message: string, quotaUnits = 0) {
-  await db.update(ingestionJobs).set({ status: "failed", finishedAt: new Date(), errorCode: code, errorMessage: message, quotaUnits }).where(eq(ingestionJobs.id, jobId));
+  await db.update(ingestionJobs).set({ status: "failed", finishedAt: new Date(), errorCode: code, errorMessage: message, quotaUnits: addQuota(quotaUnits) }).where(eq(ingestionJobs.id, jobId));
+}
+
+/**
+ * The dead-letter queue's verdict: the job failed for good. A job that succeeded meanwhile (a
+ * duplicate delivery got through) keeps its success.
+ */
+export async function deadLetterJob(db: Db, jobId: string, code: string, message: string) {
+  const row = await db.query.ingestionJobs.findFirst({ where: eq(ingestionJobs.id, jobId), columns: { errorMessage: true } });
+  // Keep the last attempt's reason: "stopped after retries" alone would not say what went wrong.
+  const errorMessage = row?.errorMessage ? `${message} Last error: ${row.errorMessage}` : message;
+  await db
+    .update(ingestionJobs)
+    .set({ status: "failed", finishedAt: new Date(), errorCode: code, errorMessage })
+    .where(and(eq(ingestionJobs.id, jobId), ne(ingestionJobs.status, "succeeded")));
 }
 
 /** A retry is coming: the job goes back to queued with the reason it failed this time. */
-export async function requeueJob(db: Db, jobId: string, message: string) {
-  await db.update(ingestionJobs).set({ status: "queued", errorMessage: message }).where(and(eq(ingestionJobs.id, jobId), ne(ingestionJobs.status, "succeeded")));
+export async function requeueJob(db: Db, jobId: string, code: string, message: string, quotaUnits: number) {
+  await db
+    .update(ingestionJobs)
+    .set({ status: "queued", errorCode: code, errorMessage: message, quotaUnits: addQuota(quotaUnits) })
+    .where(and(eq(ingestionJobs.id, jobId), ne(ingestionJobs.status, "succeeded")));
 }

@@ -2,7 +2,8 @@ import { jobMessageSchema } from "../../shared/schemas/jobs";
 import { makeLogger } from "../lib/logger";
 import { runJob } from "./registry";
 import { getDb } from "../db/client";
-import { failJob } from "./job-state";
+import { deadLetterJob } from "./job-state";
+import { integrationMessages } from "../../shared/messages-integrations";
 
 const DEAD_LETTER_SUFFIX = "-dlq";
 
@@ -28,7 +29,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _
     if (deadLetter) {
       log.error("job: gave up after retries", { type: parsed.data.type });
       // The failure becomes visible to the organisation ("Recent activity").
-      if ("jobId" in parsed.data) await failJob(getDb(env), parsed.data.jobId, "retries_exhausted", "The job kept failing and was stopped after several retries.");
+      if ("jobId" in parsed.data) await deadLetterJob(getDb(env), parsed.data.jobId, "retries_exhausted", integrationMessages.retriesExhausted);
       message.ack();
       continue;
     }

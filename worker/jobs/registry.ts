@@ -1,48 +1,50 @@
 import type { JobMessage, JobType } from "../../shared/schemas/jobs";
-import { getDb } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { countingD1 } from "../db/counting";
 import type { Logger } from "../lib/logger";
 import { ingestSimplecastShow } from "../features/ingestion/simplecast-ingest";
 import { ingestYouTubeChannel } from "../features/ingestion/youtube-ingest";
+import { refreshShowTarget } from "../features/ingestion/targets";
+import { snapshotYoungVideos } from "../features/ingestion/young-videos";
+import type { QuotaMeter } from "../providers/youtube/client";
 import { purgeExpired } from "./purge-expired";
 import { runTracked } from "./tracked";
 import type { JobOutcome } from "./job-state";
-import { refreshShowTarget } from "../features/ingestion/targets";
-import { snapshotYoungVideos } from "../features/ingestion/young-videos";
 
 export type JobContext = { env: Env; log: Logger; attempts: number };
 
-/** A database handle for one job that counts its D1 statements (reported with the outcome). */
-function countedDb(env: Env) {
+/**
+ * Runs a job's work against a database handle that counts its D1 statements, reported with the
+ * outcome (the benchmark and Recent activity show them).
+ */
+const measured = (env: Env, work: (env: Env, db: Db) => Promise<JobOutcome>) => async (): Promise<JobOutcome> => {
   const counter = countingD1(env.DB);
-  return { db: getDb({ DB: counter.binding }), env: { ...env, DB: counter.binding }, statements: counter.count };
-}
-
-const measured = (env: Env, work: (env: Env, db: ReturnType<typeof getDb>) => Promise<JobOutcome>) => async () => {
-  const c = countedDb(env);
-  const outcome = await work(c.env, c.db);
-  return { ...outcome, d1Statements: c.statements() };
+  const counted = { ...env, DB: counter.binding };
+  const outcome = await work(counted, getDb(counted));
+  return { ...outcome, d1Statements: counter.count() };
 };
+
 type Handler<T extends JobType> = (message: Extract<JobMessage, { type: T }>, ctx: JobContext) => Promise<void>;
+const tracked = <T extends Exclude<JobType, "maintenance.purge-expired">>(work: (m: Extract<JobMessage, { type: T }>, env: Env, db: Db, meter: QuotaMeter) => Promise<JobOutcome>): Handler<T> =>
+  (m, ctx) => runTracked(m, ctx, (meter) => measured(ctx.env, (env, db) => work(m, env, db, meter))());
 
 /** One handler per job type; the mapped type makes a missing handler a compile error. */
 export const jobHandlers: { [T in JobType]: Handler<T> } = {
   "maintenance.purge-expired": purgeExpired,
-  "ingest.channel": (m, ctx) => runTracked(m, ctx, measured(ctx.env, (env, db) => ingestYouTubeChannel(env, db, m.organizationId, { handle: m.handle }))),
-  "refresh.channel": (m, ctx) => runTracked(m, ctx, measured(ctx.env, (env, db) => ingestYouTubeChannel(env, db, m.organizationId, { channelId: m.channelId }))),
-  "ingest.shows": (m, ctx) =>
-    runTracked(m, ctx, async () => {
-      const total: JobOutcome = { processed: 0, total: 0, quotaUnits: 0 };
-      for (const podcastId of m.podcastIds) {
-        const one = await ingestSimplecastShow(ctx.env, getDb(ctx.env), m.organizationId, podcastId);
-        total.processed += one.processed;
-        total.total = (total.total ?? 0) + (one.total ?? 0);
-      }
-      return total;
-    }),
-  "refresh.show": (m, ctx) =>
-    runTracked(m, ctx, async () => ingestSimplecastShow(ctx.env, getDb(ctx.env), m.organizationId, await refreshShowTarget(getDb(ctx.env), m.organizationId, m.showId))),
-  "snapshot.young-videos": (m, ctx) => runTracked(m, ctx, () => snapshotYoungVideos(ctx.env, getDb(ctx.env), m.organizationId, m.channelId)),
+  "ingest.channel": tracked((m, env, db, meter) => ingestYouTubeChannel(env, db, m.organizationId, { handle: m.handle }, { meter })),
+  "refresh.channel": tracked((m, env, db, meter) => ingestYouTubeChannel(env, db, m.organizationId, { channelId: m.channelId }, { meter })),
+  "ingest.shows": tracked(async (m, env, db) => {
+    const total: JobOutcome = { processed: 0, total: 0 };
+    // One podcast after another: each is complete (totals written last) before the next starts.
+    for (const podcastId of m.podcastIds) {
+      const one = await ingestSimplecastShow(env, db, m.organizationId, podcastId);
+      total.processed += one.processed;
+      total.total = (total.total ?? 0) + (one.total ?? 0);
+    }
+    return total;
+  }),
+  "refresh.show": tracked(async (m, env, db) => ingestSimplecastShow(env, db, m.organizationId, await refreshShowTarget(db, m.organizationId, m.showId))),
+  "snapshot.young-videos": tracked((m, env, db, meter) => snapshotYoungVideos(env, db, m.organizationId, m.channelId, { meter })),
 };
 
 export function runJob(message: JobMessage, ctx: JobContext): Promise<void> {

@@ -1,8 +1,7 @@
 import type { Db } from "../../db/client";
-import { SimplecastClient } from "../../providers/simplecast/client";
-import { providerFetch } from "../../providers/transport";
 import { enqueueJob } from "../ingestion/jobs";
 import { saveApiKey } from "../organization/integrations";
+import { simplecastClient } from "../../providers/clients";
 
 /** Sandbox keys and content of the demo organisation (sandbox/README.md explains the handles). */
 export const DEMO_KEYS = { youtube: "AIza-sandbox-demo-media", simplecast: "sandbox-demo-media-token" };
@@ -18,7 +17,7 @@ export async function seedDemoContent(env: Env, db: Db, organizationId: string, 
   await saveApiKey(db, env.ENCRYPTION_KEY, organizationId, "simplecast", DEMO_KEYS.simplecast, "active");
   const jobIds: Array<string | null> = [];
   for (const handle of DEMO_HANDLES) jobIds.push(await enqueueJob(env, db, organizationId, userId, { type: "ingest.channel", handle }));
-  const podcasts = await new SimplecastClient(DEMO_KEYS.simplecast, providerFetch(env)).podcasts();
+  const podcasts = await simplecastClient(env, DEMO_KEYS.simplecast).podcasts();
   const demo = podcasts.filter((p) => p.title.startsWith("Demo Media")).map((p) => p.id);
   if (demo.length > 0) jobIds.push(await enqueueJob(env, db, organizationId, userId, { type: "ingest.shows", podcastIds: demo }));
   return jobIds.filter((id): id is string => id !== null);

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import type { JobView } from "../../../shared/schemas/ingestion";
 import type { TrackedJobMessage } from "../../../shared/schemas/jobs";
 import type { Db } from "../../db/client";
@@ -47,4 +47,21 @@ export async function getJob(db: Db, organizationId: string, jobId: string): Pro
 export async function recentJobs(db: Db, organizationId: string, limit: number): Promise<JobView[]> {
   const rows = await db.select().from(ingestionJobs).where(eq(ingestionJobs.organizationId, organizationId)).orderBy(desc(ingestionJobs.createdAt)).limit(limit);
   return rows.map(view);
+}
+
+/** A queued or running job younger than this still counts as in flight (older ones were lost). */
+const IN_FLIGHT_MS = 6 * 3_600_000;
+
+/**
+ * The channels and shows (our ids) that already have a job queued or running, across every
+ * organisation or within one: neither cron nor the Refresh button adds a second job beside it.
+ */
+export async function inFlightTargets(db: Db, nowMs: number, organizationId?: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ target: ingestionJobs.target })
+    .from(ingestionJobs)
+    .where(and(organizationId ? eq(ingestionJobs.organizationId, organizationId) : undefined, inArray(ingestionJobs.status, ["queued", "running"]), gte(ingestionJobs.createdAt, new Date(nowMs - IN_FLIGHT_MS))));
+  const busy = new Set<string>();
+  for (const { target } of rows) for (const key of ["channelId", "showId"]) if (typeof target[key] === "string") busy.add(target[key]);
+  return busy;
 }

@@ -2,44 +2,42 @@ import { gte, isNull, lt, or } from "drizzle-orm";
 import { DAY_MS, isoDate } from "../../../shared/metrics";
 import type { Db } from "../../db/client";
 import { channels, shows, videos } from "../../db/schema";
-import { hashToHour } from "./spread";
-import { enqueueJob } from "./jobs";
-import { YOUNG_VIDEO_DAYS } from "./young-videos";
+import { enqueueJob, inFlightTargets } from "./jobs";
+import { refreshDue, REFRESHED_RECENTLY_MS } from "./spread";
+import { YOUNG_VIDEO_DAYS } from "./video-writes";
 
 /**
- * What the hourly cron enqueues for ingestion. Each entity's daily refresh is spread to an hour
- * of its own (a hash of its id) so the day's quota and load are even; anything more than two days
- * stale is caught up at once. Dedupe keys (per day for refreshes, per hour for snapshots) make a
- * second cron firing in the same slot enqueue nothing.
+ * What the hourly cron enqueues for ingestion: the daily refreshes due in this slot (spread.ts)
+ * and an hourly snapshot of every channel with videos younger than eight days. Dedupe keys (per
+ * day for refreshes, per hour for snapshots) are unique in ingestion_jobs, so a second cron
+ * firing in the same slot enqueues nothing.
  */
 export async function scheduleRefreshes(env: Env, db: Db, slotMs: number): Promise<number> {
-  const hour = new Date(slotMs).getUTCHours();
   const day = isoDate(slotMs);
-  const stale = (column: typeof channels.lastUpdated | typeof shows.lastUpdated) => or(isNull(column), lt(column, new Date(slotMs - DAY_MS)));
+  const hour = new Date(slotMs).toISOString();
+  const busy = await inFlightTargets(db, slotMs);
+  const candidates = (column: typeof channels.lastUpdated | typeof shows.lastUpdated) => or(isNull(column), lt(column, new Date(slotMs - REFRESHED_RECENTLY_MS)));
   let enqueued = 0;
+  const refreshing = new Set<string>();
 
-  const dueChannels = await db.select({ id: channels.id, organizationId: channels.organizationId, lastUpdated: channels.lastUpdated }).from(channels).where(stale(channels.lastUpdated));
-  for (const ch of dueChannels) {
-    const overdue = !ch.lastUpdated || ch.lastUpdated.getTime() < slotMs - 2 * DAY_MS;
-    if (!overdue && hashToHour(ch.id) !== hour) continue;
+  for (const ch of await db.select({ id: channels.id, organizationId: channels.organizationId, lastUpdated: channels.lastUpdated }).from(channels).where(candidates(channels.lastUpdated))) {
+    if (busy.has(ch.id) || !refreshDue(ch.id, ch.lastUpdated, slotMs)) continue;
+    refreshing.add(ch.id);
     if (await enqueueJob(env, db, ch.organizationId, null, { type: "refresh.channel", channelId: ch.id }, `refresh.channel:${ch.id}:${day}`)) enqueued++;
   }
-
-  const dueShows = await db.select({ id: shows.id, organizationId: shows.organizationId, lastUpdated: shows.lastUpdated }).from(shows).where(stale(shows.lastUpdated));
-  for (const show of dueShows) {
-    const overdue = !show.lastUpdated || show.lastUpdated.getTime() < slotMs - 2 * DAY_MS;
-    if (!overdue && hashToHour(show.id) !== hour) continue;
+  for (const show of await db.select({ id: shows.id, organizationId: shows.organizationId, lastUpdated: shows.lastUpdated }).from(shows).where(candidates(shows.lastUpdated))) {
+    if (busy.has(show.id) || !refreshDue(show.id, show.lastUpdated, slotMs)) continue;
     if (await enqueueJob(env, db, show.organizationId, null, { type: "refresh.show", showId: show.id }, `refresh.show:${show.id}:${day}`)) enqueued++;
   }
 
-  // Channels with videos younger than eight days get an hourly snapshot of just those videos.
+  // A channel refreshed in this slot snapshots its young videos anyway (and spends no more quota).
   const withYoung = await db
     .selectDistinct({ channelId: videos.channelId, organizationId: videos.organizationId })
     .from(videos)
     .where(gte(videos.publishDate, new Date(slotMs - YOUNG_VIDEO_DAYS * DAY_MS)));
   for (const ch of withYoung) {
-    if (await enqueueJob(env, db, ch.organizationId, null, { type: "snapshot.young-videos", channelId: ch.channelId }, `snapshot:${ch.channelId}:${new Date(slotMs).toISOString()}`)) enqueued++;
+    if (refreshing.has(ch.channelId) || busy.has(ch.channelId)) continue;
+    if (await enqueueJob(env, db, ch.organizationId, null, { type: "snapshot.young-videos", channelId: ch.channelId }, `snapshot:${ch.channelId}:${hour}`)) enqueued++;
   }
   return enqueued;
 }
-

@@ -1,94 +1,121 @@
 import { and, eq, sql } from "drizzle-orm";
+import { integrationMessages } from "../../../shared/messages-integrations";
 import { DAY_MS, firstWindowFromDaily, isoDate, trailingAll, type DailySnapshot } from "../../../shared/metrics";
 import type { Db } from "../../db/client";
-import { chunk, rowsPerInsert, runBatched } from "../../db/batch";
+import { batchStatements } from "../../db/batch";
+import { jsonField, jsonUpsertStatements } from "../../db/json-upsert";
 import { episodeMetrics, episodes, showMetrics, shows } from "../../db/schema";
 import { PermanentJobError, type JobOutcome } from "../../jobs/job-state";
-import { SimplecastClient, SimplecastError, type SimplecastEpisode } from "../../providers/simplecast/client";
-import { providerFetch } from "../../providers/transport";
+import { SimplecastError, type SimplecastClient, type DailyDownloads, type SimplecastEpisode } from "../../providers/simplecast/client";
 import { integrationKey, markIntegration } from "../integrations/keys";
+import { simplecastClient } from "../../providers/clients";
 
-/** Days of daily rows kept in the snapshot tables (charts, recomputation); totals use the full series. */
-const KEPT_DAYS = 35;
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
+/**
+ * Days of per-episode daily rows kept (charts of recent weeks); the episode figures use the full
+ * series. Show-level rows are few (one a day), so a show keeps its whole history.
+ */
+const EPISODE_KEPT_DAYS = 35;
 
-type EpisodeFigures = SimplecastEpisode & { daily: Array<{ date: string; downloads: number }>; total: number; listeners: number | null };
+type EpisodeFigures = SimplecastEpisode & { daily: DailyDownloads; total: number; listeners: number | null };
 
-function cumulative(daily: Array<{ date: string; downloads: number }>): DailySnapshot[] {
+function cumulative(daily: DailyDownloads): DailySnapshot[] {
   let running = 0;
   return daily.map((d) => ({ date: d.date, value: (running += d.downloads) }));
+}
+
+/** Each episode's downloads per day since publishing, and its listeners where the plan has them. */
+async function fetchEpisodes(sc: SimplecastClient, list: SimplecastEpisode[], today: string): Promise<EpisodeFigures[]> {
+  const figures: EpisodeFigures[] = [];
+  for (const ep of list) {
+    let daily: DailyDownloads;
+    try {
+      daily = await sc.episodeDailyDownloads(ep.externalId, isoDate(ep.publishDate.getTime()), today);
+    } catch (error) {
+      // Deleted between the listing and its report: leave it out rather than fail the show.
+      if (error instanceof SimplecastError && error.kind === "not_found") continue;
+      throw error;
+    }
+    figures.push({ ...ep, daily, total: daily.reduce((s, d) => s + d.downloads, 0), listeners: await sc.episodeListeners(ep.externalId) });
+  }
+  return figures;
 }
 
 /**
  * Adds or refreshes one podcast: its episodes, each episode's downloads per day since publishing
  * (so first-window figures are exact to the day and trailing windows come from the series), and
- * unique listeners where the plan allows. Totals and last_updated are written last.
+ * unique listeners where the plan allows. Everything is fetched first, then written in one D1
+ * batch (a transaction), so a show never appears half-written.
  */
 export async function ingestSimplecastShow(env: Env, db: Db, organizationId: string, podcastId: string, now = Date.now()): Promise<JobOutcome> {
-  const sc = new SimplecastClient(await integrationKey(db, env, organizationId, "simplecast"), providerFetch(env), { maxRetries: 2 });
+  const sc = simplecastClient(env, await integrationKey(db, env, organizationId, "simplecast"), { maxRetries: 2 });
+  let figures: EpisodeFigures[];
+  let title: string;
+  let listed: number;
   try {
     const podcast = await sc.podcast(podcastId);
-    const [show] = await db
-      .insert(shows)
-      .values({ organizationId, externalId: podcast.id, title: podcast.title })
-      .onConflictDoUpdate({ target: [shows.organizationId, shows.externalId], set: { title: podcast.title } })
-      .returning({ id: shows.id });
+    title = podcast.title;
     const list = await sc.episodes(podcast.id);
-    const today = isoDate(now);
-    const figures: EpisodeFigures[] = [];
-    for (const ep of list) {
-      const daily = await sc.episodeDailyDownloads(ep.externalId, isoDate(ep.publishDate.getTime()), today);
-      figures.push({ ...ep, daily, total: daily.reduce((s, d) => s + d.downloads, 0), listeners: await sc.episodeListeners(ep.externalId) });
-    }
-    await storeEpisodes(db, organizationId, show!.id, figures, now);
-    await storeShowTotals(db, organizationId, show!.id, figures, now);
-    await markIntegration(db, organizationId, "simplecast", "active");
-    return { processed: figures.length, total: list.length, quotaUnits: 0 };
+    listed = list.length;
+    figures = await fetchEpisodes(sc, list, isoDate(now));
   } catch (error) {
     if (error instanceof SimplecastError && !error.retryable) {
       if (error.kind === "invalid_key") await markIntegration(db, organizationId, "simplecast", "error", error.message);
-      throw new PermanentJobError(error.kind, error.kind === "not_found" ? "Failed to fetch podcasts from Simplecast" : error.message);
+      throw new PermanentJobError(error.kind === "not_found" ? "show_not_found" : error.kind, error.kind === "not_found" ? integrationMessages.podcastsFetchFailed : error.message);
     }
     throw error;
   }
+  await writeShow(env.DB, db, organizationId, podcastId, title, figures, now);
+  await markIntegration(db, organizationId, "simplecast", "active");
+  return { processed: figures.length, total: listed };
 }
 
-async function storeEpisodes(db: Db, organizationId: string, showId: string, figures: EpisodeFigures[], now: number) {
-  const rows = figures.map((f) => {
+async function writeShow(d1: D1Database, db: Db, organizationId: string, externalId: string, title: string, figures: EpisodeFigures[], now: number) {
+  const existing = await db.query.shows.findFirst({ where: and(eq(shows.organizationId, organizationId), eq(shows.externalId, externalId)), columns: { id: true } });
+  // Chosen here so the episodes can reference it in the same batch (see youtube-ingest.ts).
+  const showId = existing?.id ?? crypto.randomUUID();
+  const lastUpdated = new Date(now);
+  const episodeRows = figures.map((f) => {
     const windows = trailingAll(cumulative(f.daily));
     const publish = f.publishDate.getTime();
     return {
-      organizationId, showId, externalId: f.externalId, title: f.title, publishDate: f.publishDate, durationSeconds: f.durationSeconds, seasonNumber: f.seasonNumber, episodeNumber: f.episodeNumber,
-      totalDownloadsGlobal: f.total, first24hDownloads: firstWindowFromDaily(f.daily, publish, 1, now), first48hDownloads: firstWindowFromDaily(f.daily, publish, 2, now), first7dDownloads: firstWindowFromDaily(f.daily, publish, 7, now),
-      trailing1dDownloads: windows["1d"], trailing1wDownloads: windows["1w"], trailing1mDownloads: windows["1m"], trailing1yDownloads: windows["1y"], uniqueListeners: f.listeners, lastUpdated: new Date(now),
+      values: {
+        organizationId, showId, externalId: f.externalId, title: f.title, publishDate: f.publishDate, durationSeconds: f.durationSeconds, seasonNumber: f.seasonNumber, episodeNumber: f.episodeNumber, totalDownloadsGlobal: f.total,
+        first24hDownloads: firstWindowFromDaily(f.daily, publish, 1, now), first48hDownloads: firstWindowFromDaily(f.daily, publish, 2, now), first7dDownloads: firstWindowFromDaily(f.daily, publish, 7, now),
+        trailing1dDownloads: windows["1d"], trailing1wDownloads: windows["1w"], trailing1mDownloads: windows["1m"], trailing1yDownloads: windows["1y"], uniqueListeners: f.listeners, lastUpdated,
+      },
     };
   });
-  // On conflict every figure is replaced by the new reading (the row's id and creation stay).
-  const updatable = ["title", "publishDate", "durationSeconds", "seasonNumber", "episodeNumber", "totalDownloadsGlobal", "first24hDownloads", "first48hDownloads", "first7dDownloads", "trailing1dDownloads", "trailing1wDownloads", "trailing1mDownloads", "trailing1yDownloads", "uniqueListeners", "lastUpdated", "showId"] as const;
-  const set = Object.fromEntries(updatable.map((key) => [key, excluded(episodes[key].name)]));
-  await runBatched(db, chunk(rows, rowsPerInsert(episodes)).map((group) => db.insert(episodes).values(group).onConflictDoUpdate({ target: [episodes.organizationId, episodes.externalId], set })));
-
-  const stored = await db.select({ id: episodes.id, externalId: episodes.externalId }).from(episodes).where(and(eq(episodes.showId, showId), eq(episodes.organizationId, organizationId)));
-  const idOf = new Map(stored.map((s) => [s.externalId, s.id]));
-  const since = isoDate(now - KEPT_DAYS * DAY_MS);
-  const metricRows = figures.flatMap((f) => {
-    const id = idOf.get(f.externalId);
-    return id ? cumulative(f.daily).flatMap((c, i) => (c.date >= since ? [{ organizationId, episodeId: id, date: c.date, downloads: f.daily[i]!.downloads, cumulativeDownloads: c.value, uniqueListeners: null }] : [])) : [];
-  });
-  await runBatched(db, chunk(metricRows, rowsPerInsert(episodeMetrics)).map((group) => db.insert(episodeMetrics).values(group).onConflictDoUpdate({ target: [episodeMetrics.episodeId, episodeMetrics.date], set: { downloads: excluded("downloads"), cumulativeDownloads: excluded("cumulative_downloads") } })));
-}
-
-async function storeShowTotals(db: Db, organizationId: string, showId: string, figures: EpisodeFigures[], now: number) {
+  const since = isoDate(now - EPISODE_KEPT_DAYS * DAY_MS);
+  const metricRows = figures.flatMap((f) =>
+    cumulative(f.daily).flatMap((c, i) => (c.date >= since ? [{ values: { organizationId, date: c.date, downloads: f.daily[i]!.downloads, cumulativeDownloads: c.value }, extra: { external_id: f.externalId } }] : [])),
+  );
   const perDay = new Map<string, number>();
   for (const f of figures) for (const d of f.daily) perDay.set(d.date, (perDay.get(d.date) ?? 0) + d.downloads);
-  const daily = [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, downloads]) => ({ date, downloads }));
-  const series = cumulative(daily);
+  const showDaily = [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, downloads]) => ({ date, downloads }));
+  const series = cumulative(showDaily);
   const windows = trailingAll(series);
-  const since = isoDate(now - KEPT_DAYS * DAY_MS);
-  const rows = series.flatMap((c, i) => (c.date >= since ? [{ organizationId, showId, date: c.date, totalDownloads: c.value, downloads: daily[i]!.downloads }] : []));
-  await runBatched(db, chunk(rows, rowsPerInsert(showMetrics)).map((group) => db.insert(showMetrics).values(group).onConflictDoUpdate({ target: [showMetrics.showId, showMetrics.date], set: { totalDownloads: excluded("total_downloads"), downloads: excluded("downloads") } })));
-  await db
-    .update(shows)
-    .set({ totalEpisodes: figures.length, totalDownloadsGlobal: series.at(-1)?.value ?? 0, trailing1dDownloads: windows["1d"], trailing1wDownloads: windows["1w"], trailing1mDownloads: windows["1m"], trailing1yDownloads: windows["1y"], lastUpdated: new Date(now) })
-    .where(eq(shows.id, showId));
+  const current = { title, totalEpisodes: figures.length, totalDownloadsGlobal: series.at(-1)?.value ?? 0, trailing1dDownloads: windows["1d"], trailing1wDownloads: windows["1w"], trailing1mDownloads: windows["1m"], trailing1yDownloads: windows["1y"], lastUpdated };
+  const e = episodes;
+  await batchStatements(d1, [
+    db.insert(shows).values({ id: showId, organizationId, externalId, ...current }).onConflictDoUpdate({ target: [shows.organizationId, shows.externalId], set: current }),
+    ...jsonUpsertStatements({
+      table: episodes,
+      rows: episodeRows,
+      target: [e.organizationId, e.externalId],
+      update: [e.showId, e.title, e.publishDate, e.durationSeconds, e.seasonNumber, e.episodeNumber, e.totalDownloadsGlobal, e.first24hDownloads, e.first48hDownloads, e.first7dDownloads, e.trailing1dDownloads, e.trailing1wDownloads, e.trailing1mDownloads, e.trailing1yDownloads, e.uniqueListeners, e.lastUpdated],
+    }),
+    ...jsonUpsertStatements({
+      table: episodeMetrics,
+      rows: metricRows,
+      computed: { episodeId: sql`(select ${e.id} from ${e} where ${e.organizationId} = ${organizationId} and ${e.externalId} = ${jsonField("external_id")})` },
+      target: [episodeMetrics.episodeId, episodeMetrics.date],
+      update: [episodeMetrics.downloads, episodeMetrics.cumulativeDownloads],
+    }),
+    ...jsonUpsertStatements({
+      table: showMetrics,
+      rows: series.map((c, i) => ({ values: { organizationId, showId, date: c.date, totalDownloads: c.value, downloads: showDaily[i]!.downloads } })),
+      target: [showMetrics.showId, showMetrics.date],
+      update: [showMetrics.totalDownloads, showMetrics.downloads],
+    }),
+  ]);
 }

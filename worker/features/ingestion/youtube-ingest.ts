@@ -1,20 +1,21 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { integrationMessages } from "../../../shared/messages-integrations";
 import { isoDate, trailingAll } from "../../../shared/metrics";
 import type { Db } from "../../db/client";
-import { chunk, rowsPerInsert, runBatched } from "../../db/batch";
-import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
+import { batchStatements, chunk } from "../../db/batch";
+import { channelMetrics, channels } from "../../db/schema";
 import { PermanentJobError, type JobOutcome } from "../../jobs/job-state";
-import { YouTubeClient, type YouTubeChannel, type YouTubeVideo } from "../../providers/youtube/client";
+import { YOUTUBE_PAGE_SIZE, type YouTubeClient, type QuotaMeter, type YouTubeChannel, type YouTubeVideo } from "../../providers/youtube/client";
 import { YouTubeError } from "../../providers/youtube/errors";
-import { providerFetch } from "../../providers/transport";
 import { integrationKey, markIntegration } from "../integrations/keys";
-import { updateFirstWindows, updateVideoTrailing } from "./video-windows";
+import { videoWriteStatements, youngVideoReadings } from "./video-writes";
+import { youtubeClient } from "../../providers/clients";
 
-const HOUR_MS = 3_600_000;
 export type ChannelTarget = { handle: string } | { channelId: string };
+type RunOptions = { meter?: QuotaMeter; now?: number };
 
 /** Permanent provider failures end the job with the spec's words; the rest are retried. */
-async function classify(db: Db, organizationId: string, error: unknown): Promise<never> {
+export async function classifyYouTube(db: Db, organizationId: string, error: unknown): Promise<never> {
   if (error instanceof YouTubeError && !error.retryable) {
     if (error.kind === "invalid_key") await markIntegration(db, organizationId, "youtube", "error", error.message);
     throw new PermanentJobError(error.kind, error.message);
@@ -25,7 +26,7 @@ async function classify(db: Db, organizationId: string, error: unknown): Promise
 async function resolve(db: Db, yt: YouTubeClient, organizationId: string, target: ChannelTarget): Promise<YouTubeChannel> {
   if ("handle" in target) {
     const found = await yt.channelByHandle(target.handle);
-    if (!found) throw new PermanentJobError("channel_not_found", `No YouTube channel found for ${target.handle}`);
+    if (!found) throw new PermanentJobError("channel_not_found", integrationMessages.channelNotFound(target.handle));
     return found;
   }
   const row = await db.query.channels.findFirst({ where: and(eq(channels.id, target.channelId), eq(channels.organizationId, organizationId)) });
@@ -37,76 +38,46 @@ async function resolve(db: Db, yt: YouTubeClient, organizationId: string, target
 
 /**
  * Adds or refreshes one channel: channels.list, every uploads page, videos.list in batches of 50
- * (exactly 1 + 2 x ceil(N/50) quota units), then upserts by external id and snapshots. The channel
- * row's totals and last_updated are written last, so an interrupted run never looks complete and
- * the next refresh finishes it; re-running the same message rewrites the same rows.
+ * (exactly 1 + 2 x ceil(N/50) quota units). Everything is fetched first, then written in ONE D1
+ * batch (a transaction): the channel, its videos, their snapshots and windows appear together or
+ * not at all, so no reader ever sees a half-written channel, and a redelivered message rewrites
+ * the same rows (upserts by external id, snapshots keyed by day and hour).
  */
-export async function ingestYouTubeChannel(env: Env, db: Db, organizationId: string, target: ChannelTarget, now = Date.now()): Promise<JobOutcome> {
-  const yt = new YouTubeClient(await integrationKey(db, env, organizationId, "youtube"), providerFetch(env), { maxRetries: 2 });
+export async function ingestYouTubeChannel(env: Env, db: Db, organizationId: string, target: ChannelTarget, opts: RunOptions = {}): Promise<JobOutcome> {
+  const now = opts.now ?? Date.now();
+  const yt = youtubeClient(env, await integrationKey(db, env, organizationId, "youtube"), { maxRetries: 2, meter: opts.meter });
+  let found: YouTubeChannel;
+  let ids: string[];
+  const fetched: YouTubeVideo[] = [];
   try {
-    const found = await resolve(db, yt, organizationId, target);
-    const [channel] = await db
-      .insert(channels)
-      .values({ organizationId, externalId: found.externalId, handle: found.handle, title: found.title, thumbnailUrl: found.thumbnailUrl, uploadsPlaylistId: found.uploadsPlaylistId })
-      .onConflictDoUpdate({ target: [channels.organizationId, channels.externalId], set: { handle: found.handle, title: found.title, thumbnailUrl: found.thumbnailUrl, uploadsPlaylistId: found.uploadsPlaylistId } })
-      .returning({ id: channels.id });
-    const ids = found.uploadsPlaylistId ? await yt.uploadIds(found.uploadsPlaylistId) : [];
-    const fetched: YouTubeVideo[] = [];
-    for (const batch of chunk(ids, 50)) fetched.push(...(await yt.videos(batch)));
-    await storeVideos(db, organizationId, channel!.id, fetched, now);
-    await storeChannelSnapshot(db, organizationId, channel!.id, found, now);
-    await markIntegration(db, organizationId, "youtube", "active");
-    return { processed: fetched.length, total: ids.length, quotaUnits: yt.quotaUnits };
+    found = await resolve(db, yt, organizationId, target);
+    ids = found.uploadsPlaylistId ? await yt.uploadIds(found.uploadsPlaylistId) : [];
+    for (const batch of chunk(ids, YOUTUBE_PAGE_SIZE)) fetched.push(...(await yt.videos(batch)));
   } catch (error) {
     if (error instanceof PermanentJobError) throw error;
-    return classify(db, organizationId, error);
+    return classifyYouTube(db, organizationId, error);
   }
+  await writeChannel(env.DB, db, organizationId, found, fetched, now);
+  await markIntegration(db, organizationId, "youtube", "active");
+  return { processed: fetched.length, total: ids.length };
 }
 
-async function storeVideos(db: Db, organizationId: string, channelId: string, fetched: YouTubeVideo[], now: number) {
-  const rows = fetched.map((v) => ({ organizationId, channelId, externalId: v.externalId, title: v.title, views: v.views, likes: v.likes, comments: v.comments, durationSeconds: v.durationSeconds, publishDate: v.publishDate, lastUpdated: new Date(now) }));
-  const excluded = (column: string) => sql.raw(`excluded.${column}`);
-  await runBatched(
-    db,
-    chunk(rows, rowsPerInsert(videos)).map((group) =>
-      db
-        .insert(videos)
-        .values(group)
-        .onConflictDoUpdate({
-          target: [videos.organizationId, videos.externalId],
-          set: { title: excluded("title"), views: excluded("views"), likes: excluded("likes"), comments: excluded("comments"), durationSeconds: excluded("duration_seconds"), publishDate: excluded("publish_date"), lastUpdated: excluded("last_updated"), channelId: excluded("channel_id") },
-        }),
-    ),
-  );
-  // One snapshot per video per hour: a redelivered job overwrites rather than duplicates.
-  const capturedAt = new Date(Math.floor(now / HOUR_MS) * HOUR_MS);
-  const stored = await db.select({ id: videos.id, externalId: videos.externalId }).from(videos).where(eq(videos.channelId, channelId));
-  const byExternal = new Map(fetched.map((v) => [v.externalId, v]));
-  const snapshots = stored.flatMap((row) => {
-    const v = byExternal.get(row.externalId);
-    return v ? [{ organizationId, videoId: row.id, capturedAt, date: isoDate(now), views: v.views, likes: v.likes, comments: v.comments }] : [];
-  });
-  await runBatched(
-    db,
-    chunk(snapshots, rowsPerInsert(videoMetrics)).map((group) =>
-      db
-        .insert(videoMetrics).values(group).onConflictDoUpdate({ target: [videoMetrics.videoId, videoMetrics.capturedAt], set: { views: excluded("views"), likes: excluded("likes"), comments: excluded("comments") } }),
-    ),
-  );
-  await updateVideoTrailing(db, channelId, now);
-  await updateFirstWindows(db, channelId, now);
-}
-
-async function storeChannelSnapshot(db: Db, organizationId: string, channelId: string, found: YouTubeChannel, now: number) {
+async function writeChannel(d1: D1Database, db: Db, organizationId: string, found: YouTubeChannel, fetched: YouTubeVideo[], now: number) {
+  const existing = await db.query.channels.findFirst({ where: and(eq(channels.organizationId, organizationId), eq(channels.externalId, found.externalId)), columns: { id: true } });
+  // A new channel's id is chosen here so its videos can reference it within the same batch. If
+  // another job created the channel meanwhile, the foreign key fails, the batch rolls back and
+  // the retry finds the existing row.
+  const channelId = existing?.id ?? crypto.randomUUID();
   const today = isoDate(now);
-  await db
-    .insert(channelMetrics)
-    .values({ organizationId, channelId, date: today, subscriberCount: found.subscriberCount, totalViews: found.totalViews, videoCount: found.videoCount })
-    .onConflictDoUpdate({ target: [channelMetrics.channelId, channelMetrics.date], set: { subscriberCount: found.subscriberCount, totalViews: found.totalViews, videoCount: found.videoCount } });
-  const history = await db.select({ date: channelMetrics.date, value: channelMetrics.totalViews }).from(channelMetrics).where(eq(channelMetrics.channelId, channelId)).orderBy(asc(channelMetrics.date));
-  const windows = trailingAll(history);
-  await db
-    .update(channels)
-    .set({ subscriberCount: found.subscriberCount, totalViews: found.totalViews, videoCount: found.videoCount, trailing1dViews: windows["1d"], trailing1wViews: windows["1w"], trailing1mViews: windows["1m"], trailing1yViews: windows["1y"], lastUpdated: new Date(now) })
-    .where(eq(channels.id, channelId));
+  const history = existing ? await db.select({ date: channelMetrics.date, value: channelMetrics.totalViews }).from(channelMetrics).where(eq(channelMetrics.channelId, channelId)).orderBy(asc(channelMetrics.date)) : [];
+  const windows = trailingAll([...history.filter((h) => h.date !== today), { date: today, value: found.totalViews }]);
+  const readings = existing ? await youngVideoReadings(db, channelId, now) : new Map();
+  const figures = { subscriberCount: found.subscriberCount, totalViews: found.totalViews, videoCount: found.videoCount };
+  const profile = { handle: found.handle, title: found.title, thumbnailUrl: found.thumbnailUrl, uploadsPlaylistId: found.uploadsPlaylistId };
+  const current = { ...profile, ...figures, trailing1dViews: windows["1d"], trailing1wViews: windows["1w"], trailing1mViews: windows["1m"], trailing1yViews: windows["1y"], lastUpdated: new Date(now) };
+  await batchStatements(d1, [
+    db.insert(channels).values({ id: channelId, organizationId, externalId: found.externalId, ...current }).onConflictDoUpdate({ target: [channels.organizationId, channels.externalId], set: current }),
+    db.insert(channelMetrics).values({ organizationId, channelId, date: today, ...figures }).onConflictDoUpdate({ target: [channelMetrics.channelId, channelMetrics.date], set: figures }),
+    ...videoWriteStatements(organizationId, channelId, fetched, readings, now),
+  ]);
 }

@@ -1,19 +1,16 @@
 import { and, eq } from "drizzle-orm";
+import { integrationMissingMessage } from "../../../shared/messages-integrations";
 import type { IntegrationType } from "../../../shared/schemas/enums";
 import type { Db } from "../../db/client";
 import { integrations } from "../../db/schema";
 import { decryptSecret } from "../../lib/crypto/aes-gcm";
 import { PermanentJobError } from "../../jobs/job-state";
 
-const missing: Record<IntegrationType, string> = {
-  youtube: "Please set up your YouTube API key first",
-  simplecast: "Simplecast API key not found",
-};
 
 /** The organisation's decrypted API key for a provider (only inside the Worker, never returned). */
 export async function integrationKey(db: Db, env: Env, organizationId: string, type: IntegrationType): Promise<string> {
   const row = await db.query.integrations.findFirst({ where: and(eq(integrations.organizationId, organizationId), eq(integrations.type, type)) });
-  if (!row) throw new PermanentJobError("integration_missing", missing[type]);
+  if (!row) throw new PermanentJobError("integration_missing", integrationMissingMessage[type]);
   return decryptSecret(row.apiKeyCiphertext, env.ENCRYPTION_KEY);
 }
 
