@@ -5,45 +5,60 @@ import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
 import { db } from "../support/factories";
 import { call, envelope } from "../support/http";
-import { deliver, jobRow, messageFor } from "../support/jobs";
+import { connectedOrg, runJob } from "../support/ingestion";
+import { deliver, messageFor } from "../support/jobs";
 
 describe("Simplecast shows", () => {
-  it("connects, lists the available podcasts and ingests the selected ones with exact windows", async () => {
+  it("connects, lists the available podcasts and ingests the selected ones, once even if delivered twice", async () => {
     const { org, admin, member } = await createOrgWithMembers();
     const connect = await call(`/api/orgs/${org.id}/integrations/simplecast/connect`, { body: { apiKey: "sandbox-sc-token" }, token: admin.session.accessToken });
-    expect(connect.json).toMatchObject({ integrations: [{ type: "simplecast", status: "active" }] });
+    expect(connect.json).toMatchObject({ integrations: [{ type: "simplecast", status: "active", mask: "••••oken" }] });
     const { podcasts } = podcastsResponseSchema.parse((await call(`/api/orgs/${org.id}/integrations/simplecast/podcasts`, { token: member.session.accessToken })).json);
     expect(podcasts).toHaveLength(4);
     const own = podcasts.filter((p) => !p.title.startsWith("Demo Media"));
     const r = await call(`/api/orgs/${org.id}/shows`, { body: { podcastIds: own.map((p) => p.id) }, token: member.session.accessToken });
     expect(r.status).toBe(202);
     const { jobId } = r.json as { jobId: string };
-    const result = await deliver([await messageFor(jobId)]);
-    expect(result.retryMessages).toEqual([]);
-    expect((await jobRow(jobId)).status).toBe("succeeded");
+    const message = await messageFor(jobId);
+    expect((await deliver([message])).retryMessages).toEqual([]);
     const stored = await db().select().from(schema.shows).where(eq(schema.shows.organizationId, org.id));
     expect(stored.map((s) => s.title).sort()).toEqual(own.map((p) => p.title).sort());
-    const show = stored[0]!;
-    const eps = await db().select().from(schema.episodes).where(eq(schema.episodes.showId, show.id));
-    expect(eps.length).toBe(show.totalEpisodes);
-    expect(show.totalDownloadsGlobal).toBe(eps.reduce((s, e) => s + e.totalDownloadsGlobal, 0));
-    // Old episodes have closed first windows (exact to the day); the series gives trailing values.
-    const old = eps.find((e) => Date.now() - e.publishDate.getTime() > 30 * 86_400_000)!;
-    expect(old.first7dDownloads).toBeGreaterThanOrEqual(old.first48hDownloads!);
-    expect(old.first48hDownloads).toBeGreaterThanOrEqual(old.first24hDownloads!);
-    expect(old.trailing1wDownloads).not.toBeNull();
-    expect(old.uniqueListeners).toBeGreaterThan(0);
+    const episodes = await db().select().from(schema.episodes).where(eq(schema.episodes.organizationId, org.id));
+    expect(episodes).toHaveLength(stored.reduce((s, show) => s + show.totalEpisodes, 0));
+    expect(episodes.every((e) => e.uniqueListeners! > 0 && e.lastUpdated !== null)).toBe(true);
+
+    await deliver([message], 2);
+    expect(await db().select().from(schema.episodes).where(eq(schema.episodes.organizationId, org.id))).toEqual(episodes);
+  });
+
+  it("stores no listeners when the plan lacks them", async () => {
+    const { org, member } = await connectedOrg({ simplecast: "sandbox-basic-plan" });
+    const { podcasts } = podcastsResponseSchema.parse((await call(`/api/orgs/${org.id}/integrations/simplecast/podcasts`, { token: member.session.accessToken })).json);
+    const small = podcasts.filter((p) => !p.title.startsWith("Demo Media")).slice(0, 1);
+    const { jobId } = (await call(`/api/orgs/${org.id}/shows`, { body: { podcastIds: small.map((p) => p.id) }, token: member.session.accessToken })).json as { jobId: string };
+    expect((await runJob(jobId)).status).toBe("succeeded");
+    const episodes = await db().select().from(schema.episodes).where(eq(schema.episodes.organizationId, org.id));
+    expect(episodes.length).toBeGreaterThan(0);
+    expect(episodes.every((e) => e.uniqueListeners === null && e.totalDownloadsGlobal > 0)).toBe(true);
+  });
+
+  it("fails for good on an unknown podcast, with the spec's message", async () => {
+    const { org, member } = await connectedOrg({ simplecast: "sandbox-sc-token" });
+    const { jobId } = (await call(`/api/orgs/${org.id}/shows`, { body: { podcastIds: ["no-such-podcast"] }, token: member.session.accessToken })).json as { jobId: string };
+    expect(await runJob(jobId)).toMatchObject({ status: "failed", errorCode: "show_not_found", errorMessage: "Failed to fetch podcasts from Simplecast" });
+    expect(await db().select().from(schema.shows).where(eq(schema.shows.organizationId, org.id))).toEqual([]);
   });
 
   it("needs at least one podcast and an active integration", async () => {
     const { org, member } = await createOrgWithMembers();
-    expect(envelope((await call(`/api/orgs/${org.id}/shows`, { body: { podcastIds: [] }, token: member.session.accessToken })).json).message).toBe("podcastIds: Select at least one podcast");
-    expect(envelope((await call(`/api/orgs/${org.id}/shows`, { body: { podcastIds: ["x"] }, token: member.session.accessToken })).json).message).toBe("Simplecast API key not found");
+    expect(envelope((await call(`/api/orgs/${org.id}/shows`, { body: { podcastIds: [] }, token: member.session.accessToken })).json)).toMatchObject({ message: "podcastIds: Select at least one podcast", field: "podcastIds" });
+    expect(envelope((await call(`/api/orgs/${org.id}/shows`, { body: { podcastIds: ["x"] }, token: member.session.accessToken })).json)).toMatchObject({ reason: "integration_missing", message: "Simplecast API key not found" });
+    expect(envelope((await call(`/api/orgs/${org.id}/integrations/simplecast/podcasts`, { token: member.session.accessToken })).json).message).toBe("Simplecast API key not found");
   });
 
   it("refuses an invalid Simplecast key", async () => {
     const { org, admin } = await createOrgWithMembers();
     const r = await call(`/api/orgs/${org.id}/integrations/simplecast/connect`, { body: { apiKey: "sandbox-invalid-key" }, token: admin.session.accessToken });
-    expect(envelope(r.json).message).toBe("Invalid API key or unable to connect to Simplecast");
+    expect(envelope(r.json)).toMatchObject({ reason: "invalid_key", message: "Invalid API key or unable to connect to Simplecast" });
   });
 });
