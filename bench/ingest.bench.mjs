@@ -1,6 +1,7 @@
 // Ingests a sandbox channel with 5,000 videos through the running Worker (real queue consumer,
 // real D1 in workerd) and prints wall time, D1 statements and YouTube quota units against the
-// minimum 1 + 2 x ceil(N/50). Figures only; nothing is asserted.
+// minimum 1 + 2 x ceil(N/50), for the first ingestion and for a full refresh. Figures only;
+// nothing is asserted. BENCH_VIDEOS=N changes the size.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,23 +24,30 @@ try {
   const me = await json(await fetch(`${server.url}/api/auth/me`, { headers: auth }));
   const org = `${server.url}/api/orgs/${me.organization.id}`;
   await json(await fetch(`${org}/integrations/youtube/connect`, { method: "POST", headers: auth, body: JSON.stringify({ apiKey: "AIza-sandbox-bench" }) }));
-  const started = Date.now();
-  const { jobId } = await json(await fetch(`${org}/channels`, { method: "POST", headers: auth, body: JSON.stringify({ url: `https://www.youtube.com/@bench-${N}` }) }));
-  let job;
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 250));
-    ({ job } = await json(await fetch(`${org}/jobs/${jobId}`, { headers: auth })));
-    if (job.status === "succeeded" || job.status === "failed") break;
-  }
-  const wall = Date.now() - started;
+  const follow = async (jobId) => {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const { job } = await json(await fetch(`${org}/jobs/${jobId}`, { headers: auth }));
+      if (job.status === "succeeded" || job.status === "failed") return job;
+    }
+  };
   const minimum = 1 + 2 * Math.ceil(N / 50);
-  const run = Date.parse(job.finishedAt) - Date.parse(job.startedAt);
-  console.log(`status                 ${job.status}${job.errorMessage ? ` (${job.errorMessage})` : ""}`);
-  console.log(`videos ingested        ${job.processed} of ${N}`);
-  console.log(`wall time (enqueue→done) ${wall} ms`);
-  console.log(`job run time           ${run} ms`);
-  console.log(`D1 statements          ${job.d1Statements}`);
-  console.log(`YouTube quota units    ${job.quotaUnits} (minimum ${minimum}, ratio ${(job.quotaUnits / minimum).toFixed(2)})`);
+  const report = (label, job, wall) => {
+    console.log(`### ${label}`);
+    console.log(`status                   ${job.status}${job.errorMessage ? ` (${job.errorMessage})` : ""}`);
+    console.log(`videos                   ${job.processed} of ${N}`);
+    console.log(`wall time (enqueue→done) ${wall} ms`);
+    console.log(`job run time             ${Date.parse(job.finishedAt) - Date.parse(job.startedAt)} ms`);
+    console.log(`D1 statements            ${job.d1Statements}`);
+    console.log(`YouTube quota units      ${job.quotaUnits} (minimum ${minimum}, ratio ${(job.quotaUnits / minimum).toFixed(2)})`);
+  };
+  let started = Date.now();
+  const { jobId } = await json(await fetch(`${org}/channels`, { method: "POST", headers: auth, body: JSON.stringify({ url: `https://www.youtube.com/@bench-${N}` }) }));
+  report("first ingestion (all rows new)", await follow(jobId), Date.now() - started);
+  // The daily case: the same channel again, every row already there (upserts and new snapshots).
+  started = Date.now();
+  const { jobIds } = await json(await fetch(`${org}/refresh`, { method: "POST", headers: auth, body: JSON.stringify({ platform: "youtube" }) }));
+  report("full refresh (rows exist)", await follow(jobIds[0]), Date.now() - started);
 } finally {
   await server.stop();
   rmSync(persistTo, { recursive: true, force: true });
