@@ -15,6 +15,30 @@ export type WallClock = { year: number; month: number; day: number; hour: number
 /** The zone's offset from UTC at an instant, in ms (positive east of Greenwich). */
 export function zoneOffset(timeZone: string, at: number): number {
   if (timeZone === "UTC") return 0;
+  // Offsets change a few times a year at most, so the offset at each UTC midnight is remembered:
+  // when the day's two ends agree, nothing changed in between (no zone changes twice in a day)
+  // and one remembered value answers for the whole day. Matching thousands of items then reads
+  // Intl a few hundred times rather than once per item.
+  const day = Math.floor(at / DAY_MS);
+  const start = midnightOffset(timeZone, day);
+  if (start === midnightOffset(timeZone, day + 1)) return start;
+  return exactOffset(timeZone, at);
+}
+
+const midnightOffsets = new Map<string, Map<number, number>>();
+function midnightOffset(timeZone: string, day: number): number {
+  let days = midnightOffsets.get(timeZone);
+  if (!days) midnightOffsets.set(timeZone, (days = new Map()));
+  let offset = days.get(day);
+  if (offset === undefined) {
+    if (days.size > 20_000) days.clear(); // bound a long-lived isolate's memory (~55 years a zone)
+    offset = exactOffset(timeZone, day * DAY_MS);
+    days.set(day, offset);
+  }
+  return offset;
+}
+
+function exactOffset(timeZone: string, at: number): number {
   const parts = formatterFor(timeZone).formatToParts(at);
   const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const hour = field("hour") % 24; // some engines write midnight as 24 even with h23
