@@ -1,6 +1,6 @@
-import { and, isNotNull, lt, or } from "drizzle-orm";
+import { and, inArray, isNotNull, lt, or } from "drizzle-orm";
 import { getDb } from "../db/client";
-import { authAttempts, authTokens, sessions } from "../db/schema";
+import { authAttempts, authTokens, ingestionJobs, sessions } from "../db/schema";
 
 /** A table whose rows expire. Returns how many rows it deleted. */
 export type PurgeTarget = { name: string; purge: (env: Env, now: number) => Promise<number> };
@@ -34,5 +34,17 @@ export const purgeTargets: PurgeTarget[] = [
     // Rate-limit windows are at most an hour; a day of history is plenty.
     name: "auth_attempts",
     purge: async (env, now) => (await getDb(env).delete(authAttempts).where(lt(authAttempts.createdAt, new Date(now - DAY_MS))).returning({ id: authAttempts.id })).length,
+  },
+  {
+    // Finished ingestion jobs (Recent activity shows the latest few) are kept 30 days: hourly
+    // young-video snapshots alone add one row per channel per hour.
+    name: "ingestion_jobs",
+    purge: async (env, now) =>
+      (
+        await getDb(env)
+          .delete(ingestionJobs)
+          .where(and(inArray(ingestionJobs.status, ["succeeded", "failed"]), lt(ingestionJobs.createdAt, new Date(now - 30 * DAY_MS))))
+          .returning({ id: ingestionJobs.id })
+      ).length,
   },
 ];

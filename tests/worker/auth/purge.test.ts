@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { schema } from "../../../worker/db/client";
 import { purgeTargets } from "../../../worker/jobs/purge-targets";
 import { createUser } from "../support/accounts";
-import { db } from "../support/factories";
+import { createOrganization, db } from "../support/factories";
 
 const HOUR = 3600_000;
 
@@ -41,5 +41,21 @@ describe("hourly purge of expired auth rows", () => {
     expect(tokens.map((t) => t.hash)).toEqual(["fresh-token"]);
     const attempts = await db().select().from(schema.authAttempts).where(eq(schema.authAttempts.key, "email:purge@example.com"));
     expect(attempts).toHaveLength(1);
+  });
+});
+
+describe("ingestion job purge", () => {
+  it("deletes finished jobs older than 30 days and keeps recent or unfinished ones", async () => {
+    const org = await createOrganization();
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    await db().insert(schema.ingestionJobs).values([
+      { organizationId: org.id, kind: "refresh.channel", target: {}, status: "succeeded", createdAt: old },
+      { organizationId: org.id, kind: "refresh.channel", target: {}, status: "queued", createdAt: old },
+      { organizationId: org.id, kind: "refresh.channel", target: {}, status: "failed", createdAt: new Date() },
+    ]);
+    const target = purgeTargets.find((t) => t.name === "ingestion_jobs")!;
+    expect(await target.purge(env, Date.now())).toBe(1);
+    const left = await db().select({ status: schema.ingestionJobs.status }).from(schema.ingestionJobs).where(eq(schema.ingestionJobs.organizationId, org.id));
+    expect(left.map((j) => j.status).sort()).toEqual(["failed", "queued"]);
   });
 });
