@@ -7,11 +7,12 @@
  */
 import { formatInTimeZone } from "date-fns-tz";
 import type { DateRange } from "./schemas/date-range";
+import type { frequencies } from "./schemas/enums";
 import { daysInMonth, wallClock } from "./zoned-time";
 
 export const SCHEDULE_TIMES_UTC = ["00:00", "06:00", "12:00", "18:00"] as const;
 export type ScheduleTime = (typeof SCHEDULE_TIMES_UTC)[number];
-export type Frequency = "daily" | "weekly" | "monthly";
+export type Frequency = (typeof frequencies)[number];
 
 /** Listed Monday first (spec), stored as JavaScript's getDay numbers: 0 = Sunday ... 6 = Saturday. */
 export const WEEKDAYS = [
