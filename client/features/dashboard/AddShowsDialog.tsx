@@ -39,7 +39,7 @@ export function AddShowsDialog({ orgId, open, onOpenChange, connected, isAdmin, 
       onChanged();
       const job = await followJob(orgId, jobId, SHOW_POLLING);
       if (job?.status === "succeeded") toast.success(ingestionMessages.showsAdded(selected.size));
-      else if (job?.status === "failed") toast.error(`Shows were not added: ${job.errorMessage ?? "the job failed"}. Check Recent activity or try again.`);
+      else if (job?.status === "failed") toast.error(job.errorMessage ?? ingestionMessages.showsNotAdded);
       else toast.info("The shows are still being processed; follow them in Recent activity.");
       if (job?.status !== "failed") {
         setSelected(new Set());

@@ -3,8 +3,8 @@ import { toast } from "sonner";
 import { serverMessage } from "../../lib/api/errors";
 import { Button, Field } from "../../components/form";
 import { dashboardApi, type Platform } from "./dashboard-api";
+import { connectFailedMessage, integrationSuccessMessages, platformLabel as names } from "../../../shared/messages-integrations";
 
-const names = { youtube: "YouTube", simplecast: "Simplecast" } as const;
 
 /** The connect step of the add dialogs: a password-type key field and Connect (spec section 2). */
 export function ConnectForm({ orgId, platform, isAdmin, onConnected }: { orgId: string; platform: Platform; isAdmin: boolean; onConnected: () => void }) {
@@ -17,11 +17,11 @@ export function ConnectForm({ orgId, platform, isAdmin, onConnected }: { orgId: 
     setTesting(true);
     try {
       await dashboardApi.connect(orgId, platform, apiKey.trim());
-      toast.success(`${names[platform]} integration connected successfully`);
+      toast.success(integrationSuccessMessages.connected(platform));
       setApiKey("");
       onConnected();
     } catch (error) {
-      toast.error(serverMessage(error, `Failed to connect to ${names[platform]}`));
+      toast.error(serverMessage(error, connectFailedMessage(platform)));
     } finally {
       setTesting(false);
     }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { jobsResponseSchema, jobViewSchema, podcastsResponseSchema } from "../../../shared/schemas/ingestion";
 import { api } from "../../lib/api/client";
+import { integrationMessages, integrationSuccessMessages } from "../../../shared/messages-integrations";
 
 export type Platform = "youtube" | "simplecast";
 
@@ -32,18 +33,18 @@ export const dashboardApi = {
   shows: (orgId: string) => api(`${base(orgId)}/shows`, z.object({ shows: z.array(showSchema) })),
 };
 
+/** The spec's words for the dashboard's integration flows, all from shared/messages-integrations.ts. */
 export const ingestionMessages = {
-  youtubeConnected: "YouTube integration connected successfully",
-  simplecastConnected: "Simplecast integration connected successfully",
-  channelAdded: "Channel added successfully",
-  channelUpdateInitiated: "Channel update initiated",
-  addChannelFailed: "Failed to add channel",
-  offline: "No internet connection available",
-  processingShows: "Processing shows... This may take a moment.",
-  showsAdded: (n: number) => `Successfully added ${n} show(s)`,
-  addShowsFailed: "Failed to add shows",
-  foundPodcasts: (n: number) => `Found ${n} available podcast(s)`,
-  fetchPodcastsFailed: "Failed to fetch available podcasts",
-  refreshedSimplecast: "Refreshed from Simplecast successfully",
-  refreshSimplecastFailed: "Failed to refresh from Simplecast",
+  channelAdded: integrationSuccessMessages.channelAdded,
+  channelUpdateInitiated: integrationSuccessMessages.channelUpdateInitiated,
+  addChannelFailed: integrationMessages.addChannelFailed,
+  offline: integrationMessages.offline,
+  processingShows: integrationSuccessMessages.processingShows,
+  showsAdded: integrationSuccessMessages.showsAdded,
+  showsNotAdded: integrationMessages.showsNotAdded,
+  addShowsFailed: integrationMessages.addShowsFailed,
+  foundPodcasts: integrationSuccessMessages.foundPodcasts,
+  fetchPodcastsFailed: integrationMessages.availablePodcastsFailed,
+  refreshedSimplecast: integrationSuccessMessages.refreshedSimplecast,
+  refreshSimplecastFailed: integrationMessages.refreshSimplecastFailed,
 } as const;

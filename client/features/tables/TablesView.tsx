@@ -10,6 +10,7 @@ import { DownloadMenu } from "./DownloadMenu";
 import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
 import { copyRows, deleteRows, downloadTable, fetchTablePage, tableKeys } from "./table-api";
 import { apiQueryFrom, withParams } from "./table-state";
+import { integrationMessages } from "../../../shared/messages-integrations";
 
 const emptyText: Record<TableName, string> = { channels: "No channels match.", videos: "No videos match.", shows: "No shows match.", episodes: "No episodes match." };
 
@@ -41,7 +42,7 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
       await downloadTable(orgId, table, query, format);
       toast.success(`${format.toUpperCase()} file downloaded`);
     } catch {
-      toast.error(format === "csv" ? "Failed to download CSV file" : "Failed to download JSON file");
+      toast.error(format === "csv" ? integrationMessages.downloadCsvFailed : integrationMessages.downloadJsonFailed);
     }
   };
   const copy = async () => {
@@ -50,7 +51,7 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
       await copyRows(cols.map((c) => c.header), (data?.rows ?? []).map((row) => cols.map((c) => cellText(c, row))));
       toast.success("Table data copied to clipboard");
     } catch {
-      toast.error("Failed to copy table data");
+      toast.error(integrationMessages.copyFailed);
     }
   };
   const deletable = table === "channels" || table === "shows";
