@@ -3,19 +3,12 @@
  * share are the "same content" (title reworded or decorated, published 0-40 days apart), the rest
  * unrelated. Same seed, same data.
  */
+import { prng } from "../../../worker/sandbox/seeded";
+
 type Item = { id: string; title: string; publishDate: number };
 
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    // mulberry32
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** The sandbox's seeded PRNG (mulberry32): same seed, same data. */
+export const seededRandom = prng;
 
 export type CatalogueOptions = { videos: number; episodes: number; days: number; vocabulary: number; seed: number; start?: number };
 
