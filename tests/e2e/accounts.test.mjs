@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { baseUrl, DEMO_ADMIN, latestMail, newPage, signIn, uniqueEmail, TINY_PNG, useBrowser } from "./support.mjs";
+import { baseUrl, confirmationLink, confirmedAccount, DEMO_ADMIN, latestMail, newPage, signIn, uniqueEmail, TINY_PNG, useBrowser } from "./support.mjs";
 
 const browser = useBrowser();
 
@@ -42,7 +42,7 @@ describe("accounts", () => {
     // The form returned to sign-in mode with empty fields.
     assert.equal(await page.getByLabel("Email").inputValue(), "");
     const mail = await latestMail(email, "confirmation");
-    const link = mail.text.match(/https?:\/\/\S+\/api\/auth\/confirm\?token=\S+/)[0];
+    const link = confirmationLink(mail);
     await page.goto(link);
     await page.getByText("Email confirmed. You can sign in now.").waitFor();
     await page.getByLabel("Email").fill(email);
@@ -58,9 +58,7 @@ describe("accounts", () => {
   test("forgot password: temporary password from the mailbox, forced reset page, then the dashboard", async () => {
     const { context, page } = await newPage(browser());
     const email = uniqueEmail("forgot");
-    // Make an account through sign-up and confirmation.
-    await fetch(`${baseUrl()}/api/auth/sign-up`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "original password 1" }) });
-    await fetch((await latestMail(email, "confirmation")).text.match(/https?:\/\/\S+\/api\/auth\/confirm\?token=\S+/)[0], { redirect: "manual" });
+    await confirmedAccount(email, "original password 1");
 
     await page.goto(`${baseUrl()}/dashboard`);
     await page.getByRole("button", { name: "Forgot password?" }).click();
@@ -92,8 +90,7 @@ describe("accounts", () => {
   test("change password in Account Settings, and upload and remove an avatar", async () => {
     const { context, page } = await newPage(browser());
     const email = uniqueEmail("settings");
-    await fetch(`${baseUrl()}/api/auth/sign-up`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "settings password 1" }) });
-    await fetch((await latestMail(email, "confirmation")).text.match(/https?:\/\/\S+\/api\/auth\/confirm\?token=\S+/)[0], { redirect: "manual" });
+    await confirmedAccount(email, "settings password 1");
     await signIn(page, email, "settings password 1");
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await page.getByRole("button", { name: "Account menu" }).click();

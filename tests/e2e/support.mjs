@@ -68,3 +68,12 @@ export function useBrowser() {
   });
   return () => browser;
 }
+
+/** The confirmation link in a confirmation email. */
+export const confirmationLink = (mail) => mail.text.match(/https?:\/\/\S+\/api\/auth\/confirm\?token=\S+/)[0];
+
+/** Signs up through the API and follows the emailed confirmation link: a ready account. */
+export async function confirmedAccount(email, password) {
+  await fetch(`${baseUrl()}/api/auth/sign-up`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  await fetch(confirmationLink(await latestMail(email, "confirmation")), { redirect: "manual" });
+}

@@ -2,20 +2,13 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SimplecastClient, SimplecastError } from "../../../worker/providers/simplecast/client";
 import { providerFetch, type Fetcher } from "../../../worker/providers/transport";
+import { failureOf } from "../support/errors";
 
 type Options = ConstructorParameters<typeof SimplecastClient>[2];
 const client = (key = "sandbox-good-token", opts: Options = {}) => new SimplecastClient(key, providerFetch(env), { sleep: async () => undefined, maxRetries: 2, ...opts });
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function failure(promise: Promise<unknown>): Promise<SimplecastError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SimplecastError) return error;
-    throw error;
-  }
-  throw new Error("expected a SimplecastError");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, SimplecastError);
 
 /** The real transport, recording each request (observing, not replacing, the API). */
 function recording(): { fetcher: Fetcher; requests: Request[] } {

@@ -5,19 +5,12 @@ import { fullRefreshQuota, YouTubeClient } from "../../../worker/providers/youtu
 import { YouTubeError } from "../../../worker/providers/youtube/errors";
 import { parseIsoDuration } from "../../../worker/providers/youtube/schemas";
 import { providerFetch, type Fetcher } from "../../../worker/providers/transport";
+import { failureOf } from "../support/errors";
 
 const noWait = async () => undefined;
 const client = (key = "AIza-sandbox-good-key", opts: ConstructorParameters<typeof YouTubeClient>[2] = {}) => new YouTubeClient(key, providerFetch(env), { sleep: noWait, ...opts });
 
-async function failure(promise: Promise<unknown>): Promise<YouTubeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof YouTubeError) return error;
-    throw error;
-  }
-  throw new Error("expected a YouTubeError");
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, YouTubeError);
 
 /** The real transport, recording the URLs it was asked for (observing, not replacing, the API). */
 function recording(): { fetcher: Fetcher; urls: URL[] } {

@@ -11,6 +11,20 @@ import { organizationIdColumn } from "./organizations";
 
 const nullableInt = (name: string) => integer(name);
 
+// The window columns every entity of a kind carries (null until there is history for them).
+const trailingViews = () => ({
+  trailing1dViews: nullableInt("trailing_1d_views"),
+  trailing1wViews: nullableInt("trailing_1w_views"),
+  trailing1mViews: nullableInt("trailing_1m_views"),
+  trailing1yViews: nullableInt("trailing_1y_views"),
+});
+const trailingDownloads = () => ({
+  trailing1dDownloads: nullableInt("trailing_1d_downloads"),
+  trailing1wDownloads: nullableInt("trailing_1w_downloads"),
+  trailing1mDownloads: nullableInt("trailing_1m_downloads"),
+  trailing1yDownloads: nullableInt("trailing_1y_downloads"),
+});
+
 export const channels = sqliteTable(
   "channels",
   {
@@ -25,10 +39,7 @@ export const channels = sqliteTable(
     subscriberCount: count("subscriber_count"),
     totalViews: count("total_views"),
     videoCount: count("video_count"),
-    trailing1dViews: nullableInt("trailing_1d_views"),
-    trailing1wViews: nullableInt("trailing_1w_views"),
-    trailing1mViews: nullableInt("trailing_1m_views"),
-    trailing1yViews: nullableInt("trailing_1y_views"),
+    ...trailingViews(),
     lastUpdated: timestamp("last_updated"),
     createdAt: createdAt(),
   },
@@ -57,10 +68,7 @@ export const videos = sqliteTable(
     first24hViews: nullableInt("first_24h_views"),
     first48hViews: nullableInt("first_48h_views"),
     first7dViews: nullableInt("first_7d_views"),
-    trailing1dViews: nullableInt("trailing_1d_views"),
-    trailing1wViews: nullableInt("trailing_1w_views"),
-    trailing1mViews: nullableInt("trailing_1m_views"),
-    trailing1yViews: nullableInt("trailing_1y_views"),
+    ...trailingViews(),
     lastUpdated: timestamp("last_updated"),
     createdAt: createdAt(),
   },
@@ -88,10 +96,7 @@ export const shows = sqliteTable(
     totalEpisodes: count("total_episodes"),
     totalDownloadsGlobal: count("total_downloads_global"),
     totalDownloadsUs: count("total_downloads_us"),
-    trailing1dDownloads: nullableInt("trailing_1d_downloads"),
-    trailing1wDownloads: nullableInt("trailing_1w_downloads"),
-    trailing1mDownloads: nullableInt("trailing_1m_downloads"),
-    trailing1yDownloads: nullableInt("trailing_1y_downloads"),
+    ...trailingDownloads(),
     lastUpdated: timestamp("last_updated"),
     createdAt: createdAt(),
   },
@@ -121,10 +126,7 @@ export const episodes = sqliteTable(
     first24hDownloads: nullableInt("first_24h_downloads"),
     first48hDownloads: nullableInt("first_48h_downloads"),
     first7dDownloads: nullableInt("first_7d_downloads"),
-    trailing1dDownloads: nullableInt("trailing_1d_downloads"),
-    trailing1wDownloads: nullableInt("trailing_1w_downloads"),
-    trailing1mDownloads: nullableInt("trailing_1m_downloads"),
-    trailing1yDownloads: nullableInt("trailing_1y_downloads"),
+    ...trailingDownloads(),
     uniqueListeners: nullableInt("unique_listeners"),
     lastUpdated: timestamp("last_updated"),
     createdAt: createdAt(),
