@@ -1,10 +1,45 @@
+import { Suspense, lazy } from "react";
+import { useSearchParams } from "react-router";
+import { useAuth } from "../../lib/auth/AuthProvider";
+import { PageLoading } from "../../components/PageLoading";
+
+// Each tab is its own chunk: the multi-channel board (dnd-kit, virtual lists) loads only when opened.
+const PlatformReports = lazy(() => import("./PlatformReports"));
+const MultiChannelTab = lazy(() => import("../multichannel/MultiChannelTab"));
+
+const tabs = [
+  { value: "youtube", label: "YouTube" },
+  { value: "simplecast", label: "Simplecast" },
+  { value: "multi-channel", label: "Multi-Channel" },
+] as const;
+type ReportsTab = (typeof tabs)[number]["value"];
+
+const tabClass = (active: boolean) =>
+  `rounded-md px-4 py-2 text-sm font-medium ${active ? "bg-indigo-600 text-white" : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"}`;
+
 export default function ReportsPage() {
+  const { organization } = useAuth();
+  // The tab lives in the URL so reload and back/forward keep it.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: ReportsTab = tabs.some((t) => t.value === requested) ? (requested as ReportsTab) : "youtube";
+  if (!organization) return <PageLoading />;
+
   return (
-    <section aria-labelledby="reports-title">
-      <h1 id="reports-title" className="text-2xl font-semibold">
-        Reports
-      </h1>
-      <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">One-time, recurring and multi-channel reports will appear here.</p>
-    </section>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="mr-auto text-2xl font-semibold">Reports</h1>
+        <div role="tablist" aria-label="Report type" className="flex gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-800">
+          {tabs.map((t) => (
+            <button key={t.value} role="tab" aria-selected={tab === t.value} className={tabClass(tab === t.value)} onClick={() => setParams({ tab: t.value })}>
+              {t.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <Suspense fallback={<PageLoading />}>
+        {tab === "multi-channel" ? <MultiChannelTab orgId={organization.id} /> : <PlatformReports key={tab} orgId={organization.id} platform={tab} />}
+      </Suspense>
+    </div>
   );
 }
