@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { tablePageSchema, type TableName } from "../../../shared/schemas/tables";
 import { exportFileName, tsvLine } from "../../../shared/csv";
-import { api, getAccessToken } from "../../lib/api/client";
+import { api } from "../../lib/api/client";
+import { downloadFile } from "../../lib/api/download";
 
 export const tableKeys = { page: (orgId: string, table: TableName, query: string) => ["table", orgId, table, query] as const, all: (orgId: string) => ["table", orgId] as const };
 
@@ -16,14 +17,7 @@ export async function downloadTable(orgId: string, table: TableName, query: URLS
   const params = new URLSearchParams(query);
   params.set("format", format);
   params.delete("page");
-  const res = await fetch(`/api/orgs/${orgId}/tables/${table}/export?${params}`, { headers: { Authorization: `Bearer ${getAccessToken() ?? ""}` } });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = exportFileName(`${platformOf[table]}_${table}`, format);
-  link.click();
-  URL.revokeObjectURL(url);
+  await downloadFile(`/api/orgs/${orgId}/tables/${table}/export?${params}`, exportFileName(`${platformOf[table]}_${table}`, format));
 }
 
 /** Copies the visible page as tab-separated text (headings first). */
