@@ -23,8 +23,8 @@ export type ReportFileSpec = {
 /** R2 parts must be at least 5 MiB (except the last); 8 MiB keeps the part count low. */
 export const PART_BYTES = 8 * 1024 * 1024;
 
-/** Every report object lives under its organisation's prefix, so cleanup and audits scope by org. */
-export const reportFileKey = (organizationId: string, reportId: string, filename: string) => `orgs/${organizationId}/reports/${reportId}/${filename}`;
+/** Every report object lives under `reports/{orgId}/` (ARCHITECTURE.md section 10), so cleanup and audits scope by org. */
+export const reportFileKey = (organizationId: string, reportId: string, filename: string) => `reports/${organizationId}/${reportId}/${filename}`;
 
 /**
  * Streams `chunks` into R2 at the report's key and records the file; returns its size. If the
