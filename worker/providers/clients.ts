@@ -14,12 +14,19 @@ declare global {
     interface Env {
       YOUTUBE_API_BASE_URL?: string;
       SIMPLECAST_API_BASE_URL?: string;
+      /** How long a provider call may take before it counts as a timeout (default 15 s). */
+      PROVIDER_TIMEOUT_MS?: string;
     }
   }
 }
 
+const configuredTimeout = (env: Env): Pick<RetryOptions, "timeoutMs"> => {
+  const ms = Number(env.PROVIDER_TIMEOUT_MS);
+  return Number.isInteger(ms) && ms > 0 ? { timeoutMs: ms } : {};
+};
+
 export const youtubeClient = (env: Env, apiKey: string, opts: RetryOptions & { meter?: QuotaMeter } = {}) =>
-  new YouTubeClient(apiKey, providerFetch(env), { ...opts, ...(env.YOUTUBE_API_BASE_URL ? { baseUrl: env.YOUTUBE_API_BASE_URL } : {}) });
+  new YouTubeClient(apiKey, providerFetch(env), { ...configuredTimeout(env), ...opts, ...(env.YOUTUBE_API_BASE_URL ? { baseUrl: env.YOUTUBE_API_BASE_URL } : {}) });
 
 export const simplecastClient = (env: Env, apiKey: string, opts: RetryOptions = {}) =>
-  new SimplecastClient(apiKey, providerFetch(env), { ...opts, ...(env.SIMPLECAST_API_BASE_URL ? { baseUrl: env.SIMPLECAST_API_BASE_URL } : {}) });
+  new SimplecastClient(apiKey, providerFetch(env), { ...configuredTimeout(env), ...opts, ...(env.SIMPLECAST_API_BASE_URL ? { baseUrl: env.SIMPLECAST_API_BASE_URL } : {}) });

@@ -12,10 +12,10 @@ export async function messageFor(jobId: string) {
 }
 
 /** Delivers messages to the real consumer, as the queue would, and returns what it acked/retried. */
-export async function deliver(bodies: unknown[], attempts = 1, queue = "crosscast-jobs") {
+export async function deliver(bodies: unknown[], attempts = 1, queue = "crosscast-jobs", bindings: Env = env) {
   const batch = createMessageBatch(queue, bodies.map((body, i) => ({ id: `m${i}-${crypto.randomUUID().slice(0, 6)}`, timestamp: new Date(), attempts, body })));
   const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
+  await worker.queue(batch, bindings, ctx);
   return getQueueResult(batch, ctx);
 }
 

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../env";
 import { DAY_MS, SLOW_ANSWER_MS, stall } from "../seeded";
+import { keyForOperation } from "../faults";
 import { dailyDownloads, episodeAt, episodeById, episodeSequences, podcastById, podcastsForKey, type SandboxEpisode } from "./catalog";
 
 const BASE = "https://api.simplecast.com";
@@ -15,10 +16,13 @@ export const SIMPLECAST_MAGIC_KEYS = {
 
 type Authorised = { key: string };
 const bearer = (c: Context<AppEnv>) => (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "");
+/** podcasts, episodes or analytics: what a fault key (worker/sandbox/faults.ts) can target. */
+const operationOf = (path: string) => (path.includes("/analytics/") ? "analytics" : path.includes("/episodes") ? "episodes" : "podcasts");
+const effectiveKey = (c: Context<AppEnv>) => keyForOperation(bearer(c), operationOf(c.req.path));
 
 /** The real statuses for the magic keys (the body shape is undocumented, so a plausible one). */
 function authorise(c: Context<AppEnv>): Authorised | Response {
-  const key = bearer(c);
+  const key = effectiveKey(c);
   if (!key || key === SIMPLECAST_MAGIC_KEYS.invalid) return c.json({ error: "unauthorized", message: "Invalid or expired token" }, 401);
   if (key === SIMPLECAST_MAGIC_KEYS.rateLimited) return c.json({ error: "rate_limited", message: "Too many requests" }, 429, { "Retry-After": "1" });
   if (key === SIMPLECAST_MAGIC_KEYS.serverError) return c.json({ error: "server_error", message: "Internal server error" }, 503);
@@ -54,7 +58,7 @@ function reportScope(c: Context<AppEnv>, now: number): SandboxEpisode[] | null {
 /** Simplecast v2: podcasts, episodes, daily downloads and (plan-gated) listeners. */
 export const simplecastSandbox = new Hono<AppEnv>()
   .use("*", async (c, next) => {
-    if (bearer(c) === SIMPLECAST_MAGIC_KEYS.slow) await stall(SLOW_ANSWER_MS, c.req.raw.signal);
+    if (effectiveKey(c) === SIMPLECAST_MAGIC_KEYS.slow) await stall(SLOW_ANSWER_MS, c.req.raw.signal);
     const auth = authorise(c);
     if (auth instanceof Response) return auth;
     await next();

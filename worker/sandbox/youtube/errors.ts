@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../env";
 import { SLOW_ANSWER_MS, stall } from "../seeded";
+import { keyForOperation } from "../faults";
 
 /*
  * Magic API keys reproduce YouTube's real error answers (see worker/sandbox/README.md). Every
@@ -19,15 +20,21 @@ export const YOUTUBE_MAGIC_KEYS = {
 
 /** The slow key answers normally, but only after the clients have stopped waiting. */
 export const slowKey = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.query("key") === YOUTUBE_MAGIC_KEYS.slow) await stall(SLOW_ANSWER_MS, c.req.raw.signal);
+  if (effectiveKey(c) === YOUTUBE_MAGIC_KEYS.slow) await stall(SLOW_ANSWER_MS, c.req.raw.signal);
   await next();
 });
 
 const body = (code: number, message: string, reason: string, domain = "global", extra: Record<string, unknown> = {}) => ({ error: { code, message, errors: [{ message, domain, reason }], ...extra } });
 
+/** The operation is the last path segment (channels, playlistItems, videos). */
+const effectiveKey = (c: Context<AppEnv>) => {
+  const key = c.req.query("key");
+  return key === undefined ? undefined : keyForOperation(key, c.req.path.split("/").pop()!.toLowerCase());
+};
+
 /** The error YouTube would answer for this key, or null when the key is good. */
 export function keyError(c: Context<AppEnv>): Response | null {
-  const key = c.req.query("key");
+  const key = effectiveKey(c);
   if (!key) return c.json(body(403, "The request is missing a valid API key.", "forbidden", "global", { status: "PERMISSION_DENIED" }), 403);
   switch (key) {
     case YOUTUBE_MAGIC_KEYS.invalid:
