@@ -13,13 +13,28 @@ export function describeIssue(error: $ZodError): { message: string; field?: stri
 }
 
 /**
+ * Which part of the request each validator checks, keyed by the middleware itself. The input
+ * fuzzing test reads it from the route table to know which routes take a JSON body or a query.
+ */
+export const validatorTargets = new WeakMap<object, keyof ValidationTargets>();
+
+/** Records a validator's target (see validatorTargets) and hands the middleware back. */
+export function registerValidator<M extends object>(middleware: M, target: keyof ValidationTargets): M {
+  validatorTargets.set(middleware, target);
+  return middleware;
+}
+
+/**
  * zValidator with our envelope: a failed parse becomes 400 BAD_REQUEST naming the field, and
  * the handler never runs (so nothing is written).
  */
 export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
-  zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const { message, field } = describeIssue(result.error);
-      throw new ApiError("BAD_REQUEST", message, field ? { field } : {});
-    }
-  });
+  registerValidator(
+    zValidator(target, schema, (result) => {
+      if (!result.success) {
+        const { message, field } = describeIssue(result.error);
+        throw new ApiError("BAD_REQUEST", message, field ? { field } : {});
+      }
+    }),
+    target,
+  );

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { $ZodError } from "zod/v4/core";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/schemas/auth";
 import { ApiError } from "../../errors";
-import { describeIssue } from "../../lib/validate";
+import { describeIssue, registerValidator } from "../../lib/validate";
 
 /**
  * A new password shorter than the minimum gets the stable reason "password_too_short", so the
@@ -18,10 +18,13 @@ function reasonFor(error: $ZodError): string | undefined {
 
 /** `validate("json", schema)` for the auth bodies: 400 naming the field, plus a reason where one applies. */
 export const validateAuthBody = <T extends z.ZodType>(schema: T) =>
-  zValidator("json", schema, (result) => {
-    if (!result.success) {
-      const { message, field } = describeIssue(result.error);
-      const reason = reasonFor(result.error);
-      throw new ApiError("BAD_REQUEST", message, { ...(field ? { field } : {}), ...(reason ? { reason } : {}) });
-    }
-  });
+  registerValidator(
+    zValidator("json", schema, (result) => {
+      if (!result.success) {
+        const { message, field } = describeIssue(result.error);
+        const reason = reasonFor(result.error);
+        throw new ApiError("BAD_REQUEST", message, { ...(field ? { field } : {}), ...(reason ? { reason } : {}) });
+      }
+    }),
+    "json",
+  );
