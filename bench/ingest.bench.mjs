@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { applyMigrations, buildClient, ensureDevVars, freePort, startDevServer } from "../scripts/lib/dev-server.mjs";
+import { figure } from "./lib/figures.mjs";
 
 const N = Number(process.env.BENCH_VIDEOS ?? 5000);
 buildClient({ quiet: true });
@@ -32,7 +33,7 @@ try {
     }
   };
   const minimum = 1 + 2 * Math.ceil(N / 50);
-  const report = (label, job, wall) => {
+  const report = (label, job, wall, short) => {
     console.log(`### ${label}`);
     console.log(`status                   ${job.status}${job.errorMessage ? ` (${job.errorMessage})` : ""}`);
     console.log(`videos                   ${job.processed} of ${N}`);
@@ -40,14 +41,17 @@ try {
     console.log(`job run time             ${Date.parse(job.finishedAt) - Date.parse(job.startedAt)} ms`);
     console.log(`D1 statements            ${job.d1Statements}`);
     console.log(`YouTube quota units      ${job.quotaUnits} (minimum ${minimum}, ratio ${(job.quotaUnits / minimum).toFixed(2)})`);
+    figure("ingest", `${short}: ${N} videos, job run time`, Date.parse(job.finishedAt) - Date.parse(job.startedAt), "ms");
+    figure("ingest", `${short}: D1 statements`, job.d1Statements, "");
+    figure("ingest", `${short}: quota units / minimum`, `${job.quotaUnits} / ${minimum}`, "", { target: "ratio 1.00", met: job.quotaUnits === minimum });
   };
   let started = Date.now();
   const { jobId } = await json(await fetch(`${org}/channels`, { method: "POST", headers: auth, body: JSON.stringify({ url: `https://www.youtube.com/@bench-${N}` }) }));
-  report("first ingestion (all rows new)", await follow(jobId), Date.now() - started);
+  report("first ingestion (all rows new)", await follow(jobId), Date.now() - started, "first ingestion");
   // The daily case: the same channel again, every row already there (upserts and new snapshots).
   started = Date.now();
   const { jobIds } = await json(await fetch(`${org}/refresh`, { method: "POST", headers: auth, body: JSON.stringify({ platform: "youtube" }) }));
-  report("full refresh (rows exist)", await follow(jobIds[0]), Date.now() - started);
+  report("full refresh (rows exist)", await follow(jobIds[0]), Date.now() - started, "full refresh");
 } finally {
   await server.stop();
   rmSync(persistTo, { recursive: true, force: true });

@@ -1,11 +1,12 @@
-import { useState } from "react";
 import { useNavigate } from "react-router";
 import { DropdownMenu } from "radix-ui";
-import { Check, LogOut, Monitor, Moon, Settings, Sun, User, Building2 } from "lucide-react";
-import { toast } from "sonner";
+import { Check, LogOut, Monitor, Moon, Settings, Sun, Building2 } from "lucide-react";
+import { toast } from "../lib/toast";
 import { useAuth } from "../lib/auth/AuthProvider";
 import { useTheme } from "../lib/theme/ThemeProvider";
 import { themePreferences, type ThemePreference } from "../lib/theme/theme";
+import type { MenuStart } from "../components/DeferredMenu";
+import { Avatar, avatarButtonClass } from "./Avatar";
 
 const themeLabels: Record<ThemePreference, { label: string; Icon: typeof Sun }> = {
   light: { label: "Light", Icon: Sun },
@@ -16,14 +17,11 @@ const themeLabels: Record<ThemePreference, { label: string; Icon: typeof Sun }> 
 const itemClass =
   "flex cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800";
 
-function Avatar({ url }: { url: string | null }) {
-  const [failed, setFailed] = useState(false);
-  // A broken avatar image is hidden and the default user icon shown instead (spec).
-  if (!url || failed) return <User className="h-5 w-5" aria-hidden />;
-  return <img src={url} alt="" className="h-8 w-8 rounded-full object-cover" onError={() => setFailed(true)} />;
-}
-
-export function AvatarMenu() {
+/**
+ * The account menu (radix DropdownMenu). Loaded on first intent by AccountMenu, so the header's
+ * first paint does not carry the menu, popper and floating-ui code.
+ */
+export default function AvatarMenu({ defaultOpen, autoFocus }: MenuStart) {
   const { user, isAdmin, signOut } = useAuth();
   const { preference, setPreference } = useTheme();
   const navigate = useNavigate();
@@ -40,11 +38,9 @@ export function AvatarMenu() {
   };
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="Account menu"
-        className="flex h-9 w-9 items-center justify-center overflow-hidden rounded-full border border-slate-200 bg-slate-100 text-slate-600 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300"
-      >
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
+      {/* autoFocus keeps the keyboard user's place when this replaces the placeholder button. */}
+      <DropdownMenu.Trigger aria-label="Account menu" autoFocus={autoFocus} className={avatarButtonClass}>
         {/* Keyed by URL: a new picture gets a fresh try even after the old one failed to load. */}
         <Avatar key={user.avatarUrl ?? "none"} url={user.avatarUrl} />
       </DropdownMenu.Trigger>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useBrand } from "../lib/brand";
 import { useAuth } from "../lib/auth/AuthProvider";
-import { AvatarMenu } from "./AvatarMenu";
+import { AccountMenu } from "./AccountMenu";
 import { HeaderTab } from "./HeaderTab";
 
 export function Header() {
@@ -24,7 +24,7 @@ export function Header() {
             <HeaderTab to="/reports">Reports</HeaderTab>
           </nav>
         )}
-        <div className="ml-auto">{user && <AvatarMenu />}</div>
+        <div className="ml-auto">{user && <AccountMenu />}</div>
       </div>
     </header>
   );

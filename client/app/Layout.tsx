@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { Toaster } from "sonner";
+import { Toasts } from "../lib/toast";
 import { useTheme } from "../lib/theme/ThemeProvider";
 import { Header } from "./Header";
 import { Footer } from "./Footer";
@@ -17,7 +17,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster position="top-right" richColors closeButton theme={preference} />
+      <Toasts theme={preference} />
     </div>
   );
 }

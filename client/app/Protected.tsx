@@ -1,8 +1,10 @@
-import type { ReactNode } from "react";
+import { Suspense, lazy, type ReactNode } from "react";
 import { Navigate } from "react-router";
 import { useAuth } from "../lib/auth/AuthProvider";
 import { PageLoading } from "../components/PageLoading";
-import { SignInScreen } from "../features/auth/SignInScreen";
+
+// A signed-in user (most loads) never needs the sign-in form's code.
+const SignInScreen = lazy(() => import("../features/auth/SignInScreen").then((m) => ({ default: m.SignInScreen })));
 
 /**
  * Protected routes show the sign-in screen in place when nobody is signed in (the URL stays, so
@@ -12,7 +14,12 @@ import { SignInScreen } from "../features/auth/SignInScreen";
 export function Protected({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
   if (isLoading) return <PageLoading />;
-  if (!user) return <SignInScreen />;
+  if (!user)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <SignInScreen />
+      </Suspense>
+    );
   if (user.isNewUser) return <Navigate to="/auth/welcome" replace />;
   if (user.isPasswordReset) return <Navigate to="/auth/reset-password" replace />;
   return <>{children}</>;

@@ -1,22 +1,20 @@
-import type { ReactNode } from "react";
-import { Dialog as Radix } from "radix-ui";
-import { X } from "lucide-react";
+import { Suspense, lazy, useState } from "react";
+import type { DialogProps } from "./RadixDialog";
 
-/** An accessible modal (focus trap, Escape, labelled title) on radix-ui. */
-export function Dialog({ open, onOpenChange, title, description, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: ReactNode }) {
+const RadixDialog = lazy(() => import("./RadixDialog"));
+
+/**
+ * An accessible modal. Pages mount their dialogs closed, so the radix code (focus trap, scroll
+ * lock, portal) loads the first time one opens rather than with the page; after that it stays
+ * mounted so closing keeps radix's focus return to the opener.
+ */
+export function Dialog(props: DialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Radix.Root open={open} onOpenChange={onOpenChange}>
-      <Radix.Portal>
-        <Radix.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <Radix.Content className="fixed left-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900">
-          <Radix.Title className="text-lg font-semibold">{title}</Radix.Title>
-          {description ? <Radix.Description className="mt-1 text-sm text-slate-500 dark:text-slate-400">{description}</Radix.Description> : <Radix.Description className="sr-only">{title}</Radix.Description>}
-          <div className="mt-4">{children}</div>
-          <Radix.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
-            <X className="h-4 w-4" aria-hidden />
-          </Radix.Close>
-        </Radix.Content>
-      </Radix.Portal>
-    </Radix.Root>
+    <Suspense fallback={null}>
+      <RadixDialog {...props} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "./toast";
 import { serverMessage } from "./api/errors";
 import { imageFileProblem } from "./image-file";
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { profileMessages } from "../../../shared/messages";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/schemas/auth";
 import { ApiError } from "../../lib/api/client";

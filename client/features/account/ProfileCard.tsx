@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { User } from "lucide-react";
 import { profileMessages } from "../../../shared/messages";
 import { supportedTimeZones } from "../../../shared/timezones";

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { z } from "zod";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api, ApiError } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { linkMessages } from "../../../shared/messages";

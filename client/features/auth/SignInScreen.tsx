@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { z } from "zod";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api, ApiError } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { useBrand } from "../../lib/brand";

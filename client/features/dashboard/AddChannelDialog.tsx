@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { parseChannelUrl, YOUTUBE_HOST } from "../../../shared/channel-url";
 import { serverMessage } from "../../lib/api/errors";
 import { Dialog } from "../../components/Dialog";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { serverMessage } from "../../lib/api/errors";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { serverMessage } from "../../lib/api/errors";
 import { Button, Field } from "../../components/form";
 import { dashboardApi, type Platform } from "./dashboard-api";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { Button } from "../../components/form";
 import { useTheme } from "../../lib/theme/ThemeProvider";
 import { THEME_STORAGE_KEY } from "../../lib/theme/theme";

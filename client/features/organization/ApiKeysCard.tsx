@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { integrationStatusColor, integrationStatusLabel } from "../../../shared/format";
 import { serverMessage } from "../../lib/api/errors";
 import { Button, Field } from "../../components/form";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { serverMessage } from "../../lib/api/errors";
 import { Button } from "../../components/form";
 import { Card } from "../../components/Card";

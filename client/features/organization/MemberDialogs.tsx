@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import type { Member } from "../../../shared/schemas/organization";
 import { serverMessage } from "../../lib/api/errors";
 import { imageFileProblem } from "../../lib/image-file";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { KeyRound, Pencil, Trash2, UserPlus } from "lucide-react";
 import type { Member } from "../../../shared/schemas/organization";
 import { linkMessages } from "../../../shared/messages";

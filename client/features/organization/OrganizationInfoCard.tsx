@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { Building2 } from "lucide-react";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { serverMessage } from "../../lib/api/errors";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { formatBytes } from "../../../shared/format";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { ApiError } from "../../lib/api/client";

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import Markdown from "react-markdown";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { ArrowLeft } from "lucide-react";
 import { updateLogMessages } from "../../../shared/messages";
 import { PageLoading } from "../../components/PageLoading";

@@ -1,0 +1,62 @@
+import { Suspense, lazy, useEffect, useSyncExternalStore } from "react";
+import type { ExternalToast } from "sonner";
+
+/*
+ * Toasts (sonner, top right) without sonner in the page's first load: the first toast, or a few
+ * seconds of the page being up, loads and mounts the Toaster, then shows the toast. Every
+ * feature imports `toast` from here rather than from sonner.
+ */
+
+type Sonner = typeof import("sonner");
+let sonner: Promise<Sonner> | undefined;
+const loadSonner = () => (sonner ??= import("sonner"));
+
+let wanted = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+/** Asks for the Toaster; resolves once it is mounted and listening. */
+function mountToaster(): Promise<void> {
+  if (!wanted) {
+    wanted = true;
+    for (const notify of listeners) notify();
+  }
+  return mounted;
+}
+
+const show = (kind: "success" | "error" | "info") => (message: string, options?: ExternalToast) => {
+  void Promise.all([loadSonner(), mountToaster()]).then(([s]) => s.toast[kind](message, options));
+};
+
+export const toast = { success: show("success"), error: show("error"), info: show("info") };
+
+const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+
+/** Rendered after the Toaster, so its effect runs once the Toaster has subscribed. */
+function Mounted() {
+  useEffect(() => markMounted(), []);
+  return null;
+}
+
+const subscribe = (notify: () => void) => {
+  listeners.add(notify);
+  return () => listeners.delete(notify);
+};
+
+export function Toasts({ theme }: { theme: "light" | "dark" | "system" }) {
+  const show = useSyncExternalStore(subscribe, () => wanted);
+  useEffect(() => {
+    const timer = setTimeout(() => void mountToaster(), 5_000);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster position="top-right" richColors closeButton theme={theme} />
+      <Mounted />
+    </Suspense>
+  );
+}
