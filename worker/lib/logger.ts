@@ -2,6 +2,21 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 
 type Fields = Record<string, unknown>;
+
+/*
+ * Defence in depth: callers never pass secrets, but an error message can carry one (a provider
+ * URL with `key=`, an Authorization header echoed back). Fields with secret-sounding names are
+ * replaced, and credentials inside any text are masked before the line is written.
+ */
+const SECRET_FIELD = /pass(word)?|secret|token|api_?key|authorization|cookie|ciphertext/i;
+const redactSecretFields = (key: string, value: unknown) => (key && SECRET_FIELD.test(key) && typeof value !== "object" ? "[redacted]" : value);
+const SECRET_TEXT: Array<[RegExp, string]> = [
+  [/([?&](?:key|access_token|refresh_token|token|code|client_secret)=)[^&\s"\\]+/gi, "$1[redacted]"],
+  [/(Bearer\s+)[A-Za-z0-9._~+/-]+=*/g, "$1[redacted]"],
+  [/eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, "[redacted-jwt]"],
+];
+export const redactLine = (line: string) => SECRET_TEXT.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), line);
+export { redactSecretFields };
 type Level = "debug" | "info" | "warn" | "error";
 
 /**
@@ -10,7 +25,7 @@ type Level = "debug" | "info" | "warn" | "error";
  */
 export function makeLogger(base: Fields) {
   const write = (level: Level, msg: string, fields: Fields = {}) => {
-    const line = JSON.stringify({ level, msg, ...base, ...fields, at: new Date().toISOString() });
+    const line = redactLine(JSON.stringify({ level, msg, ...base, ...fields, at: new Date().toISOString() }, redactSecretFields));
     if (level === "error") console.error(line);
     else if (level === "warn") console.warn(line);
     else console.log(line);
