@@ -32,6 +32,9 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   h.set("Cross-Origin-Opener-Policy", "same-origin");
+  // API answers are per user: never stored by the browser or a shared cache unless a route says
+  // otherwise (images set their own caching).
+  if (new URL(c.req.url).pathname.startsWith("/api/") && !h.has("Cache-Control")) h.set("Cache-Control", "no-store");
   if (new URL(c.req.url).protocol === "https:") {
     h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   }

@@ -51,6 +51,12 @@ describe("security headers", () => {
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  it("keeps API answers out of caches, but lets the static app be cached", async () => {
+    expect((await SELF.fetch("http://localhost/api/health")).headers.get("cache-control")).toBe("no-store");
+    expect((await SELF.fetch("http://localhost/api/auth/me")).headers.get("cache-control")).toBe("no-store");
+    expect((await SELF.fetch("http://localhost/dashboard")).headers.get("cache-control")).not.toBe("no-store");
+  });
+
   it("adds HSTS only over https", async () => {
     const plain = await SELF.fetch("http://localhost/api/health");
     expect(plain.headers.get("strict-transport-security")).toBeNull();
