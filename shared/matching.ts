@@ -38,6 +38,13 @@ export type Match = {
   highConfidence: boolean;
 };
 
+/**
+ * minConfidence raises every step's minimum to at least this score, so a pair that would be
+ * dropped later (the preview ignores matches below 0.5) never claims a candidate a better pair
+ * could have had. Without it the steps are exactly the spec's.
+ */
+export type MatchOptions = { minConfidence?: number };
+
 export type MatchResult = { matches: Match[]; unmatchedVideoIds: string[]; unmatchedEpisodeIds: string[] };
 
 type Prepared = { day: number; words: Int32Array };
@@ -53,7 +60,8 @@ function prepare(items: readonly MatchItem[], ids: WordIds, timeZone: string): P
  * Match videos to episodes. The result lists matches in video input order, and the ids left over
  * in input order. `timeZone` decides what a calendar day is.
  */
-export function matchContent(videos: readonly MatchItem[], episodes: readonly MatchItem[], timeZone: string): MatchResult {
+export function matchContent(videos: readonly MatchItem[], episodes: readonly MatchItem[], timeZone: string, options: MatchOptions = {}): MatchResult {
+  const floor = options.minConfidence ?? 0;
   const ids = new WordIds();
   const vs = prepare(videos, ids, timeZone);
   const es = prepare(episodes, ids, timeZone);
@@ -104,9 +112,9 @@ export function matchContent(videos: readonly MatchItem[], episodes: readonly Ma
     return out;
   };
 
-  accept(byDate(0, STEP_MIN_SCORE.sameDay), 1);
-  accept(byDate(NEARBY_DAYS, STEP_MIN_SCORE.nearby), 2);
-  accept(similarTitles(vs, es, videoMatch, episodeUsed, ids.size), 3);
+  accept(byDate(0, Math.max(STEP_MIN_SCORE.sameDay, floor)), 1);
+  accept(byDate(NEARBY_DAYS, Math.max(STEP_MIN_SCORE.nearby, floor)), 2);
+  accept(similarTitles(vs, es, videoMatch, episodeUsed, ids.size).filter((c) => atLeast(c.score, floor)), 3);
 
   return {
     matches: videoMatch.filter((m): m is Match => m !== undefined),
@@ -160,5 +168,9 @@ function similarTitles(vs: Prepared[], es: Prepared[], videoMatch: ReadonlyArray
   return out;
 }
 
-/** "Preview matches below confidence 0.5 are ignored": the matches the board starts from. */
+/**
+ * "Preview matches below confidence 0.5 are ignored": the matches the board starts from. The
+ * preview computes them with matchContent(..., { minConfidence: PREVIEW_MIN_CONFIDENCE }) so the
+ * ignored pairs have not used up candidates (README design notes, multi-channel).
+ */
 export const previewMatches = (matches: readonly Match[]) => matches.filter((m) => atLeast(m.confidence, PREVIEW_MIN_CONFIDENCE));

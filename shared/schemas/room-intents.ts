@@ -25,3 +25,7 @@ export type RemoveEpisodeIntent = z.infer<typeof removeEpisodeIntentSchema>;
 export type RemoveVideoIntent = z.infer<typeof removeVideoIntentSchema>;
 export type MoveVideoIntent = z.infer<typeof moveVideoIntentSchema>;
 export type RoomIntent = z.infer<typeof roomIntentSchema>;
+
+/** Client to room: an intent with the client's id for it (echoed in the update or the rejection). */
+export const roomClientMessageSchema = z.strictObject({ type: z.literal("intent"), intentId: z.string().min(1).max(64), intent: roomIntentSchema });
+export type RoomClientMessage = z.infer<typeof roomClientMessageSchema>;

@@ -211,3 +211,35 @@ describe("matchContent equals the all-pairs reference", () => {
     expect([1, 2, 3, 4, 5, 6, 9, 10].map((n) => prefixLength(n))).toEqual([1, 1, 2, 2, 2, 3, 4, 4]);
   });
 });
+
+describe("the preview floor (minConfidence)", () => {
+  const day = Date.UTC(2026, 5, 10, 15);
+  it("keeps a sub-0.5 same-day pair from claiming the episode a later step would pair well", () => {
+    // Same day, unrelated titles: step 1 pairs them at 0.3 + 0.1 = 0.4 (>= 0.2), spec-exact.
+    const videos = [{ id: "v1", title: "Quarterly market roundup", publishDate: day }];
+    const episodes = [
+      { id: "e-same-day", title: "Gardening tips for spring", publishDate: day },
+    ];
+    const exact = matchContent(videos, episodes, "UTC");
+    expect(exact.matches.map((m) => [m.videoId, m.episodeId, m.step])).toEqual([["v1", "e-same-day", 1]]);
+    expect(exact.matches[0]!.confidence).toBeLessThan(0.5);
+    // With the floor the weak pair is never made: both stay free.
+    const floored = matchContent(videos, episodes, "UTC", { minConfidence: 0.5 });
+    expect(floored.matches).toEqual([]);
+    expect(floored.unmatchedEpisodeIds).toEqual(["e-same-day"]);
+  });
+
+  it("lets the episode go to the video that really matches it, a few days later", () => {
+    const videos = [
+      { id: "v-other", title: "Quarterly market roundup", publishDate: day },
+      { id: "v-real", title: "Gardening tips for spring", publishDate: day + 2 * 86_400_000 },
+    ];
+    const episodes = [{ id: "e1", title: "Gardening tips for spring", publishDate: day }];
+    // Spec-exact: step 1 (same day) gives e1 to the unrelated v-other first.
+    expect(matchContent(videos, episodes, "UTC").matches.map((m) => m.videoId)).toEqual(["v-other"]);
+    // With the preview floor, e1 pairs with its real twin in step 2.
+    const floored = matchContent(videos, episodes, "UTC", { minConfidence: 0.5 });
+    expect(floored.matches.map((m) => [m.videoId, m.episodeId, m.step])).toEqual([["v-real", "e1", 2]]);
+    expect(floored.matches[0]!.confidence).toBeGreaterThanOrEqual(0.5);
+  });
+});

@@ -1,24 +1,270 @@
 import { DurableObject } from "cloudflare:workers";
+import { applyIntent, type PairingContext } from "../../shared/arrangement-rules";
+import { arrangementProblems } from "../../shared/arrangement-seed";
+import type { Arrangement, ArrangementRow } from "../../shared/schemas/arrangement";
+import type { BoardContent, BoardEpisode, BoardVideo, PresenceUser, RoomServerMessage } from "../../shared/schemas/multichannel";
+import { roomClientMessageSchema } from "../../shared/schemas/room-intents";
+import { randomToken, sha256Hex } from "../lib/crypto/encoding";
 
-/**
+/*
  * One room per multi-channel preview (keyed `${orgId}:${previewId}`), the single authority over
- * its drag-and-drop arrangement. The collaborative protocol lands with the multi-channel issue;
- * this class is declared now because Durable Object migrations are permanent history
- * (SQLite-backed from migration v1).
+ * its drag-and-drop arrangement (ARCHITECTURE.md section 11).
+ *
+ * - The Worker seeds it (RPC `seed`) with the board's content and starting arrangement, after
+ *   checking the caller's organisation; it issues short-lived single-use tickets (RPC
+ *   `issueTicket`) to users it has authenticated; a browser connects with one (WebSocket).
+ * - Every message is validated (zod) and applied with the pure row rules of
+ *   shared/arrangement-rules.ts, one at a time (a Durable Object handles one event at a time),
+ *   so two people dropping on one row resolve in arrival order, the same way for everyone.
+ * - Each change bumps the version, is written to the room's SQLite storage (only the rows that
+ *   changed) before it is broadcast, and is sent to every connection as the changed rows.
+ * - Hibernation: sockets are accepted with the hibernation API and carry their presence as an
+ *   attachment, so an idle room is evicted from memory and wakes with its state from storage.
  */
+
+type Attachment = PresenceUser;
+type Loaded = { arrangement: Arrangement; version: number; readOnly: boolean; pairing: PairingContext };
+
+export type RoomSeed = {
+  videos: BoardVideo[];
+  episodes: BoardEpisode[];
+  timeZone: string;
+  arrangement: Arrangement;
+  readOnly: boolean;
+};
+
+/** How long a ticket from the Worker may wait before it is used. */
+export const TICKET_TTL_MS = 60_000;
+
 export class PreviewRoom extends DurableObject<Env> {
+  private loaded: Loaded | null = null;
+  private readonly sql: SqlStorage;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.sql = ctx.storage.sql;
     // Answer keep-alive pings without waking a hibernated room.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong"}'));
+    ctx.blockConcurrencyWhile(async () => {
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS items (id TEXT PRIMARY KEY, kind TEXT NOT NULL, position INTEGER NOT NULL, json TEXT NOT NULL)`);
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS rows (id TEXT PRIMARY KEY, position INTEGER NOT NULL, json TEXT NOT NULL)`);
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS tickets (hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, expires_at INTEGER NOT NULL)`);
+    });
   }
 
+  // ---- RPC from the Worker (which has checked the caller's organisation) ----
+
+  /** Replaces the room's content and arrangement (a new preview, or a reopened one). */
+  async seed(seed: RoomSeed): Promise<{ version: number }> {
+    const problems = arrangementProblems(seed.arrangement);
+    if (problems.length) throw new Error(`inconsistent arrangement: ${problems.join("; ")}`);
+    const version = this.readVersion() + 1;
+    this.ctx.storage.transactionSync(() => {
+      this.sql.exec("DELETE FROM items");
+      this.sql.exec("DELETE FROM rows");
+      seed.videos.forEach((v, i) => this.sql.exec("INSERT INTO items (id, kind, position, json) VALUES (?, 'video', ?, ?)", v.id, i, JSON.stringify(v)));
+      seed.episodes.forEach((e, i) => this.sql.exec("INSERT INTO items (id, kind, position, json) VALUES (?, 'episode', ?, ?)", e.id, i, JSON.stringify(e)));
+      seed.arrangement.rows.forEach((r, i) => this.sql.exec("INSERT INTO rows (id, position, json) VALUES (?, ?, ?)", r.id, i, JSON.stringify(r)));
+      this.writeMeta({ pool: JSON.stringify(seed.arrangement.availableEpisodeIds), version: String(version), readOnly: seed.readOnly ? "1" : "0", timeZone: seed.timeZone });
+    });
+    this.loaded = null;
+    this.broadcastSnapshots();
+    return { version };
+  }
+
+  /** Everything a board needs: content, arrangement, version. Null before the room is seeded. */
+  async snapshot(): Promise<{ content: BoardContent; arrangement: Arrangement; version: number; readOnly: boolean } | null> {
+    const state = this.load();
+    if (!state) return null;
+    return { content: this.content(), arrangement: state.arrangement, version: state.version, readOnly: state.readOnly };
+  }
+
+  /** A completed preview is read-only until reopened; everyone connected sees the switch. */
+  async setReadOnly(readOnly: boolean): Promise<void> {
+    if (!this.load()) return;
+    this.writeMeta({ readOnly: readOnly ? "1" : "0" });
+    this.loaded = null;
+    this.broadcastSnapshots();
+  }
+
+  /** A single-use ticket for one WebSocket connection (the browser cannot send headers). */
+  async issueTicket(userId: string, name: string): Promise<string> {
+    const ticket = randomToken();
+    const now = Date.now();
+    this.sql.exec("DELETE FROM tickets WHERE expires_at < ?", now);
+    this.sql.exec("INSERT INTO tickets (hash, user_id, name, expires_at) VALUES (?, ?, ?, ?)", await sha256Hex(ticket), userId, name, now + TICKET_TTL_MS);
+    return ticket;
+  }
+
+  /** The preview was deleted: close every connection and forget everything. */
+  async destroy(): Promise<void> {
+    for (const ws of this.ctx.getWebSockets()) this.closeWith(ws, "deleted");
+    await this.ctx.storage.deleteAll();
+    this.loaded = null;
+  }
+
+  // ---- WebSocket ----
+
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade") !== "websocket") {
-      return Response.json({ connections: this.ctx.getWebSockets().length });
-    }
+    if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const ticket = new URL(request.url).searchParams.get("ticket") ?? "";
+    const hash = await sha256Hex(ticket);
+    // Single use: the row is deleted as it is read.
+    const holder = this.sql.exec<{ user_id: string; name: string }>("DELETE FROM tickets WHERE hash = ? AND expires_at >= ? RETURNING user_id, name", hash, Date.now()).toArray()[0];
+    if (!holder || !this.load()) return new Response("Not found", { status: 404 });
     const pair = new WebSocketPair();
+    const user: Attachment = { connectionId: crypto.randomUUID(), userId: holder.user_id, name: holder.name };
     this.ctx.acceptWebSocket(pair[1]);
+    pair[1].serializeAttachment(user);
+    this.sendSnapshot(pair[1], user.connectionId);
+    this.broadcast({ type: "presence", presence: this.presence() });
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const user = ws.deserializeAttachment() as Attachment;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message));
+    } catch {
+      raw = null;
+    }
+    const parsed = roomClientMessageSchema.safeParse(raw);
+    const state = this.load();
+    if (!state) return this.closeWith(ws, "deleted");
+    const intentId = parsed.success ? parsed.data.intentId : typeof (raw as { intentId?: unknown } | null)?.intentId === "string" ? String((raw as { intentId: string }).intentId).slice(0, 64) : "";
+    if (!parsed.success) return this.send(ws, { type: "rejected", intentId, reason: "invalid_intent", version: state.version });
+    if (state.readOnly) return this.send(ws, { type: "rejected", intentId, reason: "read_only", version: state.version });
+
+    const result = applyIntent(state.arrangement, parsed.data.intent, state.pairing);
+    if (!result.ok) return this.send(ws, { type: "rejected", intentId, reason: result.reason, version: state.version });
+
+    const before = new Map(state.arrangement.rows.map((r) => [r.id, r]));
+    const changedRows = result.arrangement.rows.filter((r) => before.get(r.id) !== r);
+    const poolChanged = !samePool(state.arrangement.availableEpisodeIds, result.arrangement.availableEpisodeIds);
+    const version = state.version + 1;
+    this.persist(changedRows, result.arrangement, poolChanged, version);
+    this.loaded = { ...state, arrangement: result.arrangement, version };
+    this.broadcast({ type: "update", version, rows: changedRows, availableEpisodeIds: poolChanged ? result.arrangement.availableEpisodeIds : null, intentId, by: user.name });
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    // Finish the closing handshake, then tell the others who is left.
+    try {
+      ws.close(code === 1005 ? 1000 : code, "bye");
+    } catch {
+      // already closed
+    }
+    this.broadcast({ type: "presence", presence: this.presence(ws) });
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.broadcast({ type: "presence", presence: this.presence(ws) });
+  }
+
+  // ---- storage ----
+
+  private readVersion(): number {
+    const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'version'").toArray()[0];
+    return row ? Number(row.value) : 0;
+  }
+
+  private writeMeta(values: Record<string, string>) {
+    for (const [key, value] of Object.entries(values)) this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+  }
+
+  private load(): Loaded | null {
+    if (this.loaded) return this.loaded;
+    const meta = new Map(this.sql.exec<{ key: string; value: string }>("SELECT key, value FROM meta").toArray().map((m) => [m.key, m.value]));
+    if (!meta.has("version")) return null;
+    const rows = this.sql.exec<{ json: string }>("SELECT json FROM rows ORDER BY position").toArray().map((r) => JSON.parse(r.json) as ArrangementRow);
+    const arrangement: Arrangement = { rows, availableEpisodeIds: JSON.parse(meta.get("pool") ?? "[]") as string[] };
+    const { videos, episodes, timeZone } = this.content(meta.get("timeZone"));
+    this.loaded = {
+      arrangement,
+      version: Number(meta.get("version")),
+      readOnly: meta.get("readOnly") === "1",
+      pairing: {
+        videos: new Map(videos.map((v) => [v.id, { id: v.id, title: v.title, publishDate: v.publishDate }])),
+        episodes: new Map(episodes.map((e) => [e.id, { id: e.id, title: e.title, publishDate: e.publishDate }])),
+        timeZone,
+      },
+    };
+    return this.loaded;
+  }
+
+  private content(zone?: string): BoardContent {
+    const items = this.sql.exec<{ kind: string; json: string }>("SELECT kind, json FROM items ORDER BY kind, position").toArray();
+    const timeZone = zone ?? this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'timeZone'").toArray()[0]?.value ?? "UTC";
+    return {
+      videos: items.filter((i) => i.kind === "video").map((i) => JSON.parse(i.json) as BoardVideo),
+      episodes: items.filter((i) => i.kind === "episode").map((i) => JSON.parse(i.json) as BoardEpisode),
+      timeZone,
+    };
+  }
+
+  /** Writes the changed rows (new ones at the end), the pool if it changed, and the version, atomically. */
+  private persist(changed: ArrangementRow[], arrangement: Arrangement, poolChanged: boolean, version: number) {
+    const positions = new Map(arrangement.rows.map((r, i) => [r.id, i]));
+    this.ctx.storage.transactionSync(() => {
+      for (const row of changed) {
+        this.sql.exec("INSERT INTO rows (id, position, json) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET position = excluded.position, json = excluded.json", row.id, positions.get(row.id) ?? 0, JSON.stringify(row));
+      }
+      this.writeMeta({ version: String(version), ...(poolChanged ? { pool: JSON.stringify(arrangement.availableEpisodeIds) } : {}) });
+    });
+  }
+
+  // ---- sending ----
+
+  private presence(leaving?: WebSocket): PresenceUser[] {
+    return this.ctx
+      .getWebSockets()
+      .filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN)
+      .map((ws) => ws.deserializeAttachment() as Attachment)
+      .filter((a): a is Attachment => a !== null);
+  }
+
+  private send(ws: WebSocket, message: RoomServerMessage) {
+    try {
+      ws.send(JSON.stringify(message));
+    } catch {
+      // The socket closed under us; its close event updates presence.
+    }
+  }
+
+  private broadcast(message: RoomServerMessage) {
+    const text = JSON.stringify(message);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(text);
+      } catch {
+        // closing
+      }
+    }
+  }
+
+  private sendSnapshot(ws: WebSocket, you: string) {
+    const state = this.load();
+    if (!state) return;
+    this.send(ws, { type: "snapshot", version: state.version, arrangement: state.arrangement, readOnly: state.readOnly, you, presence: this.presence() });
+  }
+
+  private broadcastSnapshots() {
+    for (const ws of this.ctx.getWebSockets()) {
+      const user = ws.deserializeAttachment() as Attachment | null;
+      if (user) this.sendSnapshot(ws, user.connectionId);
+    }
+  }
+
+  private closeWith(ws: WebSocket, reason: string) {
+    this.send(ws, { type: "closed", reason });
+    try {
+      ws.close(1000, reason);
+    } catch {
+      // already closed
+    }
+  }
 }
+
+const samePool = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);

@@ -16,6 +16,7 @@ import { membersRoutes } from "../organization/members-routes";
 import { googleOrgRoutes } from "../google/routes";
 import { storageRoutes } from "../storage/routes";
 import { ingestionRoutes } from "../ingestion/routes";
+import { reportDownloadRoutes } from "../reports/download-routes";
 import { tableRoutes } from "../tables/routes";
 
 const userOrThrow = async (env: Env, userId: string) => {
@@ -73,5 +74,6 @@ export const orgRoutes = new Hono<AppEnv>()
   .route("/google", googleOrgRoutes)
   .route("/storage", storageRoutes)
   .route("/tables", tableRoutes)
+  .route("/reports", reportDownloadRoutes)
   .route("/", ingestionRoutes)
   .route("/", organizationRoutes);
