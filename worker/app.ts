@@ -8,6 +8,7 @@ import { healthRoutes } from "./features/health/routes";
 import { clientShellRoutes } from "./features/client-shell/routes";
 import { authRoutes } from "./features/auth/routes";
 import { accountRoutes, orgRoutes } from "./features/account/routes";
+import { multiChannelSocketRoutes } from "./features/multichannel/routes";
 import { imageRoutes } from "./features/images/routes";
 import { devRoutes, devApiRoutes } from "./features/dev/routes";
 import { googleCallbackRoutes } from "./features/google/routes";
@@ -41,6 +42,8 @@ const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
   .route("/account", accountRoutes)
+  // The board's WebSocket checks its own ticket (a browser cannot send the bearer header).
+  .route("/orgs", multiChannelSocketRoutes)
   .route("/orgs/:orgId", orgRoutes)
   .route("/images", imageRoutes)
   .route("/google", googleCallbackRoutes)

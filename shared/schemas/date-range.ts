@@ -11,8 +11,9 @@ export const dateRangeSchema = z
     type: z.enum(dateRangeTypes),
     range: z.object({ start: isoTimestamp, end: isoTimestamp }).nullable(),
   })
+  // The spec's wording (multi-channel setup); only custom ranges carry explicit dates.
   .refine((r) => (r.type === "custom") === (r.range !== null), {
-    message: "range must be given for custom ranges and only for them",
+    message: "Please select both start and end dates for custom range",
     path: ["range"],
   })
   .refine((r) => r.range === null || Date.parse(r.range.start) <= Date.parse(r.range.end), {
