@@ -1,0 +1,201 @@
+import { useEffect, useState } from "react";
+import { customRangeFromDates, dateRangeOptions } from "../../../shared/date-ranges";
+import type { MergeOptions } from "../../../shared/schemas/arrangement";
+import type { DateRange, DateRangeType } from "../../../shared/schemas/date-range";
+import { MULTI_CHANNEL_MESSAGES, type ContentSummary } from "../../../shared/schemas/multichannel";
+import { Dialog } from "../../components/Dialog";
+import { Button } from "../../components/form";
+import { useAuth } from "../../lib/auth/AuthProvider";
+import { serverMessage } from "../../lib/api/errors";
+import { toast } from "../../lib/toast";
+import { CheckboxList, type Option } from "./CheckboxList";
+import { multiChannelApi, multiChannelMessages } from "./multichannel-api";
+
+export type SetupValues = { title: string; dateRange: DateRange; selectedChannels: string[]; selectedShows: string[]; mergeOptions: MergeOptions };
+
+type Props = {
+  orgId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  channels: Option[];
+  shows: Option[];
+  onPreview: (previewId: string) => void;
+  /** A board's setup, when coming back from it: the flow starts at the merge step. */
+  resume?: SetupValues | null;
+};
+
+const NO_MERGE: MergeOptions = { mergeVideos: false, mergeEpisodes: false, videoMergeStrategy: "none", episodeMergeStrategy: "none" };
+const isoDay = (iso: string | undefined) => (iso ? iso.slice(0, 10) : "");
+
+/**
+ * The multi-channel flow's first two dialogs (spec section 2): 'Create Multi-Channel Report' and
+ * 'Merge Content Options'. The setup survives Back (it lives here until the tab unmounts).
+ */
+export function SetupFlow({ orgId, open, onOpenChange, channels, shows, onPreview, resume }: Props) {
+  const { organization } = useAuth();
+  const timeZone = organization?.timezone ?? "America/Los_Angeles";
+  const [step, setStep] = useState<"setup" | "merge">(resume ? "merge" : "setup");
+  const [title, setTitle] = useState(resume?.title ?? "");
+  const [rangeType, setRangeType] = useState<DateRangeType>(resume?.dateRange.type ?? "30days");
+  const [start, setStart] = useState(isoDay(resume?.dateRange.range?.start));
+  const [end, setEnd] = useState(isoDay(resume?.dateRange.range?.end));
+  const [selectedChannels, setSelectedChannels] = useState<Set<string>>(new Set(resume?.selectedChannels ?? []));
+  const [selectedShows, setSelectedShows] = useState<Set<string>>(new Set(resume?.selectedShows ?? []));
+  const [summary, setSummary] = useState<ContentSummary | null>(null);
+  const [loadingContent, setLoadingContent] = useState(false);
+  const [mergeVideos, setMergeVideos] = useState(resume?.mergeOptions.mergeVideos ?? false);
+  const [mergeEpisodes, setMergeEpisodes] = useState(resume?.mergeOptions.mergeEpisodes ?? false);
+  const [generating, setGenerating] = useState(false);
+
+  const dateRange = (): DateRange | null => {
+    if (rangeType !== "custom") return { type: rangeType, range: null };
+    const range = start && end ? customRangeFromDates(start, end, timeZone) : null;
+    return range ? { type: "custom", range } : null;
+  };
+
+  const loadContent = async (range: DateRange, fromResume = false) => {
+    setStep("merge");
+    setSummary(null);
+    setLoadingContent(true);
+    try {
+      const result = await multiChannelApi.content(orgId, { dateRange: range, selectedChannels: [...selectedChannels], selectedShows: [...selectedShows] });
+      setSummary(result);
+      // Merging defaults on where duplicate titles exist (spec section 4), unless coming back.
+      if (!fromResume) {
+        setMergeVideos(result.videos.duplicates > 0);
+        setMergeEpisodes(result.episodes.duplicates > 0);
+      }
+    } catch (e) {
+      toast.error(serverMessage(e, multiChannelMessages.loadMergeFailed));
+      setStep("setup");
+    } finally {
+      setLoadingContent(false);
+    }
+  };
+
+  // Coming back from a board: load its figures when the dialog opens.
+  useEffect(() => {
+    if (open && resume) void loadContent(resume.dateRange, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, resume]);
+
+  const continueToMerge = () => {
+    if (!title.trim()) return toast.error(MULTI_CHANNEL_MESSAGES.title);
+    if (selectedChannels.size === 0) return toast.error(MULTI_CHANNEL_MESSAGES.channels);
+    if (selectedShows.size === 0) return toast.error(MULTI_CHANNEL_MESSAGES.shows);
+    const range = dateRange();
+    if (!range) return toast.error(MULTI_CHANNEL_MESSAGES.customRange);
+    void loadContent(range);
+  };
+
+  const generate = async (options: MergeOptions) => {
+    const range = dateRange();
+    if (!range) return;
+    setGenerating(true);
+    try {
+      const { previewId } = await multiChannelApi.createPreview(orgId, { title: title.trim(), dateRange: range, selectedChannels: [...selectedChannels], selectedShows: [...selectedShows], mergeOptions: options });
+      toast.success(multiChannelMessages.previewGenerated);
+      setStep("setup");
+      onPreview(previewId);
+    } catch (e) {
+      toast.error(serverMessage(e, multiChannelMessages.previewFailed));
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const mergeOptions: MergeOptions = { mergeVideos, mergeEpisodes, videoMergeStrategy: mergeVideos ? "title" : "none", episodeMergeStrategy: mergeEpisodes ? "title" : "none" };
+
+  return (
+    <>
+      <Dialog open={open && step === "setup"} onOpenChange={onOpenChange} title="Create Multi-Channel Report" size="lg">
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            continueToMerge();
+          }}
+        >
+          <div className="space-y-1">
+            <label htmlFor="mc-title" className="block text-sm font-medium">Title</label>
+            <input id="mc-title" value={title} onChange={(e) => setTitle(e.target.value)} className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" />
+          </div>
+          <div className="space-y-1">
+            <label htmlFor="mc-range" className="block text-sm font-medium">Date Range</label>
+            <select id="mc-range" value={rangeType} onChange={(e) => setRangeType(e.target.value as DateRangeType)} className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+              {dateRangeOptions.map((o) => (
+                <option key={o.value} value={o.value}>{o.label}</option>
+              ))}
+            </select>
+          </div>
+          {rangeType === "custom" && (
+            <div className="grid grid-cols-2 gap-3">
+              <label className="text-sm">
+                Start date
+                <input type="date" value={start} onChange={(e) => setStart(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" />
+              </label>
+              <label className="text-sm">
+                End date
+                <input type="date" value={end} onChange={(e) => setEnd(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" />
+              </label>
+            </div>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <CheckboxList legend="YouTube Channels" searchLabel="Search channels" options={channels} selected={selectedChannels} onChange={setSelectedChannels} />
+            <CheckboxList legend="Podcast Shows" searchLabel="Search shows" options={shows} selected={selectedShows} onChange={setSelectedShows} />
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>Cancel</Button>
+            <Button type="submit">Continue</Button>
+          </div>
+        </form>
+      </Dialog>
+
+      <Dialog open={open && step === "merge"} onOpenChange={onOpenChange} title="Merge Content Options" size="lg">
+        {loadingContent || !summary ? (
+          <p className="py-6 text-center text-sm text-slate-500" role="status">Loading content...</p>
+        ) : (
+          <div className="space-y-4">
+            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+              {[
+                ["Total videos", summary.videos.before],
+                ["Total episodes", summary.episodes.before],
+                ["Duplicates found", summary.videos.duplicates + summary.episodes.duplicates],
+                ["After merging", (mergeVideos ? summary.videos.after : summary.videos.before) + (mergeEpisodes ? summary.episodes.after : summary.episodes.before)],
+              ].map(([label, value]) => (
+                <div key={label} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                  <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+                  <dd className="text-lg font-semibold">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {(
+              [
+                ["Merge duplicate videos", mergeVideos, setMergeVideos, summary.videos] as const,
+                ["Merge duplicate episodes", mergeEpisodes, setMergeEpisodes, summary.episodes] as const,
+              ]
+            ).map(([label, checked, set, figures]) => (
+              <div key={label} className="space-y-1">
+                <label className="flex items-center gap-2 text-sm font-medium">
+                  <input type="checkbox" checked={checked} onChange={(e) => set(e.target.checked)} /> {label} ({figures.duplicates} duplicates)
+                </label>
+                {figures.examples.length > 0 && (
+                  <ul className="ml-6 list-disc text-xs text-slate-500 dark:text-slate-400">
+                    {figures.examples.map((t) => (
+                      <li key={t}>{t || "(untitled)"}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            ))}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="ghost" disabled={generating} onClick={() => void generate(NO_MERGE)}>Skip Merging</Button>
+              <Button variant="secondary" disabled={generating} onClick={() => setStep("setup")}>Back</Button>
+              <Button disabled={generating} onClick={() => void generate(mergeOptions)}>{generating ? "Loading preview" : "Continue to Preview"}</Button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,296 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import {
+  closestCenter,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragStartEvent,
+} from "@dnd-kit/core";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { summarizeArrangement } from "../../../../shared/arrangement-seed";
+import { dateRangeSchema, legacyDateRangeSchema } from "../../../../shared/schemas/date-range";
+import type { BoardEpisode, BoardVideo } from "../../../../shared/schemas/multichannel";
+import { Dialog } from "../../../components/Dialog";
+import { Button } from "../../../components/form";
+import { serverMessage } from "../../../lib/api/errors";
+import { toast } from "../../../lib/toast";
+import { multiChannelApi, multiChannelKeys, multiChannelMessages } from "../multichannel-api";
+import type { SetupValues } from "../SetupFlow";
+import { ContentCard, MatchRow, OverlayCard, type DragData } from "./cards";
+import { useRoom } from "./use-room";
+
+function currentDateRange(stored: unknown): SetupValues["dateRange"] {
+  const current = dateRangeSchema.safeParse(stored);
+  if (current.success) return current.data;
+  const legacy = legacyDateRangeSchema.safeParse(stored);
+  return legacy.success ? { type: "custom", range: { start: legacy.data.start, end: legacy.data.end } } : { type: "30days", range: null };
+}
+
+/** Drag constants (spec section 9). */
+export const DRAG = { activationDistance: 8, autoScrollThreshold: 60, autoScrollSpeed: 15, autoScrollAcceleration: 1.3, autoScrollMaxFactor: 3, dropFallbackRadius: 50 } as const;
+
+/** Pointer inside a slot wins; otherwise the closest slot within 50 px of the pointer. */
+const nearbyFallback: CollisionDetection = (args) => {
+  const within = pointerWithin(args);
+  if (within.length > 0) return within;
+  const p = args.pointerCoordinates;
+  if (!p) return closestCenter(args);
+  const near = args.droppableContainers.filter((c) => {
+    const r = args.droppableRects.get(c.id);
+    if (!r) return false;
+    const dx = Math.max(r.left - p.x, 0, p.x - (r.left + r.width));
+    const dy = Math.max(r.top - p.y, 0, p.y - (r.top + r.height));
+    return Math.hypot(dx, dy) <= DRAG.dropFallbackRadius;
+  });
+  return near.length ? closestCenter({ ...args, droppableContainers: near }) : [];
+};
+
+/**
+ * Scrolls a list while a drag hovers within 60 px of its top or bottom edge: 15 px a frame,
+ * growing 1.3x a frame up to 3x (spec section 9).
+ */
+function useEdgeAutoScroll(containers: Array<React.RefObject<HTMLDivElement | null>>) {
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const frame = useRef<number | null>(null);
+  const speed = useRef(0);
+  const stop = useCallback(() => {
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+    frame.current = null;
+    pointer.current = null;
+    speed.current = 0;
+  }, []);
+  const tick = useCallback(() => {
+    const p = pointer.current;
+    let scrolled = false;
+    if (p) {
+      for (const ref of containers) {
+        const el = ref.current;
+        if (!el) continue;
+        const r = el.getBoundingClientRect();
+        if (p.x < r.left || p.x > r.right) continue;
+        const direction = p.y < r.top + DRAG.autoScrollThreshold && p.y > r.top - DRAG.autoScrollThreshold ? -1 : p.y > r.bottom - DRAG.autoScrollThreshold && p.y < r.bottom + DRAG.autoScrollThreshold ? 1 : 0;
+        if (direction) {
+          speed.current = speed.current ? Math.min(speed.current * DRAG.autoScrollAcceleration, DRAG.autoScrollSpeed * DRAG.autoScrollMaxFactor) : DRAG.autoScrollSpeed;
+          el.scrollTop += direction * speed.current;
+          scrolled = true;
+        }
+      }
+    }
+    if (!scrolled) speed.current = 0;
+    frame.current = requestAnimationFrame(tick);
+  }, [containers]);
+  const move = useCallback(
+    (x: number, y: number) => {
+      pointer.current = { x, y };
+      if (frame.current === null) frame.current = requestAnimationFrame(tick);
+    },
+    [tick],
+  );
+  useEffect(() => stop, [stop]);
+  return { move, stop };
+}
+
+function PoolArea({ children, id }: { children: React.ReactNode; id: string }) {
+  const { setNodeRef, isOver } = useDroppable({ id });
+  return (
+    <div ref={setNodeRef} className={`flex min-h-0 flex-1 flex-col rounded-lg ${isOver ? "ring-2 ring-indigo-500" : ""}`}>
+      {children}
+    </div>
+  );
+}
+
+type Props = { orgId: string; previewId: string; onClose: () => void; onBackToMerge: (setup: SetupValues) => void; onGenerated: () => void };
+
+/** The '{title} - Drag & Drop Preview' dialog, live with everyone else on the same preview. */
+export default function PreviewBoard({ orgId, previewId, onClose, onBackToMerge, onGenerated }: Props) {
+  const preview = useQuery({ queryKey: multiChannelKeys.preview(orgId, previewId), queryFn: () => multiChannelApi.preview(orgId, previewId), staleTime: Infinity });
+  useEffect(() => {
+    if (preview.isError) toast.error(multiChannelMessages.loadPreviewFailed);
+  }, [preview.isError]);
+  const content = preview.data?.content;
+  const room = useRoom(orgId, previewId, content, preview.data ? { arrangement: preview.data.arrangement, version: preview.data.version, readOnly: preview.data.readOnly } : undefined);
+  const [generating, setGenerating] = useState(false);
+  const [reopening, setReopening] = useState(false);
+  const [dragging, setDragging] = useState<DragData | null>(null);
+  const poolRef = useRef<HTMLDivElement | null>(null);
+  const rowsRef = useRef<HTMLDivElement | null>(null);
+  const autoScroll = useEdgeAutoScroll(useMemo(() => [poolRef, rowsRef], []));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: DRAG.activationDistance } }), useSensor(KeyboardSensor));
+
+  const videos = useMemo(() => new Map((content?.videos ?? []).map((v) => [v.id, v])), [content]);
+  const episodes = useMemo(() => new Map((content?.episodes ?? []).map((e) => [e.id, e])), [content]);
+  const arrangement = room.arrangement;
+  const rows = arrangement?.rows ?? [];
+  const pool = arrangement?.availableEpisodeIds ?? [];
+  const summary = useMemo(() => (arrangement ? summarizeArrangement(arrangement) : null), [arrangement]);
+
+  const rowVirtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => rowsRef.current, estimateSize: () => 76, overscan: 8 });
+  const poolVirtualizer = useVirtualizer({ count: pool.length, getScrollElement: () => poolRef.current, estimateSize: () => 72, overscan: 8 });
+
+  const { send } = room;
+  const removeVideo = useCallback((rowId: string, videoId: string) => send({ type: "remove_video", rowId, videoId }), [send]);
+  const removeEpisode = useCallback((rowId: string, episodeId: string) => send({ type: "remove_episode", rowId, episodeId }), [send]);
+
+  const onDragStart = (event: DragStartEvent) => setDragging((event.active.data.current as DragData | undefined) ?? null);
+  const onDragMove = (event: DragMoveEvent) => {
+    const start = event.activatorEvent as PointerEvent;
+    if (typeof start.clientX === "number") autoScroll.move(start.clientX + event.delta.x, start.clientY + event.delta.y);
+  };
+  const onDragEnd = (event: DragEndEvent) => {
+    autoScroll.stop();
+    setDragging(null);
+    const data = event.active.data.current as DragData | undefined;
+    const target = event.over ? String(event.over.id) : null;
+    if (!data || !target) return;
+    if (data.kind === "episode") {
+      if (target.startsWith("episode-slot:")) {
+        const rowId = target.slice("episode-slot:".length);
+        if (rowId !== data.fromRowId) send({ type: "place_episode", rowId, episodeId: data.episodeId, fromRowId: data.fromRowId });
+      } else if (target === "pool" && data.fromRowId) send({ type: "remove_episode", rowId: data.fromRowId, episodeId: data.episodeId });
+    } else if (target.startsWith("video-slot:")) {
+      const toRowId = target.slice("video-slot:".length);
+      if (toRowId !== data.fromRowId) send({ type: "move_video", fromRowId: data.fromRowId, toRowId, videoId: data.videoId });
+    }
+  };
+
+  const generate = async () => {
+    setGenerating(true);
+    try {
+      const result = await multiChannelApi.generate(orgId, previewId);
+      toast.success(multiChannelMessages.generated(result.contentCount));
+      onGenerated();
+      onClose();
+    } catch (e) {
+      toast.error(serverMessage(e, multiChannelMessages.generateFailed));
+    } finally {
+      setGenerating(false);
+    }
+  };
+  const reopen = async () => {
+    setReopening(true);
+    try {
+      await multiChannelApi.reopen(orgId, previewId);
+      onGenerated();
+    } catch (e) {
+      toast.error(serverMessage(e, multiChannelMessages.loadPreviewFailed));
+    } finally {
+      setReopening(false);
+    }
+  };
+
+  const title = preview.data ? `${preview.data.title} - Drag & Drop Preview` : "Drag & Drop Preview";
+  const others = room.presence.filter((p) => p.connectionId !== room.you);
+  const dragged: { item: BoardVideo | BoardEpisode; kind: "video" | "episode" } | null = dragging
+    ? dragging.kind === "video"
+      ? videos.has(dragging.videoId)
+        ? { item: videos.get(dragging.videoId)!, kind: "video" }
+        : null
+      : episodes.has(dragging.episodeId)
+        ? { item: episodes.get(dragging.episodeId)!, kind: "episode" }
+        : null
+    : null;
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} size="full">
+      {!preview.data || !arrangement || !content ? (
+        <p className="py-10 text-center text-sm text-slate-500" role="status">Loading preview</p>
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={nearbyFallback} autoScroll={false} onDragStart={onDragStart} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => { autoScroll.stop(); setDragging(null); }}>
+          <div className="flex min-h-0 flex-1 flex-col gap-3">
+            <div className="flex flex-wrap items-center gap-3">
+              <h3 className="sr-only">Content Summary</h3>
+              <dl className="flex flex-wrap gap-2 text-sm" aria-label="Content Summary">
+                {[
+                  ["Total Videos", content.videos.length],
+                  ["Total Episodes", content.episodes.length],
+                  ["Auto Matches", summary?.autoMatches ?? 0],
+                  ["Available Episodes", pool.length],
+                ].map(([label, value]) => (
+                  <div key={label} className="rounded-lg border border-slate-200 px-3 py-1.5 dark:border-slate-700">
+                    <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+                    <dd className="font-semibold" data-testid={`summary-${String(label).toLowerCase().replace(/ /g, "-")}`}>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <div className="ml-auto text-right text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
+                <p data-testid="presence">{others.length ? `Also here: ${others.map((p) => p.name).join(", ")}` : "Only you are here"}</p>
+                <p>{room.status === "live" ? `Live · version ${room.version}` : room.status === "reconnecting" ? "Reconnecting..." : room.status === "closed" ? "This preview was deleted." : "Connecting..."}</p>
+              </div>
+            </div>
+            {room.readOnly && (
+              <div className="flex items-center gap-3 rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
+                This report is completed; its saved arrangement is shown read-only.
+                <Button variant="secondary" className="ml-auto px-3 py-1" disabled={reopening} onClick={() => void reopen()}>Reopen to edit</Button>
+              </div>
+            )}
+            {room.notice && <p className="text-sm text-amber-700 dark:text-amber-400" role="status">{room.notice}</p>}
+            <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[20rem_1fr]">
+              <section aria-label="Available Episodes" className="flex min-h-0 flex-col">
+                <h3 className="mb-2 text-sm font-semibold">Available Episodes ({pool.length})</h3>
+                <PoolArea id="pool">
+                  <div ref={poolRef} className="min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 p-1 dark:border-slate-700" style={{ maxHeight: "60vh" }}>
+                    {pool.length === 0 && <p className="p-3 text-sm text-slate-500">Every episode is placed.</p>}
+                    <div style={{ height: poolVirtualizer.getTotalSize(), position: "relative" }}>
+                      {poolVirtualizer.getVirtualItems().map((item) => {
+                        const episode = episodes.get(pool[item.index]!);
+                        return (
+                          <div key={item.key} data-index={item.index} ref={poolVirtualizer.measureElement} style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }} className="py-0.5">
+                            {episode && <ContentCard item={episode} kind="episode" timeZone={content.timeZone} dragId={`episode:${episode.id}`} drag={{ kind: "episode", episodeId: episode.id, fromRowId: null }} disabled={room.readOnly} />}
+                          </div>
+                        );
+                      })}
+                    </div>
+                  </div>
+                </PoolArea>
+              </section>
+              <section aria-label="Content Matching" className="flex min-h-0 flex-col">
+                <h3 className="mb-2 text-sm font-semibold">Content Matching ({rows.length} rows)</h3>
+                <div ref={rowsRef} className="min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 px-2 dark:border-slate-700" style={{ maxHeight: "60vh" }}>
+                  <div style={{ height: rowVirtualizer.getTotalSize(), position: "relative" }}>
+                    {rowVirtualizer.getVirtualItems().map((item) => {
+                      const row = rows[item.index]!;
+                      return (
+                        <div key={row.id} data-index={item.index} ref={rowVirtualizer.measureElement} style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+                          <MatchRow row={row} video={row.videoId ? videos.get(row.videoId) : undefined} episode={row.episodeId ? episodes.get(row.episodeId) : undefined} timeZone={content.timeZone} readOnly={room.readOnly} onRemoveVideo={removeVideo} onRemoveEpisode={removeEpisode} />
+                        </div>
+                      );
+                    })}
+                  </div>
+                </div>
+              </section>
+            </div>
+            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-3 dark:border-slate-700">
+              <Button variant="secondary" onClick={onClose}>Close</Button>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  onBackToMerge({
+                    title: preview.data.title,
+                    // An older stored shape (start/end) comes back as a custom range.
+                    dateRange: currentDateRange(preview.data.dateRange),
+                    selectedChannels: preview.data.selectedChannels,
+                    selectedShows: preview.data.selectedShows,
+                    mergeOptions: preview.data.mergeOptions,
+                  })
+                }
+              >
+                Back to Merge Options
+              </Button>
+              <Button disabled={generating || room.status !== "live"} onClick={() => void generate()}>{generating ? "Generating..." : "Generate Final Report"}</Button>
+            </div>
+          </div>
+          <DragOverlay>{dragged ? <OverlayCard item={dragged.item} kind={dragged.kind} /> : null}</DragOverlay>
+        </DndContext>
+      )}
+    </Dialog>
+  );
+}

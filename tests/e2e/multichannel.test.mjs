@@ -1,0 +1,113 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { baseUrl, DEMO_ADMIN, DEMO_USER, newPage, signIn, useBrowser } from "./support.mjs";
+
+const browser = useBrowser();
+
+/** Gives the demo organisation the paired demo channel and podcast, through the API as the dialogs would. */
+async function addPairedContent() {
+  const call = (path, token, body) =>
+    fetch(`${baseUrl()}${path}`, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined }).then((r) => r.json());
+  const { accessToken } = await call("/api/auth/sign-in", null, DEMO_ADMIN);
+  const me = await call("/api/auth/me", accessToken);
+  const org = `/api/orgs/${me.organization.id}`;
+  await call(`${org}/integrations/youtube/connect`, accessToken, { apiKey: "AIza-sandbox-multichannel" });
+  await call(`${org}/integrations/simplecast/connect`, accessToken, { apiKey: "sandbox-demo-media-token" });
+  const { podcasts } = await call(`${org}/integrations/simplecast/podcasts`, accessToken);
+  const podcast = podcasts.find((p) => p.title === "Demo Media Tech Talk");
+  const jobs = [(await call(`${org}/channels`, accessToken, { url: "https://www.youtube.com/@demomedia-tech" })).jobId, (await call(`${org}/shows`, accessToken, { podcastIds: [podcast.id] })).jobId];
+  for (const jobId of jobs) {
+    for (let i = 0; ; i++) {
+      const { job } = await call(`${org}/jobs/${jobId}`, accessToken);
+      if (job.status === "succeeded") break;
+      if (job.status === "failed" || i > 150) throw new Error(`ingestion: ${job.status} ${job.errorMessage}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
+/** A real mouse drag (press, move in steps past the 8 px activation distance, release). */
+async function drag(page, from, to) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe("multi-channel reports", () => {
+  test("set up, merge, drag an episode with a colleague watching, generate, download the CSV", async () => {
+    await addPairedContent();
+    const { context, page } = await newPage(browser(), { acceptDownloads: true });
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.goto(`${baseUrl()}/reports?tab=multi-channel`);
+    await page.getByRole("heading", { name: "Multi-Channel Reports" }).waitFor();
+    await page.getByRole("button", { name: "New Multi-Channel Report" }).click();
+
+    // Setup: the dialog's own checks, then a complete setup.
+    const setup = page.getByRole("dialog", { name: "Create Multi-Channel Report" });
+    await setup.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Please enter a report title").waitFor();
+    await setup.getByLabel("Title").fill("E2E pairs");
+    await setup.getByLabel("Date Range").selectOption("alltime");
+    await setup.getByLabel("Search channels").fill("tech");
+    await setup.getByRole("checkbox", { name: "Demo Media Tech" }).check();
+    await setup.getByRole("checkbox", { name: "Demo Media Tech Talk" }).check();
+    await setup.getByRole("button", { name: "Continue" }).click();
+
+    const merge = page.getByRole("dialog", { name: "Merge Content Options" });
+    await merge.getByText("Total videos").waitFor();
+    // Duplicate titles exist in the demo channel, so merging defaults on.
+    assert.equal(await merge.getByRole("checkbox", { name: /Merge duplicate videos/ }).isChecked(), true);
+    await merge.getByRole("button", { name: "Continue to Preview" }).click();
+
+    const board = page.getByRole("dialog", { name: "E2E pairs - Drag & Drop Preview" });
+    await board.getByText(/Live · version/).waitFor();
+    await page.waitForURL(/preview=/);
+    const previewUrl = page.url();
+
+    // A colleague opens the same board.
+    const other = await newPage(browser());
+    await signIn(other.page, DEMO_USER.email, DEMO_USER.password);
+    await other.page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await other.page.goto(previewUrl);
+    const otherBoard = other.page.getByRole("dialog", { name: "E2E pairs - Drag & Drop Preview" });
+    await otherBoard.getByText(/Live · version/).waitFor();
+    await board.getByTestId("presence").getByText(/Also here: Demo User/).waitFor();
+
+    // Drag the first available episode onto the first row that has a video but no episode.
+    const poolCard = board.getByRole("region", { name: "Available Episodes" }).getByTestId("episode-card").first();
+    const episodeTitle = (await poolCard.locator("p").first().textContent()).trim();
+    const available = Number(await board.getByTestId("summary-available-episodes").textContent());
+    const targetRow = board.getByTestId("match-row").filter({ has: page.getByTestId("video-card") }).filter({ hasText: "Drop episode here" }).first();
+    const rowId = await targetRow.getAttribute("data-row-id");
+    await drag(page, poolCard.getByRole("button", { name: /^Drag episode/ }), targetRow.getByText("Drop episode here"));
+
+    const placed = board.locator(`[data-row-id="${rowId}"]`);
+    await placed.getByText(episodeTitle).waitFor();
+    await placed.getByText("Manual Match").waitFor();
+    await board.getByTestId("summary-available-episodes").getByText(String(available - 1), { exact: true }).waitFor();
+    // The colleague sees the same drop.
+    await otherBoard.locator(`[data-row-id="${rowId}"]`).getByText(episodeTitle).waitFor();
+    await other.context.close();
+
+    await board.getByRole("button", { name: "Generate Final Report" }).click();
+    await page.getByText(/Multi-channel report generated successfully! \d+ pieces of content included\./).waitFor();
+    await board.waitFor({ state: "detached" });
+
+    const row = page.getByTestId("table-row").filter({ hasText: "E2E pairs" }).first();
+    await row.getByRole("button", { name: "View" }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: "Matches CSV" }).click()]);
+    assert.equal(download.suggestedFilename(), "multi-channel-matches.csv");
+    const csv = await readFile(await download.path(), "utf8");
+    const lines = csv.trim().split("\r\n");
+    assert.match(lines[0], /^Video ID,Video Title,Channel,Video Published,Views/);
+    assert.ok(lines.length > 50, `expected many matched pairs, got ${lines.length - 1}`);
+    assert.ok(lines.some((l) => l.includes(episodeTitle.replace(/"/g, '""'))), "the dragged episode is in the matches file");
+    await context.close();
+  });
+});
