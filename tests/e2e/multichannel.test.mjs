@@ -55,8 +55,8 @@ describe("multi-channel reports", () => {
     await setup.getByLabel("Title").fill("E2E pairs");
     await setup.getByLabel("Date Range").selectOption("alltime");
     await setup.getByLabel("Search channels").fill("tech");
-    await setup.getByRole("checkbox", { name: "Demo Media Tech" }).check();
-    await setup.getByRole("checkbox", { name: "Demo Media Tech Talk" }).check();
+    await setup.getByRole("group", { name: /YouTube Channels/ }).getByRole("checkbox", { name: "Demo Media Tech Talk" }).check();
+    await setup.getByRole("group", { name: /Podcast Shows/ }).getByRole("checkbox", { name: "Demo Media Tech Talk" }).check();
     await setup.getByRole("button", { name: "Continue" }).click();
 
     const merge = page.getByRole("dialog", { name: "Merge Content Options" });
@@ -79,18 +79,21 @@ describe("multi-channel reports", () => {
     await otherBoard.getByText(/Live · version/).waitFor();
     await board.getByTestId("presence").getByText(/Also here: Demo User/).waitFor();
 
-    // Drag the first available episode onto the first row that has a video but no episode.
+    // Drag the first available episode onto the first row's episode slot (an automatic pair):
+    // it takes the slot, the row becomes a Manual Match and the old episode returns to the pool.
     const poolCard = board.getByRole("region", { name: "Available Episodes" }).getByTestId("episode-card").first();
     const episodeTitle = (await poolCard.locator("p").first().textContent()).trim();
-    const available = Number(await board.getByTestId("summary-available-episodes").textContent());
-    const targetRow = board.getByTestId("match-row").filter({ has: page.getByTestId("video-card") }).filter({ hasText: "Drop episode here" }).first();
+    const available = await board.getByTestId("summary-available-episodes").textContent();
+    const targetRow = board.getByTestId("match-row").first();
     const rowId = await targetRow.getAttribute("data-row-id");
-    await drag(page, poolCard.getByRole("button", { name: /^Drag episode/ }), targetRow.getByText("Drop episode here"));
+    const replacedTitle = (await targetRow.getByTestId("episode-card").locator("p").first().textContent()).trim();
+    await drag(page, poolCard.getByRole("button", { name: /^Drag episode/ }), board.locator(`[data-slot="episode-slot:${rowId}"]`));
 
     const placed = board.locator(`[data-row-id="${rowId}"]`);
     await placed.getByText(episodeTitle).waitFor();
     await placed.getByText("Manual Match").waitFor();
-    await board.getByTestId("summary-available-episodes").getByText(String(available - 1), { exact: true }).waitFor();
+    await board.getByRole("region", { name: "Available Episodes" }).getByTestId("episode-card").first().getByText(replacedTitle).waitFor();
+    assert.equal(await board.getByTestId("summary-available-episodes").textContent(), available);
     // The colleague sees the same drop.
     await otherBoard.locator(`[data-row-id="${rowId}"]`).getByText(episodeTitle).waitFor();
     await other.context.close();
