@@ -6,10 +6,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { runnerImport } from "vite";
+import { figure } from "./lib/figures.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const load = async (file) => (await runnerImport(path.join(root, file), { configFile: false, logLevel: "silent" })).module;
-const { matchContent } = await load("shared/matching.ts");
+const { matchContent, previewMatches } = await load("shared/matching.ts");
 const { matchAllPairs } = await load("tests/unit/support/matching-reference.ts");
 const { catalogue } = await load("tests/unit/support/matching-data.ts");
 
@@ -39,4 +40,13 @@ for (const n of sizes) {
   console.log(`  all-pairs reference     ${ref.ms.toFixed(0)} ms   pairs ${ref.result.length}`);
   console.log(`  ratio                   ${(ref.ms / fast).toFixed(0)}x faster`);
   console.log(`  same pairs              ${same ? "yes" : "NO"}`);
+  figure("matching", `${n} x ${n} matcher (median of 9)`, fast, "ms", n === 2000 ? { target: "< 100 ms", met: fast < 100 } : {});
+  figure("matching", `${n} x ${n} all-pairs reference`, ref.ms, "ms");
+  figure("matching", `${n} x ${n} speed-up, same pairs: ${same ? "yes" : "NO"}`, ref.ms / fast, "x", n === 2000 ? { target: ">= 10x, same pairs", met: ref.ms / fast >= 10 && same } : {});
+  // The preview floor (README, multi-channel): pairs that reach the board with the spec's step
+  // minimums and the 0.5 filter afterwards, against minimums raised to 0.5 up front.
+  const literal = previewMatches(matches).length;
+  const floored = matchContent(videos, episodes, zone, { minConfidence: 0.5 }).matches.length;
+  console.log(`  board pairs: spec minimums then 0.5 filter ${literal}; minimums raised to 0.5 ${floored}`);
+  figure("matching", `${n} x ${n} pairs on the board (spec then filter / floor)`, `${literal} / ${floored}`, "");
 }
