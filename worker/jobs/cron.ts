@@ -2,6 +2,7 @@ import type { JobMessage } from "../../shared/schemas/jobs";
 import { makeLogger } from "../lib/logger";
 import { getDb } from "../db/client";
 import { scheduleRefreshes } from "../features/ingestion/schedule-refreshes";
+import { enqueueDueSchedules } from "../features/reports/due-schedules";
 
 /** The start of the hour a cron invocation belongs to: the idempotency key for that run. */
 export const cronSlot = (scheduledTime: number) => new Date(Math.floor(scheduledTime / 3_600_000) * 3_600_000).toISOString();
@@ -18,5 +19,6 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   const log = makeLogger({ cron: controller.cron, slot: cronSlot(controller.scheduledTime) });
   if (jobs.length > 0) await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
   const refreshes = await scheduleRefreshes(env, getDb(env), Date.parse(cronSlot(controller.scheduledTime)));
-  log.info("cron: enqueued jobs", { maintenance: jobs.length, refreshes });
+  const scheduleRuns = await enqueueDueSchedules(env, getDb(env), new Date(cronSlot(controller.scheduledTime)));
+  log.info("cron: enqueued jobs", { maintenance: jobs.length, refreshes, scheduleRuns });
 }

@@ -1,4 +1,6 @@
-import type { JobMessage, JobType } from "../../shared/schemas/jobs";
+import type { JobMessage, JobType, TrackedJobMessage } from "../../shared/schemas/jobs";
+import { generateReport } from "../features/reports/generate";
+import { runSchedule } from "../features/reports/schedule-run";
 import { getDb, type Db } from "../db/client";
 import { countingD1 } from "../db/counting";
 import type { Logger } from "../lib/logger";
@@ -25,7 +27,7 @@ const measured = (env: Env, work: (env: Env, db: Db) => Promise<JobOutcome>) => 
 };
 
 type Handler<T extends JobType> = (message: Extract<JobMessage, { type: T }>, ctx: JobContext) => Promise<void>;
-const tracked = <T extends Exclude<JobType, "maintenance.purge-expired">>(work: (m: Extract<JobMessage, { type: T }>, env: Env, db: Db, meter: QuotaMeter) => Promise<JobOutcome>): Handler<T> =>
+const tracked = <T extends TrackedJobMessage["type"]>(work: (m: Extract<JobMessage, { type: T }>, env: Env, db: Db, meter: QuotaMeter) => Promise<JobOutcome>): Handler<T> =>
   (m, ctx) => runTracked(m, ctx, (meter) => measured(ctx.env, (env, db) => work(m, env, db, meter))());
 
 /** One handler per job type; the mapped type makes a missing handler a compile error. */
@@ -45,6 +47,8 @@ export const jobHandlers: { [T in JobType]: Handler<T> } = {
   }),
   "refresh.show": tracked(async (m, env, db) => ingestSimplecastShow(env, db, m.organizationId, await refreshShowTarget(db, m.organizationId, m.showId))),
   "snapshot.young-videos": tracked((m, env, db, meter) => snapshotYoungVideos(env, db, m.organizationId, m.channelId, { meter })),
+  "report.generate": (m, ctx) => generateReport(ctx.env, getDb(ctx.env), m.organizationId, m.reportId),
+  "report.schedule-run": (m, ctx) => runSchedule(ctx.env, getDb(ctx.env), m.organizationId, m.runId),
 };
 
 export function runJob(message: JobMessage, ctx: JobContext): Promise<void> {

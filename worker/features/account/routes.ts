@@ -17,6 +17,7 @@ import { googleOrgRoutes } from "../google/routes";
 import { storageRoutes } from "../storage/routes";
 import { ingestionRoutes } from "../ingestion/routes";
 import { reportDownloadRoutes } from "../reports/download-routes";
+import { reportRoutes } from "../reports/routes";
 import { multiChannelRoutes } from "../multichannel/routes";
 import { tableRoutes } from "../tables/routes";
 
@@ -76,6 +77,7 @@ export const orgRoutes = new Hono<AppEnv>()
   .route("/storage", storageRoutes)
   .route("/tables", tableRoutes)
   .route("/reports", reportDownloadRoutes)
+  .route("/reports", reportRoutes)
   .route("/multi-channel", multiChannelRoutes)
   .route("/", ingestionRoutes)
   .route("/", organizationRoutes);

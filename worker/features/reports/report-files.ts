@@ -31,7 +31,14 @@ export const reportFileKey = (organizationId: string, reportId: string, filename
  * upload fails, any multipart upload is aborted and nothing is recorded, so a failed report never
  * lists a file that does not exist.
  */
-export async function writeReportFile(env: Pick<Env, "FILES">, db: Db, spec: ReportFileSpec, chunks: AsyncIterable<string> | Iterable<string>, rowCount?: number): Promise<{ key: string; sizeBytes: number }> {
+export async function writeReportFile(
+  env: Pick<Env, "FILES">,
+  db: Db,
+  spec: ReportFileSpec,
+  chunks: AsyncIterable<string> | Iterable<string>,
+  /** The data rows, or a function read once the chunks are written (streams count as they go). */
+  rowCount?: number | (() => number),
+): Promise<{ key: string; sizeBytes: number }> {
   const key = reportFileKey(spec.organizationId, spec.reportId, spec.filename);
   const encoder = new TextEncoder();
   const httpMetadata = { contentType: spec.contentType, contentDisposition: `attachment; filename="${spec.filename}"` };
@@ -67,10 +74,11 @@ export async function writeReportFile(env: Pick<Env, "FILES">, db: Db, spec: Rep
     throw error;
   }
 
+  const rows = typeof rowCount === "function" ? rowCount() : (rowCount ?? null);
   await db
     .insert(reportFiles)
-    .values({ ...spec, r2Key: key, sizeBytes, rowCount: rowCount ?? null })
-    .onConflictDoUpdate({ target: reportFiles.r2Key, set: { sizeBytes, rowCount: rowCount ?? null, createdAt: new Date() } });
+    .values({ ...spec, r2Key: key, sizeBytes, rowCount: rows })
+    .onConflictDoUpdate({ target: reportFiles.r2Key, set: { sizeBytes, rowCount: rows, createdAt: new Date() } });
   return { key, sizeBytes };
 }
 

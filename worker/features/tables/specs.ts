@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { channels, episodes, shows, videos } from "../../db/schema";
 import { optionalFlagSelect, orderBy, publishedFilter, searchAny, thresholdFilter } from "./sql-helpers";
 
-type Row = Record<string, string | number | null>;
+export type Row = Record<string, string | number | null>;
 export type TableSpec = {
   /** The filtered, sorted page of rows (plain JSON values, dates as ISO strings). */
   page: (db: Db, orgId: string, query: TableQuery, limit: number, offset: number, now: number) => Promise<Row[]>;
@@ -27,6 +27,12 @@ const showWhere = (orgId: string, q: TableQuery): SQL | undefined => and(eq(show
 const episodeWhere = (orgId: string, q: TableQuery, now: number): SQL | undefined =>
   and(eq(episodes.organizationId, orgId), q.show?.length ? inArray(episodes.showId, q.show) : undefined, thresholdFilter(episodes.totalDownloadsGlobal, q.downloads), q.season ? eq(episodes.seasonNumber, q.season) : undefined, publishedFilter(episodes.publishDate, q, now), searchAny([episodes.title, shows.title], q.q));
 
+/** One row of each table as the API and the exports show it (plain JSON values, ISO dates). */
+export const toChannelRow = (c: typeof channels.$inferSelect): Row => ({ id: c.id, title: c.title, handle: c.handle, externalId: c.externalId, subscriberCount: c.subscriberCount, totalViews: c.totalViews, videoCount: c.videoCount, trailing1dViews: c.trailing1dViews, trailing1wViews: c.trailing1wViews, trailing1mViews: c.trailing1mViews, trailing1yViews: c.trailing1yViews, lastUpdated: iso(c.lastUpdated) });
+export const toVideoRow = (v: typeof videos.$inferSelect, channelTitle: string): Row => ({ id: v.id, title: v.title, externalId: v.externalId, channelId: v.channelId, channelTitle, views: v.views, likes: v.likes, comments: v.comments, durationSeconds: v.durationSeconds, first24hViews: v.first24hViews, first48hViews: v.first48hViews, first7dViews: v.first7dViews, trailing1dViews: v.trailing1dViews, trailing1wViews: v.trailing1wViews, trailing1mViews: v.trailing1mViews, trailing1yViews: v.trailing1yViews, publishDate: iso(v.publishDate), lastUpdated: iso(v.lastUpdated) });
+export const toShowRow = (s: typeof shows.$inferSelect): Row => ({ id: s.id, title: s.title, externalId: s.externalId, totalDownloadsGlobal: s.totalDownloadsGlobal, totalEpisodes: s.totalEpisodes, trailing1dDownloads: s.trailing1dDownloads, trailing1wDownloads: s.trailing1wDownloads, trailing1yDownloads: s.trailing1yDownloads, lastUpdated: iso(s.lastUpdated) });
+export const toEpisodeRow = (e: typeof episodes.$inferSelect, showTitle: string): Row => ({ id: e.id, title: e.title, externalId: e.externalId, showId: e.showId, showTitle, totalDownloadsGlobal: e.totalDownloadsGlobal, first24hDownloads: e.first24hDownloads, first48hDownloads: e.first48hDownloads, first7dDownloads: e.first7dDownloads, trailing1dDownloads: e.trailing1dDownloads, trailing1wDownloads: e.trailing1wDownloads, trailing1yDownloads: e.trailing1yDownloads, seasonNumber: e.seasonNumber, episodeNumber: e.episodeNumber, durationSeconds: e.durationSeconds, publishDate: iso(e.publishDate) });
+
 const sortable = <T extends Record<string, SQLiteColumn>>(map: T) => map;
 
 export const tableSpecs: Record<TableName, TableSpec> = {
@@ -34,7 +40,7 @@ export const tableSpecs: Record<TableName, TableSpec> = {
     page: async (db, orgId, q, limit, offset) => {
       const sort = sortable({ title: channels.title, subscriberCount: channels.subscriberCount, totalViews: channels.totalViews, videoCount: channels.videoCount, lastUpdated: channels.lastUpdated, ...channelOptional });
       const rows = await db.select().from(channels).where(channelWhere(orgId, q)).orderBy(...orderBy(sort, q, "lastUpdated", channels.id)).limit(limit).offset(offset);
-      return rows.map((c) => ({ id: c.id, title: c.title, handle: c.handle, externalId: c.externalId, subscriberCount: c.subscriberCount, totalViews: c.totalViews, videoCount: c.videoCount, trailing1dViews: c.trailing1dViews, trailing1wViews: c.trailing1wViews, trailing1mViews: c.trailing1mViews, trailing1yViews: c.trailing1yViews, lastUpdated: iso(c.lastUpdated) }));
+      return rows.map(toChannelRow);
     },
     total: async (db, orgId, q) => {
       const [row] = await db.select({ total: count(), ...optionalFlagSelect(channelOptional) }).from(channels).where(channelWhere(orgId, q));
@@ -45,7 +51,7 @@ export const tableSpecs: Record<TableName, TableSpec> = {
     page: async (db, orgId, q, limit, offset, now) => {
       const sort = sortable({ title: videos.title, channelTitle: channels.title, views: videos.views, likes: videos.likes, comments: videos.comments, publishDate: videos.publishDate, lastUpdated: videos.lastUpdated, ...videoOptional });
       const rows = await db.select({ v: videos, channelTitle: channels.title }).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(videoWhere(orgId, q, now)).orderBy(...orderBy(sort, q, "publishDate", videos.id)).limit(limit).offset(offset);
-      return rows.map(({ v, channelTitle }) => ({ id: v.id, title: v.title, externalId: v.externalId, channelId: v.channelId, channelTitle, views: v.views, likes: v.likes, comments: v.comments, durationSeconds: v.durationSeconds, first24hViews: v.first24hViews, first48hViews: v.first48hViews, first7dViews: v.first7dViews, trailing1dViews: v.trailing1dViews, trailing1wViews: v.trailing1wViews, trailing1mViews: v.trailing1mViews, trailing1yViews: v.trailing1yViews, publishDate: iso(v.publishDate), lastUpdated: iso(v.lastUpdated) }));
+      return rows.map(({ v, channelTitle }) => toVideoRow(v, channelTitle));
     },
     total: async (db, orgId, q, now) => {
       const [row] = await db.select({ total: count(), ...optionalFlagSelect(videoOptional) }).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(videoWhere(orgId, q, now));
@@ -56,7 +62,7 @@ export const tableSpecs: Record<TableName, TableSpec> = {
     page: async (db, orgId, q, limit, offset) => {
       const sort = sortable({ title: shows.title, totalDownloadsGlobal: shows.totalDownloadsGlobal, totalEpisodes: shows.totalEpisodes, lastUpdated: shows.lastUpdated, ...showOptional });
       const rows = await db.select().from(shows).where(showWhere(orgId, q)).orderBy(...orderBy(sort, q, "lastUpdated", shows.id)).limit(limit).offset(offset);
-      return rows.map((s) => ({ id: s.id, title: s.title, externalId: s.externalId, totalDownloadsGlobal: s.totalDownloadsGlobal, totalEpisodes: s.totalEpisodes, trailing1dDownloads: s.trailing1dDownloads, trailing1wDownloads: s.trailing1wDownloads, trailing1yDownloads: s.trailing1yDownloads, lastUpdated: iso(s.lastUpdated) }));
+      return rows.map(toShowRow);
     },
     total: async (db, orgId, q) => {
       const [row] = await db.select({ total: count(), ...optionalFlagSelect(showOptional) }).from(shows).where(showWhere(orgId, q));
@@ -67,7 +73,7 @@ export const tableSpecs: Record<TableName, TableSpec> = {
     page: async (db, orgId, q, limit, offset, now) => {
       const sort = sortable({ title: episodes.title, showTitle: shows.title, totalDownloadsGlobal: episodes.totalDownloadsGlobal, seasonNumber: episodes.seasonNumber, durationSeconds: episodes.durationSeconds, publishDate: episodes.publishDate, ...episodeOptional });
       const rows = await db.select({ e: episodes, showTitle: shows.title }).from(episodes).innerJoin(shows, eq(shows.id, episodes.showId)).where(episodeWhere(orgId, q, now)).orderBy(...orderBy(sort, q, "publishDate", episodes.id)).limit(limit).offset(offset);
-      return rows.map(({ e, showTitle }) => ({ id: e.id, title: e.title, externalId: e.externalId, showId: e.showId, showTitle, totalDownloadsGlobal: e.totalDownloadsGlobal, first24hDownloads: e.first24hDownloads, first48hDownloads: e.first48hDownloads, first7dDownloads: e.first7dDownloads, trailing1dDownloads: e.trailing1dDownloads, trailing1wDownloads: e.trailing1wDownloads, trailing1yDownloads: e.trailing1yDownloads, seasonNumber: e.seasonNumber, episodeNumber: e.episodeNumber, durationSeconds: e.durationSeconds, publishDate: iso(e.publishDate) }));
+      return rows.map(({ e, showTitle }) => toEpisodeRow(e, showTitle));
     },
     total: async (db, orgId, q, now) => {
       const [row] = await db.select({ total: count(), ...optionalFlagSelect(episodeOptional) }).from(episodes).innerJoin(shows, eq(shows.id, episodes.showId)).where(episodeWhere(orgId, q, now));
