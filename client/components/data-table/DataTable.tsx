@@ -24,6 +24,8 @@ type Props<T> = {
   onRemoveChip?: (id: string) => void;
   onClearChips?: () => void;
   toolbar?: ReactNode;
+  /** False for short lists with nothing to search (the search box is left out). */
+  searchable?: boolean;
   onEdit?: (row: T) => void;
   onDeleteSelected?: (rows: T[]) => Promise<void>;
   label: string;
@@ -87,11 +89,13 @@ export function DataTable<T>(props: Props<T>) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <label className="relative">
-          <span className="sr-only">Search {props.label}</span>
-          <Search className="pointer-events-none absolute left-2 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
-          <input type="search" value={props.search} onChange={(e) => props.onSearchChange(e.target.value)} placeholder="Search..." className="w-64 rounded-md border border-slate-300 bg-white py-2 pl-8 pr-3 text-sm dark:border-slate-700 dark:bg-slate-900" />
-        </label>
+        {props.searchable !== false && (
+          <label className="relative">
+            <span className="sr-only">Search {props.label}</span>
+            <Search className="pointer-events-none absolute left-2 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
+            <input type="search" value={props.search} onChange={(e) => props.onSearchChange(e.target.value)} placeholder="Search..." className="w-64 rounded-md border border-slate-300 bg-white py-2 pl-8 pr-3 text-sm dark:border-slate-700 dark:bg-slate-900" />
+          </label>
+        )}
         {props.toolbar}
         <div className="ml-auto flex gap-2">
           {selected.length === 1 && props.onEdit && <Button variant="secondary" onClick={() => props.onEdit?.(selected[0]!)}>Edit</Button>}

@@ -1,18 +1,23 @@
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
-import { Plus, RefreshCw } from "lucide-react";
+import { toast } from "../../lib/toast";
+import { FileText, Plus, RefreshCw } from "lucide-react";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { serverMessage } from "../../lib/api/errors";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
-import { AddChannelDialog } from "./AddChannelDialog";
-import { AddShowsDialog } from "./AddShowsDialog";
 import { dashboardApi, dashboardKeys, ingestionMessages, type Platform } from "./dashboard-api";
 import { TablesView } from "../tables/TablesView";
 import type { TableName } from "../../../shared/schemas/tables";
 import { RecentActivity } from "./RecentActivity";
+
+const AddChannelDialog = lazy(() => import("./AddChannelDialog").then((m) => ({ default: m.AddChannelDialog })));
+const AddShowsDialog = lazy(() => import("./AddShowsDialog").then((m) => ({ default: m.AddShowsDialog })));
+const PlatformReports = lazy(() => import("../reports/PlatformReports"));
+
+/** The dashboard's sub-tabs: the platform's two tables, then its reports. */
+type SubTab = TableName | "reports";
 
 const tabClass = (active: boolean) =>
   `rounded-md px-4 py-2 text-sm font-medium ${active ? "bg-indigo-600 text-white" : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"}`;
@@ -51,9 +56,9 @@ export default function DashboardPage() {
   };
   const list = platform === "youtube" ? channels : shows;
   const count = platform === "youtube" ? (channels.data?.channels.length ?? 0) : (shows.data?.shows.length ?? 0);
-  const subTabs: TableName[] = platform === "youtube" ? ["channels", "videos"] : ["shows", "episodes"];
-  const requested = params.get("tab") as TableName | null;
-  const tab: TableName = requested && subTabs.includes(requested) ? requested : subTabs[0]!;
+  const subTabs: SubTab[] = platform === "youtube" ? ["channels", "videos", "reports"] : ["shows", "episodes", "reports"];
+  const requested = params.get("tab") as SubTab | null;
+  const tab: SubTab = requested && subTabs.includes(requested) ? requested : subTabs[0]!;
   const parents = platform === "youtube" ? (channels.data?.channels ?? []).map((c) => ({ value: c.id, label: c.title })) : (shows.data?.shows ?? []).map((s) => ({ value: s.id, label: s.title }));
 
   return (
@@ -72,6 +77,10 @@ export default function DashboardPage() {
         </Button>
         <Button onClick={() => setAdding(true)}>
           <Plus className="h-4 w-4" aria-hidden /> {platform === "youtube" ? "Add Channel" : "Add Show"}
+        </Button>
+        {/* Disabled while loading or with nothing to report on (spec section 2). */}
+        <Button variant="secondary" disabled={list.isPending || count === 0} onClick={() => setParams({ platform, tab: "reports", new: "1" })}>
+          <FileText className="h-4 w-4" aria-hidden /> New Report
         </Button>
       </div>
       {count > 0 && (
@@ -92,13 +101,23 @@ export default function DashboardPage() {
             <Button className="mt-3" onClick={() => setAdding(true)}>{platform === "youtube" ? "Add Channel" : "Add Show"}</Button>
           </div>
         )}
-        {count > 0 && <TablesView key={tab} orgId={orgId} table={tab} parents={parents} onChanged={refreshAll} />}
+        {count > 0 && tab !== "reports" && <TablesView key={tab} orgId={orgId} table={tab} parents={parents} onChanged={refreshAll} />}
+        {count > 0 && tab === "reports" && (
+          <Suspense fallback={<PageLoading />}>
+            <PlatformReports orgId={orgId} platform={platform} />
+          </Suspense>
+        )}
       </section>
       <RecentActivity orgId={orgId} />
-      {platform === "youtube" ? (
-        <AddChannelDialog orgId={orgId} open={adding} onOpenChange={setAdding} connected={connected("youtube")} isAdmin={isAdmin} onChanged={refreshAll} />
-      ) : (
-        <AddShowsDialog orgId={orgId} open={adding} onOpenChange={setAdding} connected={connected("simplecast")} isAdmin={isAdmin} onChanged={refreshAll} />
+      {/* The add dialogs load on first use, keeping them out of the dashboard's first paint. */}
+      {adding && (
+        <Suspense fallback={null}>
+          {platform === "youtube" ? (
+            <AddChannelDialog orgId={orgId} open={adding} onOpenChange={setAdding} connected={connected("youtube")} isAdmin={isAdmin} onChanged={refreshAll} />
+          ) : (
+            <AddShowsDialog orgId={orgId} open={adding} onOpenChange={setAdding} connected={connected("simplecast")} isAdmin={isAdmin} onChanged={refreshAll} />
+          )}
+        </Suspense>
       )}
     </div>
   );

@@ -8,7 +8,7 @@ import { Button } from "../../components/form";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { serverMessage } from "../../lib/api/errors";
 import { toast } from "../../lib/toast";
-import { CheckboxList, type Option } from "./CheckboxList";
+import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { multiChannelApi, multiChannelMessages } from "./multichannel-api";
 
 export type SetupValues = { title: string; dateRange: DateRange; selectedChannels: string[]; selectedShows: string[]; mergeOptions: MergeOptions };

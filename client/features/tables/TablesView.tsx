@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import type { TableName } from "../../../shared/schemas/tables";
 import { DataTable } from "../../components/data-table/DataTable";
 import { cellText, columnDefs, visibleColumns, type TableRow } from "./columns";

@@ -2,13 +2,13 @@ import { useId, useMemo, useState } from "react";
 
 export type Option = { id: string; title: string };
 
-type Props = { legend: string; searchLabel: string; options: Option[]; selected: Set<string>; onChange: (next: Set<string>) => void };
+type Props = { legend: string; searchLabel: string; options: Option[]; selected: Set<string>; onChange: (next: Set<string>) => void; /** Tailwind max-height class: about 12 rem in the report dialog, 10 rem in the multi-channel one. */ maxHeight?: string };
 
 /**
  * A searchable checkbox list (case-insensitive title substring) with Select All / Deselect All
- * over the items the search shows, scrolling at about 10 rem (spec section 9).
+ * over the items the search shows, scrolling at a fixed height (spec section 9).
  */
-export function CheckboxList({ legend, searchLabel, options, selected, onChange }: Props) {
+export function CheckboxList({ legend, searchLabel, options, selected, onChange, maxHeight = "max-h-40" }: Props) {
   const [query, setQuery] = useState("");
   const searchId = useId();
   const shown = useMemo(() => {
@@ -40,7 +40,7 @@ export function CheckboxList({ legend, searchLabel, options, selected, onChange 
       <button type="button" onClick={toggleAll} disabled={shown.length === 0} className="text-sm text-indigo-600 hover:underline disabled:opacity-50 dark:text-indigo-400">
         {allShownSelected ? "Deselect All" : "Select All"}
       </button>
-      <div className="max-h-40 space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700">
+      <div className={`${maxHeight} space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700`}>
         {shown.length === 0 && <p className="text-sm text-slate-500">No matches.</p>}
         {shown.map((o) => (
           <label key={o.id} className="flex items-center gap-2 text-sm">
