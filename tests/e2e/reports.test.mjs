@@ -38,8 +38,9 @@ describe("reports", () => {
 
     // Spreadsheets need Google: the banner says so until an admin connects an account.
     await page.goto(`${baseUrl()}/reports?tab=youtube`);
+    await page.getByRole("heading", { name: "Recurring Reports" }).waitFor();
     const banner = page.getByText(/Spreadsheet reports are temporarily unavailable/);
-    if (await banner.isVisible().catch(() => false)) {
+    if (await banner.isVisible()) {
       await page.getByRole("link", { name: "Connect Google in Organization Settings" }).click();
       await page.getByRole("button", { name: "Connect Google account" }).click();
       await page.getByRole("button", { name: "Allow" }).click();
