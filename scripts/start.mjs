@@ -25,8 +25,31 @@ ${rows}
  Emails sent in development land in ${server.url}/dev/mailbox
  Sandbox providers are on (offline emulators, see the README). Press Ctrl+C to stop.
 `);
+  if (created) void backfillWhenIngested(users.find((u) => u.role === "admin"));
 } else {
   console.log(`\n Crosscast is running at ${server.url} (demo seeding unavailable: HTTP ${seed.status})\n`);
+}
+
+/**
+ * Once the demo ingestion jobs have finished, give the demo channels and videos the daily history
+ * a few months of refreshes would have (charts; YouTube has no history API). Development only.
+ */
+async function backfillWhenIngested(admin) {
+  try {
+    const json = (res) => res.json();
+    const { accessToken } = await fetch(`${server.url}/api/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: admin.email, password: admin.password }) }).then(json);
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const me = await fetch(`${server.url}/api/auth/me`, { headers: auth }).then(json);
+    for (let i = 0; i < 120; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const { jobs } = await fetch(`${server.url}/api/orgs/${me.organization.id}/jobs?limit=20`, { headers: auth }).then(json);
+      if (jobs.length > 0 && jobs.every((j) => j.status === "succeeded" || j.status === "failed")) break;
+    }
+    const filled = await fetch(`${server.url}/dev/backfill-history`, { method: "POST" }).then(json);
+    console.log(` Demo history ready: ${filled.channelRows} channel and ${filled.videoRows} video daily snapshots (charts).`);
+  } catch (error) {
+    console.log(` Demo history could not be added (${error.message}); charts fill in as refreshes run.`);
+  }
 }
 
 // wrangler dev does not fire Cron Triggers by itself; fire the hourly one at each full hour so

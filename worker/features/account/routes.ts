@@ -19,6 +19,7 @@ import { ingestionRoutes } from "../ingestion/routes";
 import { reportDownloadRoutes } from "../reports/download-routes";
 import { reportRoutes } from "../reports/routes";
 import { multiChannelRoutes } from "../multichannel/routes";
+import { detailRoutes } from "../details/routes";
 import { tableRoutes } from "../tables/routes";
 
 const userOrThrow = async (env: Env, userId: string) => {
@@ -79,5 +80,6 @@ export const orgRoutes = new Hono<AppEnv>()
   .route("/reports", reportDownloadRoutes)
   .route("/reports", reportRoutes)
   .route("/multi-channel", multiChannelRoutes)
+  .route("/details", detailRoutes)
   .route("/", ingestionRoutes)
   .route("/", organizationRoutes);

@@ -5,12 +5,13 @@ import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { isSandbox } from "../../env";
 import { getDb } from "../../db/client";
-import { emailOutbox } from "../../db/schema";
+import { emailOutbox, organizations } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { renderMailbox } from "./mailbox-page";
 import { DEMO_ORGANIZATION, demoUsers, seedDemo } from "./seed";
 import { seedDemoContent } from "./seed-content";
+import { backfillDemoHistory } from "./backfill-history";
 
 /** Development-only routes vanish (404) unless the sandbox is on. */
 const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -36,6 +37,13 @@ export const devRoutes = new Hono<AppEnv>()
     const { organizationId, adminId, created } = await seedDemo(db);
     const jobs = created && organizationId && c.req.valid("query").content === "demo" ? await seedDemoContent(c.env, db, organizationId, adminId) : [];
     return c.json({ organization: { id: organizationId, name: DEMO_ORGANIZATION }, users: demoUsers.map(({ email, password, role }) => ({ email, password, role })), created, ingestionJobs: jobs.length });
+  })
+  // After the demo ingestion: daily history for its channels and videos (see backfill-history.ts).
+  .post("/backfill-history", async (c) => {
+    const db = getDb(c.env);
+    const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, DEMO_ORGANIZATION));
+    if (!org) throw new ApiError("NOT_FOUND", "The demo organisation has not been seeded");
+    return c.json(await backfillDemoHistory(c.env.DB, db, org.id));
   });
 
 /** /api/dev/mailbox?to= (JSON, for the browser tests). */

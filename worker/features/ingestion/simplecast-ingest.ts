@@ -11,10 +11,12 @@ import { integrationKey, markIntegration } from "../integrations/keys";
 import { simplecastClient } from "../../providers/clients";
 
 /**
- * Days of per-episode daily rows kept (charts of recent weeks); the episode figures use the full
- * series. Show-level rows are few (one a day), so a show keeps its whole history.
+ * Per-episode daily rows kept: the recent weeks (the detail chart) and the first 31 days of the
+ * episode's life (the pacing chart compares episodes at the same age). The episode figures use
+ * the full series. Show-level rows are few (one a day), so a show keeps its whole history.
  */
 const EPISODE_KEPT_DAYS = 35;
+const EPISODE_EARLY_DAYS = 30;
 
 type EpisodeFigures = SimplecastEpisode & { daily: DailyDownloads; total: number; listeners: number | null };
 
@@ -86,9 +88,10 @@ async function writeShow(d1: D1Database, db: Db, organizationId: string, externa
     };
   });
   const since = isoDate(now - EPISODE_KEPT_DAYS * DAY_MS);
-  const metricRows = figures.flatMap((f) =>
-    cumulative(f.daily).flatMap((c, i) => (c.date >= since ? [{ values: { organizationId, date: c.date, downloads: f.daily[i]!.downloads, cumulativeDownloads: c.value }, extra: { external_id: f.externalId } }] : [])),
-  );
+  const metricRows = figures.flatMap((f) => {
+    const early = isoDate(f.publishDate.getTime() + EPISODE_EARLY_DAYS * DAY_MS);
+    return cumulative(f.daily).flatMap((c, i) => (c.date >= since || c.date <= early ? [{ values: { organizationId, date: c.date, downloads: f.daily[i]!.downloads, cumulativeDownloads: c.value }, extra: { external_id: f.externalId } }] : []));
+  });
   const perDay = new Map<string, number>();
   for (const f of figures) for (const d of f.daily) perDay.set(d.date, (perDay.get(d.date) ?? 0) + d.downloads);
   const showDaily = [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, downloads]) => ({ date, downloads }));
