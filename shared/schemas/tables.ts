@@ -42,5 +42,7 @@ export const tablePageSchema = z.object({
   pageSize: z.number(),
   /** Optional columns (trailing and first windows) shown only when a row of the filtered set has a value above 0. */
   optionalColumns: z.record(z.string(), z.boolean()),
+  /** When the newest row of the filtered set was last refreshed (the table's freshness label). */
+  refreshedAt: z.string().nullable(),
 });
 export type TablePage = z.infer<typeof tablePageSchema>;

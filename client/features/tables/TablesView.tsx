@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { Suspense, lazy, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
@@ -11,6 +11,10 @@ import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
 import { copyRows, deleteRows, downloadTable, fetchTablePage, tableKeys } from "./table-api";
 import { apiQueryFrom, withParams } from "./table-state";
 import { integrationMessages } from "../../../shared/messages-integrations";
+import { relativeTime } from "../details/relative-time";
+
+// The panel and its charts (uPlot) load when a panel first opens.
+const DetailPanel = lazy(() => import("../details/DetailPanel"));
 
 const emptyText: Record<TableName, string> = { channels: "No channels match.", videos: "No videos match.", shows: "No shows match.", episodes: "No episodes match." };
 
@@ -32,7 +36,10 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
   }, [search, params, setParams]);
 
   const optional = data?.optionalColumns ?? {};
-  const columns = useMemo(() => columnDefs(table, optional), [table, JSON.stringify(optional)]);
+  // The open detail panel is in the URL (?detail=<id>), so reload and back keep it.
+  const detail = params.get("detail");
+  const openDetail = (row: TableRow) => setParams(withParams(params, { detail: String(row.id) }));
+  const columns = useMemo(() => columnDefs(table, optional, openDetail), [table, JSON.stringify(optional), params]);
   const sorting: SortingState = params.get("sort") ? [{ id: params.get("sort")!, desc: params.get("dir") !== "asc" }] : [];
   const defs = filtersFor(table, parents);
   const page = Number(params.get("page") ?? 1);
@@ -57,6 +64,10 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
   const deletable = table === "channels" || table === "shows";
 
   return (
+    <>
+    <p className="mb-2 text-xs text-slate-500 dark:text-slate-400" data-testid="table-freshness">
+      {data ? `Data refreshed ${relativeTime(data.refreshedAt)}` : "\u00a0"}
+    </p>
     <DataTable<TableRow>
       label={table.charAt(0).toUpperCase() + table.slice(1)}
       columns={columns}
@@ -92,5 +103,11 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
           : undefined
       }
     />
+    {detail && (
+      <Suspense fallback={null}>
+        <DetailPanel key={detail} orgId={orgId} kind={table} id={detail} onClose={() => setParams(withParams(params, { detail: null }))} />
+      </Suspense>
+    )}
+    </>
   );
 }

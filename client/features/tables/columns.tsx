@@ -1,4 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
+import { ChartLine } from "lucide-react";
 import type { TableName } from "../../../shared/schemas/tables";
 
 export type TableRow = Record<string, string | number | null>;
@@ -75,8 +76,24 @@ export function visibleColumns(table: TableName, optional: Record<string, boolea
   return tableColumns[table].filter((c) => !c.optional || optional[c.id]);
 }
 
-export function columnDefs(table: TableName, optional: Record<string, boolean>): Array<ColumnDef<TableRow>> {
-  return visibleColumns(table, optional).map((col) => ({
+export function columnDefs(table: TableName, optional: Record<string, boolean>, onDetails?: (row: TableRow) => void): Array<ColumnDef<TableRow>> {
+  // A details button first: the title itself links out to YouTube.
+  const details: Array<ColumnDef<TableRow>> = onDetails
+    ? [
+        {
+          id: "details",
+          size: 44,
+          enableSorting: false,
+          header: () => <span className="sr-only">Details</span>,
+          cell: ({ row }) => (
+            <button type="button" aria-label={`Details for ${String(row.original.title ?? "")}`} title="Chart and details" onClick={() => onDetails(row.original)} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-indigo-600 dark:hover:bg-slate-800">
+              <ChartLine className="h-4 w-4" aria-hidden />
+            </button>
+          ),
+        },
+      ]
+    : [];
+  return [...details, ...visibleColumns(table, optional).map((col): ColumnDef<TableRow> => ({
     id: col.id,
     accessorFn: (row: TableRow) => row[col.id],
     header: () => <span title={col.title}>{col.header}</span>,
@@ -89,7 +106,7 @@ export function columnDefs(table: TableName, optional: Record<string, boolean>):
       const href = col.kind === "link" ? linkFor(table, row.original) : null;
       return href ? <a href={href} target="_blank" rel="noopener noreferrer" className="text-indigo-600 hover:underline dark:text-indigo-400">{String(v ?? "")}</a> : String(v ?? "");
     },
-  }));
+  }))];
 }
 
 /** Plain cell text for copy-to-clipboard. */

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, max, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { TableName, TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
@@ -9,7 +9,7 @@ export type Row = Record<string, string | number | null>;
 export type TableSpec = {
   /** The filtered, sorted page of rows (plain JSON values, dates as ISO strings). */
   page: (db: Db, orgId: string, query: TableQuery, limit: number, offset: number, now: number) => Promise<Row[]>;
-  total: (db: Db, orgId: string, query: TableQuery, now: number) => Promise<{ total: number; optionalColumns: Record<string, boolean> }>;
+  total: (db: Db, orgId: string, query: TableQuery, now: number) => Promise<{ total: number; optionalColumns: Record<string, boolean>; refreshedAt: string | null }>;
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -43,8 +43,8 @@ export const tableSpecs: Record<TableName, TableSpec> = {
       return rows.map(toChannelRow);
     },
     total: async (db, orgId, q) => {
-      const [row] = await db.select({ total: count(), ...optionalFlagSelect(channelOptional) }).from(channels).where(channelWhere(orgId, q));
-      return { total: row?.total ?? 0, optionalColumns: flags(row, Object.keys(channelOptional)) };
+      const [row] = await db.select({ total: count(), refreshedAt: max(channels.lastUpdated), ...optionalFlagSelect(channelOptional) }).from(channels).where(channelWhere(orgId, q));
+      return { total: row?.total ?? 0, optionalColumns: flags(row, Object.keys(channelOptional)), refreshedAt: iso(row?.refreshedAt ?? null) };
     },
   },
   videos: {
@@ -54,8 +54,8 @@ export const tableSpecs: Record<TableName, TableSpec> = {
       return rows.map(({ v, channelTitle }) => toVideoRow(v, channelTitle));
     },
     total: async (db, orgId, q, now) => {
-      const [row] = await db.select({ total: count(), ...optionalFlagSelect(videoOptional) }).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(videoWhere(orgId, q, now));
-      return { total: row?.total ?? 0, optionalColumns: flags(row, Object.keys(videoOptional)) };
+      const [row] = await db.select({ total: count(), refreshedAt: max(videos.lastUpdated), ...optionalFlagSelect(videoOptional) }).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(videoWhere(orgId, q, now));
+      return { total: row?.total ?? 0, optionalColumns: flags(row, Object.keys(videoOptional)), refreshedAt: iso(row?.refreshedAt ?? null) };
     },
   },
   shows: {
@@ -65,8 +65,8 @@ export const tableSpecs: Record<TableName, TableSpec> = {
       return rows.map(toShowRow);
     },
     total: async (db, orgId, q) => {
-      const [row] = await db.select({ total: count(), ...optionalFlagSelect(showOptional) }).from(shows).where(showWhere(orgId, q));
-      return { total: row?.total ?? 0, optionalColumns: flags(row, Object.keys(showOptional)) };
+      const [row] = await db.select({ total: count(), refreshedAt: max(shows.lastUpdated), ...optionalFlagSelect(showOptional) }).from(shows).where(showWhere(orgId, q));
+      return { total: row?.total ?? 0, optionalColumns: flags(row, Object.keys(showOptional)), refreshedAt: iso(row?.refreshedAt ?? null) };
     },
   },
   episodes: {
@@ -76,8 +76,8 @@ export const tableSpecs: Record<TableName, TableSpec> = {
       return rows.map(({ e, showTitle }) => toEpisodeRow(e, showTitle));
     },
     total: async (db, orgId, q, now) => {
-      const [row] = await db.select({ total: count(), ...optionalFlagSelect(episodeOptional) }).from(episodes).innerJoin(shows, eq(shows.id, episodes.showId)).where(episodeWhere(orgId, q, now));
-      return { total: row?.total ?? 0, optionalColumns: flags(row, Object.keys(episodeOptional)) };
+      const [row] = await db.select({ total: count(), refreshedAt: max(episodes.lastUpdated), ...optionalFlagSelect(episodeOptional) }).from(episodes).innerJoin(shows, eq(shows.id, episodes.showId)).where(episodeWhere(orgId, q, now));
+      return { total: row?.total ?? 0, optionalColumns: flags(row, Object.keys(episodeOptional)), refreshedAt: iso(row?.refreshedAt ?? null) };
     },
   },
 };

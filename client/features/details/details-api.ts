@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { api } from "../../lib/api/client";
+
+export type DetailKind = "channels" | "videos" | "shows" | "episodes";
+
+const pointSchema = z.object({ date: z.string(), value: z.number() });
+export const seriesSchema = z.object({
+  metric: z.enum(["views", "downloads"]),
+  from: z.string(),
+  to: z.string(),
+  points: z.array(pointSchema),
+  total: z.number(),
+  previous: z.object({ from: z.string(), to: z.string(), total: z.number(), days: z.number() }),
+  change: z.object({ absolute: z.number(), percent: z.number().nullable() }),
+  gaps: z.number(),
+  title: z.string(),
+  lastUpdated: z.string().nullable(),
+});
+export type Series = z.infer<typeof seriesSchema>;
+export const pacingSchema = z.object({ days: z.array(z.number()), item: z.array(z.number().nullable()), median: z.array(z.number().nullable()), peers: z.number(), metric: z.enum(["views", "downloads"]) });
+export type Pacing = z.infer<typeof pacingSchema>;
+
+export const detailKeys = {
+  series: (orgId: string, kind: DetailKind, id: string, from: string, to: string) => ["details", orgId, kind, id, from, to] as const,
+  pacing: (orgId: string, kind: DetailKind, id: string) => ["details", orgId, kind, id, "pacing"] as const,
+};
+
+export const detailsApi = {
+  series: (orgId: string, kind: DetailKind, id: string, from: string, to: string) => api(`/api/orgs/${orgId}/details/${kind}/${id}/series?from=${from}&to=${to}`, seriesSchema),
+  pacing: (orgId: string, kind: DetailKind, id: string) => api(`/api/orgs/${orgId}/details/${kind}/${id}/pacing`, pacingSchema),
+};
