@@ -11,9 +11,13 @@ export const root = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "
 const wranglerBin = path.join(root, "node_modules", ".bin", "wrangler");
 const viteBin = path.join(root, "node_modules", ".bin", "vite");
 
-/** Builds the client into dist/client (what the Worker serves as static assets). */
+/**
+ * Builds the client into dist/client (what the Worker serves as static assets). Local builds (the
+ * demo, the browser tests, the benchmarks) are the "specially flagged build" with Merge Same on;
+ * `npm run build` for deployment leaves it off unless VITE_MERGE_SAME=1 is set.
+ */
 export function buildClient({ quiet = false } = {}) {
-  const r = spawnSync(viteBin, ["build", "--logLevel", quiet ? "error" : "warn"], { cwd: root, stdio: "inherit" });
+  const r = spawnSync(viteBin, ["build", "--logLevel", quiet ? "error" : "warn"], { cwd: root, stdio: "inherit", env: { ...process.env, VITE_MERGE_SAME: process.env.VITE_MERGE_SAME ?? "1" } });
   if (r.status !== 0) throw new Error("client build failed");
 }
 

@@ -32,6 +32,8 @@ export const tableQuerySchema = z.object({
   published: z.enum(Object.keys(publishedPresets) as [keyof typeof publishedPresets]).optional(),
   publishedFrom: isoDay.optional(),
   publishedTo: isoDay.optional(),
+  /** Videos only: Merge Same (rows grouped by trimmed title). */
+  merge: z.literal("1").optional(),
 });
 export type TableQuery = z.infer<typeof tableQuerySchema>;
 
@@ -44,5 +46,7 @@ export const tablePageSchema = z.object({
   optionalColumns: z.record(z.string(), z.boolean()),
   /** When the newest row of the filtered set was last refreshed (the table's freshness label). */
   refreshedAt: z.string().nullable(),
+  /** Videos: rows in the filtered set and rows once merged by title (Merge Same appears when they differ). */
+  duplicates: z.object({ total: z.number(), merged: z.number() }).nullable(),
 });
 export type TablePage = z.infer<typeof tablePageSchema>;

@@ -12,6 +12,11 @@ import { copyRows, deleteRows, downloadTable, fetchTablePage, tableKeys } from "
 import { apiQueryFrom, withParams } from "./table-state";
 import { integrationMessages } from "../../../shared/messages-integrations";
 import { relativeTime } from "../details/relative-time";
+import { mergedVideosMessage, UNMERGED_VIDEOS_MESSAGE } from "../../../shared/merge";
+import { Button } from "../../components/form";
+
+/** The "specially flagged build" of spec section 2: `VITE_MERGE_SAME=1` at build time (on for npm start and the browser tests). */
+const MERGE_SAME_BUILD = import.meta.env.VITE_MERGE_SAME === "1";
 
 // The panel and its charts (uPlot) load when a panel first opens.
 const DetailPanel = lazy(() => import("../details/DetailPanel"));
@@ -62,6 +67,20 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
     }
   };
   const deletable = table === "channels" || table === "shows";
+  // Merge Same / Unmerge: only in a build with the flag on, and only when duplicates exist.
+  const merging = params.get("merge") === "1";
+  const duplicates = data?.duplicates;
+  const showMerge = MERGE_SAME_BUILD && table === "videos" && duplicates !== null && duplicates !== undefined && (merging || duplicates.merged < duplicates.total);
+  const toggleMerge = () => {
+    if (!duplicates) return;
+    if (merging) {
+      setParams(withParams(params, { merge: null }));
+      toast.info(UNMERGED_VIDEOS_MESSAGE);
+    } else {
+      setParams(withParams(params, { merge: "1" }));
+      toast.info(mergedVideosMessage(duplicates.merged, duplicates.total));
+    }
+  };
 
   return (
     <>
@@ -90,6 +109,11 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
         <>
           <FilterSelects defs={defs} params={params} onChange={(key, value) => setParams(withParams(params, { [key]: value }))} />
           <DownloadMenu onCsv={() => void download("csv")} onJson={() => void download("json")} onCopy={() => void copy()} />
+          {showMerge && (
+            <Button variant="secondary" aria-pressed={merging} onClick={toggleMerge}>
+              {merging ? "Unmerge" : "Merge Same"}
+            </Button>
+          )}
         </>
       }
       onDeleteSelected={

@@ -104,7 +104,18 @@ export function columnDefs(table: TableName, optional: Record<string, boolean>, 
       if (col.kind === "duration") return duration(v);
       if (col.kind === "season") return row.original.seasonNumber !== null && row.original.episodeNumber !== null ? `S${row.original.seasonNumber}E${row.original.episodeNumber}` : "";
       const href = col.kind === "link" ? linkFor(table, row.original) : null;
-      return href ? <a href={href} target="_blank" rel="noopener noreferrer" className="text-indigo-600 hover:underline dark:text-indigo-400">{String(v ?? "")}</a> : String(v ?? "");
+      const merged = col.id === "title" && typeof row.original.mergedCount === "number" && row.original.mergedCount > 1 ? <span className="ml-1 rounded bg-purple-100 px-1 text-[11px] text-purple-800 dark:bg-purple-900/40 dark:text-purple-300" title={`${row.original.mergedCount} videos with this title, figures summed`}>×{row.original.mergedCount}</span> : null;
+      return href ? (
+        <>
+          <a href={href} target="_blank" rel="noopener noreferrer" className="text-indigo-600 hover:underline dark:text-indigo-400">{String(v ?? "")}</a>
+          {merged}
+        </>
+      ) : (
+        <>
+          {String(v ?? "")}
+          {merged}
+        </>
+      );
     },
   }))];
 }

@@ -2,7 +2,7 @@ import type { TableName } from "../../../shared/schemas/tables";
 
 /** Filter fields a table page can carry in the URL (the same names the API takes). */
 export const FILTER_KEYS = ["views", "downloads", "published", "season", "channel", "show", "publishedFrom", "publishedTo"] as const;
-const QUERY_KEYS = ["q", "sort", "dir", "page", ...FILTER_KEYS] as const;
+const QUERY_KEYS = ["q", "sort", "dir", "page", "merge", ...FILTER_KEYS] as const;
 
 /** The API query for a table, taken from the page URL: what a user would bookmark or share. */
 export function apiQueryFrom(params: URLSearchParams): URLSearchParams {

@@ -25,7 +25,7 @@ export const tableRoutes = new Hono<AppEnv>()
     const now = Date.now();
     const spec = tableSpecs[table];
     const [rows, totals] = await Promise.all([spec.page(db, c.get("org").id, query, query.pageSize, (query.page - 1) * query.pageSize, now), spec.total(db, c.get("org").id, query, now)]);
-    return c.json({ rows, total: totals.total, page: query.page, pageSize: query.pageSize, optionalColumns: totals.optionalColumns, refreshedAt: totals.refreshedAt });
+    return c.json({ rows, total: totals.total, page: query.page, pageSize: query.pageSize, optionalColumns: totals.optionalColumns, refreshedAt: totals.refreshedAt, duplicates: totals.duplicates ?? null });
   })
   .get("/:table/export", validate("param", tableParam), validate("query", exportQuery), (c) => {
     const { table } = c.req.valid("param");

@@ -3,13 +3,14 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { TableName, TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
 import { channels, episodes, shows, videos } from "../../db/schema";
+import { mergedVideoPage, mergedVideoTotal } from "./merged-videos";
 import { optionalFlagSelect, orderBy, publishedFilter, searchAny, thresholdFilter } from "./sql-helpers";
 
 export type Row = Record<string, string | number | null>;
 export type TableSpec = {
   /** The filtered, sorted page of rows (plain JSON values, dates as ISO strings). */
   page: (db: Db, orgId: string, query: TableQuery, limit: number, offset: number, now: number) => Promise<Row[]>;
-  total: (db: Db, orgId: string, query: TableQuery, now: number) => Promise<{ total: number; optionalColumns: Record<string, boolean>; refreshedAt: string | null }>;
+  total: (db: Db, orgId: string, query: TableQuery, now: number) => Promise<{ total: number; optionalColumns: Record<string, boolean>; refreshedAt: string | null; duplicates?: { total: number; merged: number } }>;
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -49,13 +50,17 @@ export const tableSpecs: Record<TableName, TableSpec> = {
   },
   videos: {
     page: async (db, orgId, q, limit, offset, now) => {
+      if (q.merge) return mergedVideoPage(db, videoWhere(orgId, q, now), q, limit, offset);
       const sort = sortable({ title: videos.title, channelTitle: channels.title, views: videos.views, likes: videos.likes, comments: videos.comments, publishDate: videos.publishDate, lastUpdated: videos.lastUpdated, ...videoOptional });
       const rows = await db.select({ v: videos, channelTitle: channels.title }).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(videoWhere(orgId, q, now)).orderBy(...orderBy(sort, q, "publishDate", videos.id)).limit(limit).offset(offset);
       return rows.map(({ v, channelTitle }) => toVideoRow(v, channelTitle));
     },
     total: async (db, orgId, q, now) => {
       const [row] = await db.select({ total: count(), refreshedAt: max(videos.lastUpdated), ...optionalFlagSelect(videoOptional) }).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(videoWhere(orgId, q, now));
-      return { total: row?.total ?? 0, optionalColumns: flags(row, Object.keys(videoOptional)), refreshedAt: iso(row?.refreshedAt ?? null) };
+      // Merge Same needs to know whether duplicates exist, and how many rows remain once merged.
+      const merged = await mergedVideoTotal(db, videoWhere(orgId, q, now));
+      const all = row?.total ?? 0;
+      return { total: q.merge ? merged : all, optionalColumns: flags(row, Object.keys(videoOptional)), refreshedAt: iso(row?.refreshedAt ?? null), duplicates: { total: all, merged } };
     },
   },
   shows: {

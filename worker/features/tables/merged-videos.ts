@@ -1,0 +1,68 @@
+import { countDistinct, eq, sql, type SQL } from "drizzle-orm";
+import type { TableQuery } from "../../../shared/schemas/tables";
+import type { Db } from "../../db/client";
+import { channels, videos } from "../../db/schema";
+import { ApiError } from "../../errors";
+import type { Row } from "./specs";
+
+/*
+ * Merge Same (spec section 9) on the server, so paging stays on the server: the filtered videos
+ * are grouped by trimmed title with window functions; each group shows as its highest-views row
+ * (ties: the lowest id) with views, likes, comments and every window summed (a window missing on
+ * every member stays missing), and the group's size. Sorting and paging apply to the merged rows.
+ */
+
+const SUMMED = {
+  views: "views",
+  likes: "likes",
+  comments: "comments",
+  first24hViews: "first_24h_views",
+  first48hViews: "first_48h_views",
+  first7dViews: "first_7d_views",
+  trailing1dViews: "trailing_1d_views",
+  trailing1wViews: "trailing_1w_views",
+  trailing1mViews: "trailing_1m_views",
+  trailing1yViews: "trailing_1y_views",
+} as const;
+
+/** Sortable fields of the merged rows and the outer query's column for each (a fixed list: never input). */
+const SORTS: Record<string, string> = { title: "title", channelTitle: "channel_title", publishDate: "publish_date", lastUpdated: "last_updated", ...Object.fromEntries(Object.keys(SUMMED).map((k) => [k, `m_${k}`])) };
+
+export async function mergedVideoPage(db: Db, where: SQL | undefined, query: TableQuery, limit: number, offset: number): Promise<Row[]> {
+  const key = query.sort ?? "publishDate";
+  const column = SORTS[key];
+  if (!column) throw new ApiError("BAD_REQUEST", `sort: unknown column "${key}"; one of ${Object.keys(SORTS).join(", ")}`, { field: "sort" });
+  const direction = query.dir === "asc" ? "ASC" : "DESC";
+  const sums = Object.entries(SUMMED).map(([k, col]) => sql.raw(`SUM("videos"."${col}") OVER g AS "m_${k}"`));
+  const rows = await db.all<Record<string, string | number | null>>(sql`
+    SELECT * FROM (
+      SELECT "videos"."id", "videos"."title", "videos"."external_id", "videos"."channel_id", "videos"."duration_seconds",
+        "videos"."publish_date", "videos"."last_updated", ${channels.title} AS "channel_title",
+        ROW_NUMBER() OVER (PARTITION BY trim("videos"."title") ORDER BY "videos"."views" DESC, "videos"."id") AS "rn",
+        COUNT(*) OVER g AS "group_size", ${sql.join(sums, sql`, `)}
+      FROM ${videos} INNER JOIN ${channels} ON ${eq(channels.id, videos.channelId)}
+      WHERE ${where ?? sql`1 = 1`}
+      WINDOW g AS (PARTITION BY trim("videos"."title"))
+    ) WHERE "rn" = 1
+    ORDER BY ${sql.raw(`"${column}" IS NULL, "${column}" ${direction}, "id" ASC`)}
+    LIMIT ${limit} OFFSET ${offset}`);
+  const iso = (v: string | number | null | undefined) => (typeof v === "number" ? new Date(v).toISOString() : null);
+  return rows.map((r) => ({
+    id: r.id ?? null,
+    title: r.title ?? null,
+    externalId: r.external_id ?? null,
+    channelId: r.channel_id ?? null,
+    channelTitle: r.channel_title ?? null,
+    durationSeconds: r.duration_seconds ?? null,
+    ...Object.fromEntries(Object.keys(SUMMED).map((k) => [k, r[`m_${k}`] ?? null])),
+    publishDate: iso(r.publish_date),
+    lastUpdated: iso(r.last_updated),
+    mergedCount: r.group_size ?? 1,
+  }));
+}
+
+/** How many rows the filtered set has once merged (distinct trimmed titles). */
+export async function mergedVideoTotal(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: countDistinct(sql`trim(${videos.title})`) }).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(where);
+  return row?.n ?? 0;
+}
