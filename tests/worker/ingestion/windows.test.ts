@@ -89,12 +89,17 @@ describe("window figures on known data", () => {
     const [show] = await db().select().from(schema.shows).where(eq(schema.shows.organizationId, org.id));
     const episodes = await db().select().from(schema.episodes).where(eq(schema.episodes.showId, show!.id));
     expect(show).toMatchObject({ title: "Demo Media Tech Talk", totalEpisodes: 120, totalDownloadsGlobal: episodes.reduce((s, e) => s + e.totalDownloadsGlobal, 0) });
-    // The show keeps its whole daily history (a year and more), episodes their last 35 days.
+    // The show keeps its whole daily history (a year and more); episodes their last 35 days and
+    // the first 31 days of their life (pacing).
     const history = await db().select().from(schema.showMetrics).where(eq(schema.showMetrics.showId, show!.id));
     expect(history.length).toBeGreaterThan(365);
     expect(history.find((h) => h.date === isoDate(now))!.totalDownloads).toBe(show!.totalDownloadsGlobal);
     const episodeHistory = await db().select().from(schema.episodeMetrics).where(eq(schema.episodeMetrics.episodeId, stored!.id));
     expect(episodeHistory.map((h) => h.date).sort().at(-1)).toBe(isoDate(now));
-    expect(episodeHistory.length).toBeLessThanOrEqual(36);
+    const publishDay = isoDate(episode.publishDate.getTime());
+    const early = episodeHistory.filter((h) => h.date <= isoDate(episode.publishDate.getTime() + 30 * DAY_MS));
+    expect(early.map((h) => h.date).sort()[0]).toBe(publishDay);
+    expect(early.length).toBe(31);
+    expect(episodeHistory.length - early.length).toBeLessThanOrEqual(36);
   });
 });
