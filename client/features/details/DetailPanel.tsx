@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Dialog } from "../../components/Dialog";
 import { PageLoading } from "../../components/PageLoading";
 import { detailKeys, detailsApi, type DetailKind } from "./details-api";
@@ -33,7 +33,7 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
   const [customTo, setCustomTo] = useState(today);
   const [from, to] = preset === "custom" ? [customFrom, customTo] : [isoDay(Date.now() - (Number(preset) - 1) * DAY), today];
   const valid = from <= to;
-  const series = useQuery({ queryKey: detailKeys.series(orgId, kind, id, from, to), queryFn: () => detailsApi.series(orgId, kind, id, from, to), enabled: valid });
+  const series = useQuery({ queryKey: detailKeys.series(orgId, kind, id, from, to), queryFn: () => detailsApi.series(orgId, kind, id, from, to), enabled: valid, placeholderData: keepPreviousData });
   const paced = kind === "videos" || kind === "episodes";
   const pacing = useQuery({ queryKey: detailKeys.pacing(orgId, kind, id), queryFn: () => detailsApi.pacing(orgId, kind, id), enabled: paced });
 
@@ -83,12 +83,13 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
         </div>
         {!valid && <p className="text-sm text-red-600">The start date must not be after the end date.</p>}
         {series.isPending && valid && <PageLoading />}
+        {series.isPlaceholderData && <p className="sr-only" role="status">Loading the new period...</p>}
         {series.isError && <p className="text-sm text-red-600">Failed to load the chart data.</p>}
         {data && chart && (
           <section aria-label={`Daily ${metric}`} className="space-y-2">
             <p className="text-sm">
               <span className="text-2xl font-semibold">{n(data.total)}</span> {metric} in this period ·{" "}
-              <span className={change && change.absolute < 0 ? "text-red-600 dark:text-red-400" : "text-green-700 dark:text-green-400"} data-testid="change">{changeText}</span> vs the previous {data.previous.days || Math.round((Date.parse(data.to) - Date.parse(data.from)) / DAY) + 1} days ({n(data.previous.total)})
+              <span className={change && change.absolute < 0 ? "text-red-600 dark:text-red-400" : "text-green-700 dark:text-green-400"} data-testid="change">{changeText}</span> vs the previous {Math.round((Date.parse(data.to) - Date.parse(data.from)) / DAY) + 1} days ({n(data.previous.total)})
             </p>
             {data.points.length === 0 ? (
               <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-500 dark:bg-slate-800/50">No snapshots in this period yet. Charts fill in as daily refreshes run.</p>
