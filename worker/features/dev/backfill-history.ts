@@ -15,8 +15,8 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * channels have a deterministic timeline (worker/sandbox/youtube/catalog.ts), read here at each
  * past day so the detail and pacing charts have something to show.
  */
-export async function backfillDemoHistory(d1: D1Database, db: Db, organizationId: string, days = 120, now = Date.now()): Promise<{ channelRows: number; videoRows: number }> {
-  const since = now - days * DAY;
+export async function backfillDemoHistory(d1: D1Database, db: Db, organizationId: string, days = 120, now = Date.now(), videoDays = days): Promise<{ channelRows: number; videoRows: number }> {
+  const since = now - videoDays * DAY;
   const channelRows = await db.select({ id: channels.id, externalId: channels.externalId }).from(channels).where(eq(channels.organizationId, organizationId));
   const metrics: Array<{ values: typeof channelMetrics.$inferInsert }> = [];
   for (const row of channelRows) {
