@@ -34,6 +34,8 @@ export const tableQuerySchema = z.object({
   publishedTo: isoDay.optional(),
   /** Videos only: Merge Same (rows grouped by trimmed title). */
   merge: z.literal("1").optional(),
+  /** Videos only: also count the rows once merged (the Merge Same button needs it). */
+  duplicates: z.literal("1").optional(),
 });
 export type TableQuery = z.infer<typeof tableQuerySchema>;
 

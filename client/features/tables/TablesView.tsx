@@ -28,6 +28,7 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const query = apiQueryFrom(params);
+  if (MERGE_SAME_BUILD && table === "videos") query.set("duplicates", "1");
   const queryString = query.toString();
   const { data, isPending, isFetching } = useQuery({ queryKey: tableKeys.page(orgId, table, queryString), queryFn: () => fetchTablePage(orgId, table, query), placeholderData: keepPreviousData });
   const [search, setSearch] = useState(params.get("q") ?? "");

@@ -57,10 +57,11 @@ export const tableSpecs: Record<TableName, TableSpec> = {
     },
     total: async (db, orgId, q, now) => {
       const [row] = await db.select({ total: count(), refreshedAt: max(videos.lastUpdated), ...optionalFlagSelect(videoOptional) }).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(videoWhere(orgId, q, now));
-      // Merge Same needs to know whether duplicates exist, and how many rows remain once merged.
-      const merged = await mergedVideoTotal(db, videoWhere(orgId, q, now));
+      // Merge Same needs to know whether duplicates exist and how many rows remain once merged:
+      // another pass over the filtered set, so only when asked (the flagged build asks).
       const all = row?.total ?? 0;
-      return { total: q.merge ? merged : all, optionalColumns: flags(row, Object.keys(videoOptional)), refreshedAt: iso(row?.refreshedAt ?? null), duplicates: { total: all, merged } };
+      const merged = q.merge || q.duplicates ? await mergedVideoTotal(db, videoWhere(orgId, q, now)) : null;
+      return { total: q.merge && merged !== null ? merged : all, optionalColumns: flags(row, Object.keys(videoOptional)), refreshedAt: iso(row?.refreshedAt ?? null), ...(merged !== null ? { duplicates: { total: all, merged } } : {}) };
     },
   },
   shows: {
