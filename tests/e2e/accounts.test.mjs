@@ -11,10 +11,10 @@ describe("accounts", () => {
     await page.getByText("Welcome back!").waitFor();
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await page.getByRole("link", { name: "Reports" }).click();
-    await page.getByRole("heading", { name: "Reports" }).waitFor();
+    await page.getByRole("heading", { name: "Reports", level: 1 }).waitFor();
     // A reload keeps the session (refresh cookie), with no password asked again.
     await page.reload();
-    await page.getByRole("heading", { name: "Reports" }).waitFor();
+    await page.getByRole("heading", { name: "Reports", level: 1 }).waitFor();
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByText(DEMO_ADMIN.email).waitFor();
     await page.getByRole("menuitem", { name: "Organization Settings" }).waitFor();

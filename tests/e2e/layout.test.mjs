@@ -29,7 +29,7 @@ describe("signed-in layout", () => {
     assert.equal(await current("Dashboard"), "page");
 
     await nav.getByRole("link", { name: "Reports" }).click();
-    await page.getByRole("heading", { name: "Reports" }).waitFor();
+    await page.getByRole("heading", { name: "Reports", level: 1 }).waitFor();
     assert.equal(await current("Reports"), "page");
     assert.equal(await current("Dashboard"), null);
     await context.close();

@@ -47,7 +47,7 @@ describe("dashboard tables", () => {
     await page.getByRole("button", { name: /Remove filter/ }).waitFor({ state: "detached" });
 
     // Search for the title of a row on screen: every row left must contain it.
-    const title = (await rows.first().locator("td").nth(1).textContent()).trim();
+    const title = (await rows.first().getByRole("link").first().textContent()).trim();
     await page.getByLabel("Search Videos").fill(title);
     await page.waitForURL((url) => url.searchParams.get("q") === title);
     await page.waitForFunction(
