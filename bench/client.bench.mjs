@@ -4,26 +4,19 @@
 // visible (lazy chunks a later click needs are not); "after idle" adds what the page prefetches
 // once it is showing. Targets: initial JS <= 170 KB gzipped, LCP < 1 s. Median of 5 cold loads.
 import { gzipSync } from "node:zlib";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { applyMigrations, buildClient, ensureDevVars, freePort, startDevServer } from "../scripts/lib/dev-server.mjs";
+import { signInDemo, startBenchServer } from "./lib/server.mjs";
 import { launchBrowser, DEMO_ADMIN } from "../tests/e2e/support.mjs";
 import { figure } from "./lib/figures.mjs";
 
 const RUNS = 5;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-buildClient({ quiet: true });
-ensureDevVars();
-const persistTo = mkdtempSync(path.join(os.tmpdir(), "crosscast-bench-client-"));
-applyMigrations({ persistTo });
-const server = await startDevServer({ port: await freePort(), persistTo });
+const server = await startBenchServer("client");
 const browser = await launchBrowser();
 try {
   const seed = await (await fetch(`${server.url}/dev/seed`, { method: "POST" })).json();
   // Wait for the demo ingestion to fill the channels table (the real queue path).
-  const { accessToken } = await (await fetch(`${server.url}/api/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO_ADMIN) })).json();
+  const accessToken = await signInDemo(server.url);
   const auth = { authorization: `Bearer ${accessToken}` };
   for (let i = 0; i < 120; i++) {
     const { channels } = await (await fetch(`${server.url}/api/orgs/${seed.organization.id}/channels`, { headers: auth })).json();
@@ -79,5 +72,4 @@ try {
 } finally {
   await browser.close();
   await server.stop();
-  rmSync(persistTo, { recursive: true, force: true });
 }

@@ -4,10 +4,7 @@
 // term), requests/s at concurrency 16 over 20 s, the same throughput for /api/health (what the
 // local dev server itself allows on this machine), and the time for Chromium to show the Videos
 // tab (navigation to table rows visible). Targets: p95 < 50 ms, >= 500 req/s, visible < 1 s.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { applyMigrations, buildClient, ensureDevVars, freePort, startDevServer } from "../scripts/lib/dev-server.mjs";
+import { signInDemo, startBenchServer } from "./lib/server.mjs";
 import { DEMO_ADMIN, launchBrowser } from "../tests/e2e/support.mjs";
 import { figure } from "./lib/figures.mjs";
 
@@ -33,16 +30,11 @@ async function throughput(url, headers) {
   return { rps: n / ((Date.now() - started) / 1000), errors };
 }
 
-buildClient({ quiet: true });
-ensureDevVars();
-const persistTo = mkdtempSync(path.join(os.tmpdir(), "crosscast-bench-dashboard-"));
-applyMigrations({ persistTo });
-const server = await startDevServer({ port: await freePort(), persistTo });
+const server = await startBenchServer("dashboard");
 const browser = await launchBrowser();
 try {
   await (await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" })).json();
-  const signIn = async () => (await (await fetch(`${server.url}/api/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO_ADMIN) })).json()).accessToken;
-  const auth = { authorization: `Bearer ${await signIn()}`, "content-type": "application/json" };
+  const auth = { authorization: `Bearer ${await signInDemo(server.url)}`, "content-type": "application/json" };
   const me = await (await fetch(`${server.url}/api/auth/me`, { headers: auth })).json();
   const org = `${server.url}/api/orgs/${me.organization.id}`;
   await fetch(`${org}/integrations/youtube/connect`, { method: "POST", headers: auth, body: JSON.stringify({ apiKey: "AIza-sandbox-bench-dashboard" }) });
@@ -97,5 +89,4 @@ try {
 } finally {
   await browser.close();
   await server.stop();
-  rmSync(persistTo, { recursive: true, force: true });
 }

@@ -2,25 +2,18 @@
 // real D1 in workerd) and prints wall time, D1 statements and YouTube quota units against the
 // minimum 1 + 2 x ceil(N/50), for the first ingestion and for a full refresh. Figures only;
 // nothing is asserted. BENCH_VIDEOS=N changes the size.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { applyMigrations, buildClient, ensureDevVars, freePort, startDevServer } from "../scripts/lib/dev-server.mjs";
+import { signInDemo, startBenchServer } from "./lib/server.mjs";
 import { figure } from "./lib/figures.mjs";
 
 const N = Number(process.env.BENCH_VIDEOS ?? 5000);
-buildClient({ quiet: true });
-ensureDevVars();
-const persistTo = mkdtempSync(path.join(os.tmpdir(), "crosscast-bench-ingest-"));
-applyMigrations({ persistTo });
-const server = await startDevServer({ port: await freePort(), persistTo });
+const server = await startBenchServer("ingest");
 const json = async (res) => {
   if (!res.ok) throw new Error(`${res.url}: HTTP ${res.status} ${await res.text()}`);
   return res.json();
 };
 try {
   await json(await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" }));
-  const { accessToken } = await json(await fetch(`${server.url}/api/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" }) }));
+  const accessToken = await signInDemo(server.url);
   const auth = { authorization: `Bearer ${accessToken}`, "content-type": "application/json" };
   const me = await json(await fetch(`${server.url}/api/auth/me`, { headers: auth }));
   const org = `${server.url}/api/orgs/${me.organization.id}`;
@@ -54,5 +47,4 @@ try {
   report("full refresh (rows exist)", await follow(jobIds[0]), Date.now() - started, "full refresh");
 } finally {
   await server.stop();
-  rmSync(persistTo, { recursive: true, force: true });
 }

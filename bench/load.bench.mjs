@@ -3,28 +3,19 @@
 // sorts, searches and pages, the detail chart, report downloads, and sign-ins. Prints
 // requests/s, p50/p95/p99, per-kind p95 and the error count (target: zero errors).
 // BENCH_LOAD_SECONDS and BENCH_LOAD_CONCURRENCY change the run.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { applyMigrations, buildClient, ensureDevVars, freePort, startDevServer } from "../scripts/lib/dev-server.mjs";
+import { DEMO_ADMIN, signInDemo, startBenchServer } from "./lib/server.mjs";
 import { figure } from "./lib/figures.mjs";
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_LOAD_CONCURRENCY ?? 16);
-const DEMO_ADMIN = { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" };
 const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-buildClient({ quiet: true });
-ensureDevVars();
-const persistTo = mkdtempSync(path.join(os.tmpdir(), "crosscast-bench-load-"));
-applyMigrations({ persistTo });
-const server = await startDevServer({ port: await freePort(), persistTo });
+const server = await startBenchServer("load");
 try {
   const seed = await (await fetch(`${server.url}/dev/seed`, { method: "POST" })).json();
   const signIn = () => fetch(`${server.url}/api/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO_ADMIN) });
-  const { accessToken } = await (await signIn()).json();
-  const auth = { authorization: `Bearer ${accessToken}` };
+  const auth = { authorization: `Bearer ${await signInDemo(server.url)}` };
   const org = `${server.url}/api/orgs/${seed.organization.id}`;
   // The demo content arrives through the real queue; wait for it.
   for (let i = 0; i < 240; i++) {
@@ -82,5 +73,4 @@ try {
   for (const [what, n] of errors) console.log(`    error: ${what} x ${n}`);
 } finally {
   await server.stop();
-  rmSync(persistTo, { recursive: true, force: true });
 }

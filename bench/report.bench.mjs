@@ -6,27 +6,20 @@
 // includes it, so it is an upper bound of the Worker's growth). Targets: under 5 s and growth
 // under 32 MB for 20,000 videos. BENCH_REPORT_SIZES=2000,20000 changes the sizes (smallest first).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { applyMigrations, buildClient, ensureDevVars, freePort, startDevServer } from "../scripts/lib/dev-server.mjs";
+import { readFileSync } from "node:fs";
+import { signInDemo, startBenchServer } from "./lib/server.mjs";
 import { figure } from "./lib/figures.mjs";
 
 const SIZES = (process.env.BENCH_REPORT_SIZES ?? "2000,20000").split(",").map(Number);
-const DEMO_ADMIN = { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" };
 
 /** The newest workerd process (the one wrangler dev just started) and its resident memory. */
 const workerdPid = () => Number(execFileSync("pgrep", ["-n", "workerd"]).toString().trim());
 const rssMB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
 
-buildClient({ quiet: true });
-ensureDevVars();
-const persistTo = mkdtempSync(path.join(os.tmpdir(), "crosscast-bench-report-"));
-applyMigrations({ persistTo });
-const server = await startDevServer({ port: await freePort(), persistTo });
+const server = await startBenchServer("report");
 try {
   await (await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" })).json();
-  const { accessToken } = await (await fetch(`${server.url}/api/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO_ADMIN) })).json();
+  const accessToken = await signInDemo(server.url);
   const call = async (p, body) => {
     const res = await fetch(`${server.url}${p}`, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` }, body: body ? JSON.stringify(body) : undefined });
     if (!res.ok) throw new Error(`${p}: HTTP ${res.status} ${await res.text()}`);
@@ -70,5 +63,4 @@ try {
   }
 } finally {
   await server.stop();
-  rmSync(persistTo, { recursive: true, force: true });
 }

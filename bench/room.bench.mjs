@@ -2,33 +2,24 @@
 // Durable Object under wrangler dev, demo content), 500 drops sent one after another by the
 // clients in turn; for each drop, the time from sending it to every client holding the new
 // version. Prints p50/p95/max. Target: p95 under 20 ms locally. BENCH_ROOM_CLIENTS / _DROPS.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import WebSocket from "ws";
-import { applyMigrations, buildClient, ensureDevVars, freePort, startDevServer } from "../scripts/lib/dev-server.mjs";
+import { signInDemo, startBenchServer } from "./lib/server.mjs";
 import { figure } from "./lib/figures.mjs";
 
 const CLIENTS = Number(process.env.BENCH_ROOM_CLIENTS ?? 20);
 const DROPS = Number(process.env.BENCH_ROOM_DROPS ?? 500);
-const DEMO_ADMIN = { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" };
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-buildClient({ quiet: true });
-ensureDevVars();
-const persistTo = mkdtempSync(path.join(os.tmpdir(), "crosscast-bench-room-"));
-applyMigrations({ persistTo });
-const server = await startDevServer({ port: await freePort(), persistTo });
+const server = await startBenchServer("room");
 const sockets = [];
 try {
   const seed = await (await fetch(`${server.url}/dev/seed`, { method: "POST" })).json();
+  const token = await signInDemo(server.url);
   const call = async (p, body) => {
     const res = await fetch(`${server.url}${p}`, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: body ? JSON.stringify(body) : undefined });
     if (!res.ok) throw new Error(`${p}: HTTP ${res.status} ${await res.text()}`);
     return res.json();
   };
-  let token = "";
-  ({ accessToken: token } = await (await fetch(`${server.url}/api/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO_ADMIN) })).json());
   const org = `/api/orgs/${seed.organization.id}`;
   let channels = [];
   let shows = [];
@@ -89,5 +80,4 @@ try {
 } finally {
   for (const ws of sockets) ws.close();
   await server.stop();
-  rmSync(persistTo, { recursive: true, force: true });
 }

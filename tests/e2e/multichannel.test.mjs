@@ -1,30 +1,19 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { baseUrl, DEMO_ADMIN, DEMO_USER, newPage, signIn, useBrowser } from "./support.mjs";
+import { baseUrl, DEMO_ADMIN, DEMO_USER, demoApi, ingestChannel, newPage, signIn, useBrowser, waitForJob } from "./support.mjs";
 
 const browser = useBrowser();
 
 /** Gives the demo organisation the paired demo channel and podcast, through the API as the dialogs would. */
 async function addPairedContent() {
-  const call = (path, token, body) =>
-    fetch(`${baseUrl()}${path}`, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined }).then((r) => r.json());
-  const { accessToken } = await call("/api/auth/sign-in", null, DEMO_ADMIN);
-  const me = await call("/api/auth/me", accessToken);
-  const org = `/api/orgs/${me.organization.id}`;
-  await call(`${org}/integrations/youtube/connect`, accessToken, { apiKey: "AIza-sandbox-multichannel" });
-  await call(`${org}/integrations/simplecast/connect`, accessToken, { apiKey: "sandbox-demo-media-token" });
-  const { podcasts } = await call(`${org}/integrations/simplecast/podcasts`, accessToken);
+  const api = await demoApi();
+  await api.call("integrations/simplecast/connect", { apiKey: "sandbox-demo-media-token" });
+  const { podcasts } = await api.call("integrations/simplecast/podcasts");
   const podcast = podcasts.find((p) => p.title === "Demo Media Tech Talk");
-  const jobs = [(await call(`${org}/channels`, accessToken, { url: "https://www.youtube.com/@demomedia-tech" })).jobId, (await call(`${org}/shows`, accessToken, { podcastIds: [podcast.id] })).jobId];
-  for (const jobId of jobs) {
-    for (let i = 0; ; i++) {
-      const { job } = await call(`${org}/jobs/${jobId}`, accessToken);
-      if (job.status === "succeeded") break;
-      if (job.status === "failed" || i > 150) throw new Error(`ingestion: ${job.status} ${job.errorMessage}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
+  const { jobId } = await api.call("shows", { podcastIds: [podcast.id] });
+  await ingestChannel(api, "@demomedia-tech", "AIza-sandbox-multichannel");
+  await waitForJob(api, jobId);
 }
 
 /** A real mouse drag (press, move in steps past the 8 px activation distance, release). */

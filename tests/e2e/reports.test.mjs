@@ -1,26 +1,12 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { baseUrl, DEMO_ADMIN, newPage, signIn, useBrowser } from "./support.mjs";
+import { baseUrl, DEMO_ADMIN, demoApi, ingestChannel, newPage, signIn, useBrowser } from "./support.mjs";
 
 const browser = useBrowser();
 
 /** A 60-video channel for the demo organisation, through the API as the dialog would. */
-async function addChannel() {
-  const call = (path, token, body) =>
-    fetch(`${baseUrl()}${path}`, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined }).then((r) => r.json());
-  const { accessToken } = await call("/api/auth/sign-in", null, DEMO_ADMIN);
-  const me = await call("/api/auth/me", accessToken);
-  const org = `/api/orgs/${me.organization.id}`;
-  await call(`${org}/integrations/youtube/connect`, accessToken, { apiKey: "AIza-sandbox-reports" });
-  const { jobId } = await call(`${org}/channels`, accessToken, { url: "https://www.youtube.com/@bench-60" });
-  for (let i = 0; ; i++) {
-    const { job } = await call(`${org}/jobs/${jobId}`, accessToken);
-    if (job.status === "succeeded") return;
-    if (job.status === "failed" || i > 150) throw new Error(`ingestion: ${job.status} ${job.errorMessage}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
+const addChannel = async () => ingestChannel(await demoApi(), "@bench-60", "AIza-sandbox-reports");
 
 async function fillDetails(dialog, title) {
   await dialog.getByLabel("Title").fill(title);

@@ -77,3 +77,35 @@ export async function confirmedAccount(email, password) {
   await fetch(`${baseUrl()}/api/auth/sign-up`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
   await fetch(confirmationLink(await latestMail(email, "confirmation")), { redirect: "manual" });
 }
+
+/**
+ * The demo admin's API session, to give the demo organisation content as the dialogs would
+ * (through the real ingestion path). `call(path, body?)` GETs, or POSTs a JSON body.
+ */
+export async function demoApi() {
+  const request = async (path, token, body) => {
+    const res = await fetch(`${baseUrl()}${path}`, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    return res.json();
+  };
+  const { accessToken } = await request("/api/auth/sign-in", null, DEMO_ADMIN);
+  const me = await request("/api/auth/me", accessToken);
+  const org = `/api/orgs/${me.organization.id}`;
+  return { org, call: (path, body) => request(path.startsWith("/") ? path : `${org}/${path}`, accessToken, body) };
+}
+
+/** Waits until an ingestion job has succeeded (the queue runs it); throws if it failed. */
+export async function waitForJob(api, jobId) {
+  for (let i = 0; ; i++) {
+    const { job } = await api.call(`jobs/${jobId}`);
+    if (job.status === "succeeded") return;
+    if (job.status === "failed" || i > 150) throw new Error(`ingestion: ${job.status} ${job.errorMessage}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** Connects YouTube with a sandbox key and ingests a channel by handle. */
+export async function ingestChannel(api, handle, apiKey) {
+  await api.call("integrations/youtube/connect", { apiKey });
+  const { jobId } = await api.call("channels", { url: `https://www.youtube.com/${handle}` });
+  await waitForJob(api, jobId);
+}

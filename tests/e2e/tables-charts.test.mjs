@@ -1,24 +1,12 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { baseUrl, DEMO_ADMIN, newPage, signIn, useBrowser } from "./support.mjs";
+import { baseUrl, DEMO_ADMIN, demoApi, ingestChannel, newPage, signIn, useBrowser } from "./support.mjs";
 
 const browser = useBrowser();
 
 /** The demo tech channel (same-title re-uploads every 25th video), then its history backfilled. */
 async function addChannelWithHistory() {
-  const call = (path, token, body) =>
-    fetch(`${baseUrl()}${path}`, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined }).then((r) => r.json());
-  const { accessToken } = await call("/api/auth/sign-in", null, DEMO_ADMIN);
-  const me = await call("/api/auth/me", accessToken);
-  const org = `/api/orgs/${me.organization.id}`;
-  await call(`${org}/integrations/youtube/connect`, accessToken, { apiKey: "AIza-sandbox-dashboard" });
-  const { jobId } = await call(`${org}/channels`, accessToken, { url: "https://www.youtube.com/@demomedia-tech" });
-  for (let i = 0; ; i++) {
-    const { job } = await call(`${org}/jobs/${jobId}`, accessToken);
-    if (job.status === "succeeded") break;
-    if (job.status === "failed" || i > 150) throw new Error(`ingestion: ${job.status} ${job.errorMessage}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  await ingestChannel(await demoApi(), "@demomedia-tech", "AIza-sandbox-dashboard");
   await fetch(`${baseUrl()}/dev/backfill-history`, { method: "POST" });
 }
 

@@ -1,26 +1,12 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { baseUrl, DEMO_ADMIN, newPage, signIn, useBrowser } from "./support.mjs";
+import { baseUrl, DEMO_ADMIN, demoApi, ingestChannel, newPage, signIn, useBrowser } from "./support.mjs";
 
 const browser = useBrowser();
 
 /** Gives the demo organisation a 250-video channel through the API, as the dialog would. */
-async function addBenchChannel() {
-  const post = (path, token, body) => fetch(`${baseUrl()}${path}`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json());
-  const { accessToken } = await post("/api/auth/sign-in", null, DEMO_ADMIN);
-  const me = await fetch(`${baseUrl()}/api/auth/me`, { headers: { authorization: `Bearer ${accessToken}` } }).then((r) => r.json());
-  const org = `/api/orgs/${me.organization.id}`;
-  await post(`${org}/integrations/youtube/connect`, accessToken, { apiKey: "AIza-sandbox-tables" });
-  const { jobId } = await post(`${org}/channels`, accessToken, { url: "https://www.youtube.com/@bench-250" });
-  for (let i = 0; i < 100; i++) {
-    const { job } = await fetch(`${baseUrl()}${org}/jobs/${jobId}`, { headers: { authorization: `Bearer ${accessToken}` } }).then((r) => r.json());
-    if (job.status === "succeeded") return;
-    if (job.status === "failed") throw new Error(job.errorMessage);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("the channel was not ingested in time");
-}
+const addBenchChannel = async () => ingestChannel(await demoApi(), "@bench-250", "AIza-sandbox-tables");
 
 describe("dashboard tables", () => {
   test("browse, search, filter with chips, sort, page, download CSV and delete a channel", async () => {

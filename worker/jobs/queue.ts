@@ -1,11 +1,7 @@
 import { jobMessageSchema } from "../../shared/schemas/jobs";
 import { makeLogger } from "../lib/logger";
-import { runJob } from "./registry";
+import { recordDeadLetter, runJob } from "./registry";
 import { getDb } from "../db/client";
-import { deadLetterJob } from "./job-state";
-import { integrationMessages } from "../../shared/messages-integrations";
-import { markReportFailed } from "../features/reports/generate";
-import { deadLetterRun } from "../features/reports/schedule-run";
 
 const DEAD_LETTER_SUFFIX = "-dlq";
 
@@ -30,10 +26,8 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _
     }
     if (deadLetter) {
       log.error("job: gave up after retries", { type: parsed.data.type });
-      // The failure becomes visible to the organisation ("Recent activity").
-      if ("jobId" in parsed.data) await deadLetterJob(getDb(env), parsed.data.jobId, "retries_exhausted", integrationMessages.retriesExhausted);
-      if (parsed.data.type === "report.generate") await markReportFailed(getDb(env), parsed.data.reportId);
-      if (parsed.data.type === "report.schedule-run") await deadLetterRun(getDb(env), parsed.data.runId);
+      // The failure becomes visible to the organisation (Recent activity, the report, the run).
+      await recordDeadLetter(parsed.data, getDb(env));
       message.ack();
       continue;
     }

@@ -1,6 +1,8 @@
 import type { JobMessage, JobType, TrackedJobMessage } from "../../shared/schemas/jobs";
-import { generateReport } from "../features/reports/generate";
-import { runSchedule } from "../features/reports/schedule-run";
+import { generateReport, markReportFailed } from "../features/reports/generate";
+import { deadLetterRun, runSchedule } from "../features/reports/schedule-run";
+import { integrationMessages } from "../../shared/messages-integrations";
+import { deadLetterJob } from "./job-state";
 import { getDb, type Db } from "../db/client";
 import { countingD1 } from "../db/counting";
 import type { Logger } from "../lib/logger";
@@ -50,6 +52,30 @@ export const jobHandlers: { [T in JobType]: Handler<T> } = {
   "report.generate": (m, ctx) => generateReport(ctx.env, getDb(ctx.env), m.organizationId, m.reportId),
   "report.schedule-run": (m, ctx) => runSchedule(ctx.env, getDb(ctx.env), m.organizationId, m.runId),
 };
+
+type DeadLetter<T extends JobType> = (message: Extract<JobMessage, { type: T }>, db: Db) => Promise<unknown>;
+const trackedDeadLetter = (m: TrackedJobMessage, db: Db) => deadLetterJob(db, m.jobId, "retries_exhausted", integrationMessages.retriesExhausted);
+
+/**
+ * What a message that ran out of retries leaves visible to the organisation, per job type (the
+ * mapped type makes a missing entry a compile error): ingestion jobs show as failed in Recent
+ * activity, a report as failed, a schedule run as failed; the maintenance purge has nothing to show.
+ */
+export const deadLetterHandlers: { [T in JobType]: DeadLetter<T> } = {
+  "maintenance.purge-expired": async () => undefined,
+  "ingest.channel": trackedDeadLetter,
+  "refresh.channel": trackedDeadLetter,
+  "ingest.shows": trackedDeadLetter,
+  "refresh.show": trackedDeadLetter,
+  "snapshot.young-videos": trackedDeadLetter,
+  "report.generate": (m, db) => markReportFailed(db, m.reportId),
+  "report.schedule-run": (m, db) => deadLetterRun(db, m.runId),
+};
+
+export function recordDeadLetter(message: JobMessage, db: Db): Promise<unknown> {
+  const handler = deadLetterHandlers[message.type] as DeadLetter<typeof message.type>;
+  return handler(message, db);
+}
 
 export function runJob(message: JobMessage, ctx: JobContext): Promise<void> {
   const handler = jobHandlers[message.type] as Handler<typeof message.type>;

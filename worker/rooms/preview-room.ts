@@ -23,7 +23,7 @@ import { randomToken, sha256Hex } from "../lib/crypto/encoding";
  */
 
 type Attachment = PresenceUser;
-type Loaded = { arrangement: Arrangement; version: number; readOnly: boolean; pairing: PairingContext };
+type Loaded = { arrangement: Arrangement; version: number; readOnly: boolean; content: BoardContent; pairing: PairingContext };
 
 export type RoomSeed = {
   videos: BoardVideo[];
@@ -77,7 +77,7 @@ export class PreviewRoom extends DurableObject<Env> {
   async snapshot(): Promise<{ content: BoardContent; arrangement: Arrangement; version: number; readOnly: boolean } | null> {
     const state = this.load();
     if (!state) return null;
-    return { content: this.content(), arrangement: state.arrangement, version: state.version, readOnly: state.readOnly };
+    return { content: state.content, arrangement: state.arrangement, version: state.version, readOnly: state.readOnly };
   }
 
   /** A completed preview is read-only until reopened; everyone connected sees the switch. */
@@ -133,7 +133,7 @@ export class PreviewRoom extends DurableObject<Env> {
     const parsed = roomClientMessageSchema.safeParse(raw);
     const state = this.load();
     if (!state) return this.closeWith(ws, "deleted");
-    const intentId = parsed.success ? parsed.data.intentId : typeof (raw as { intentId?: unknown } | null)?.intentId === "string" ? String((raw as { intentId: string }).intentId).slice(0, 64) : "";
+    const intentId = parsed.success ? parsed.data.intentId : intentIdOf(raw);
     if (!parsed.success) return this.send(ws, { type: "rejected", intentId, reason: "invalid_intent", version: state.version });
     if (state.readOnly) return this.send(ws, { type: "rejected", intentId, reason: "read_only", version: state.version });
 
@@ -180,11 +180,13 @@ export class PreviewRoom extends DurableObject<Env> {
     if (!meta.has("version")) return null;
     const rows = this.sql.exec<{ json: string }>("SELECT json FROM rows ORDER BY position").toArray().map((r) => JSON.parse(r.json) as ArrangementRow);
     const arrangement: Arrangement = { rows, availableEpisodeIds: JSON.parse(meta.get("pool") ?? "[]") as string[] };
-    const { videos, episodes, timeZone } = this.content(meta.get("timeZone"));
+    const content = this.content(meta.get("timeZone") ?? "UTC");
+    const { videos, episodes, timeZone } = content;
     this.loaded = {
       arrangement,
       version: Number(meta.get("version")),
       readOnly: meta.get("readOnly") === "1",
+      content,
       pairing: {
         videos: new Map(videos.map((v) => [v.id, { id: v.id, title: v.title, publishDate: v.publishDate }])),
         episodes: new Map(episodes.map((e) => [e.id, { id: e.id, title: e.title, publishDate: e.publishDate }])),
@@ -194,9 +196,8 @@ export class PreviewRoom extends DurableObject<Env> {
     return this.loaded;
   }
 
-  private content(zone?: string): BoardContent {
+  private content(timeZone: string): BoardContent {
     const items = this.sql.exec<{ kind: string; json: string }>("SELECT kind, json FROM items ORDER BY kind, position").toArray();
-    const timeZone = zone ?? this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'timeZone'").toArray()[0]?.value ?? "UTC";
     return {
       videos: items.filter((i) => i.kind === "video").map((i) => JSON.parse(i.json) as BoardVideo),
       episodes: items.filter((i) => i.kind === "episode").map((i) => JSON.parse(i.json) as BoardEpisode),
@@ -265,6 +266,12 @@ export class PreviewRoom extends DurableObject<Env> {
       // already closed
     }
   }
+}
+
+/** The id an invalid message gave itself, if any, so its sender can match the rejection. */
+function intentIdOf(raw: unknown): string {
+  const id = typeof raw === "object" && raw !== null && "intentId" in raw ? raw.intentId : undefined;
+  return typeof id === "string" ? id.slice(0, 64) : "";
 }
 
 const samePool = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { initialArrangement } from "../../../shared/arrangement-seed";
 import { PREVIEW_MIN_CONFIDENCE } from "../../../shared/match-scores";
@@ -8,10 +8,10 @@ import { contentRequestSchema, previewRequestSchema, type MultiChannelReportRow 
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { getDb, type Db } from "../../db/client";
-import { channels, multiChannelPreviews, previewMatches, reportFiles, reports, shows, users } from "../../db/schema";
+import { channels, multiChannelPreviews, previewMatches, reports, shows, users } from "../../db/schema";
 import { chunk } from "../../db/batch";
 import { validate } from "../../lib/validate";
-import { deleteReportObjects, writeReportFile } from "../reports/report-files";
+import { deleteReportObjects, reportFileViews, writeReportFile } from "../reports/report-files";
 import { applyMerges, loadContent, summarizeContent } from "./content";
 import { buildFinalReport, comprehensiveCsv, contentCount, matchesCsv, reportJson } from "./final-report";
 
@@ -33,27 +33,17 @@ async function previewRow(db: Db, organizationId: string, previewId: string) {
   return row;
 }
 
-async function fileViews(db: Db, organizationId: string, reportIds: string[]) {
-  const files: Array<{ id: string; kind: (typeof reportFiles.$inferSelect)["kind"]; filename: string; reportId: string }> = [];
-  for (const ids of chunk(reportIds, 90)) {
-    files.push(...(await db.select({ id: reportFiles.id, kind: reportFiles.kind, filename: reportFiles.filename, reportId: reportFiles.reportId }).from(reportFiles).where(and(eq(reportFiles.organizationId, organizationId), inArray(reportFiles.reportId, ids)))));
-  }
-  return files;
-}
-
 export const multiChannelRoutes = new Hono<AppEnv>()
   /** The Multi-Channel tab: its three counts and its table. */
   .get("/", async (c) => {
     const db = getDb(c.env);
     const orgId = c.get("org").id;
-    const [previews, [channelCount], [showCount], channelRows, showRows] = await Promise.all([
+    const [previews, channelRows, showRows] = await Promise.all([
       db.select().from(multiChannelPreviews).where(eq(multiChannelPreviews.organizationId, orgId)).orderBy(desc(multiChannelPreviews.createdAt)).limit(500),
-      db.select({ n: count() }).from(channels).where(eq(channels.organizationId, orgId)),
-      db.select({ n: count() }).from(shows).where(eq(shows.organizationId, orgId)),
       db.select({ id: channels.id, title: channels.title }).from(channels).where(eq(channels.organizationId, orgId)),
       db.select({ id: shows.id, title: shows.title }).from(shows).where(eq(shows.organizationId, orgId)),
     ]);
-    const files = await fileViews(db, orgId, previews.flatMap((p) => (p.reportId ? [p.reportId] : [])));
+    const files = await reportFileViews(db, orgId, previews.flatMap((p) => (p.reportId ? [p.reportId] : [])));
     const channelTitle = new Map(channelRows.map((r) => [r.id, r.title]));
     const showTitle = new Map(showRows.map((r) => [r.id, r.title]));
     const rows: MultiChannelReportRow[] = previews.map((p) => ({
@@ -67,7 +57,7 @@ export const multiChannelRoutes = new Hono<AppEnv>()
       files: p.status === "completed" ? files.filter((f) => f.reportId === p.reportId).map(({ id, kind, filename }) => ({ id, kind, filename })) : [],
       createdAt: p.createdAt.toISOString(),
     }));
-    return c.json({ counts: { channels: channelCount?.n ?? 0, shows: showCount?.n ?? 0, reports: previews.length }, reports: rows });
+    return c.json({ counts: { channels: channelRows.length, shows: showRows.length, reports: previews.length }, reports: rows });
   })
   /** Merge Content Options: how much content the selection holds and its duplicate titles. */
   .post("/content", validate("json", contentRequestSchema), async (c) => {
@@ -193,7 +183,7 @@ export const multiChannelRoutes = new Hono<AppEnv>()
       db.update(reports).set({ status: "completed", completedAt: new Date(), rowCount: contentCount(report) }).where(eq(reports.id, reportId)),
       db.update(multiChannelPreviews).set({ reportId }).where(eq(multiChannelPreviews.id, preview.id)),
     ]);
-    const files = (await fileViews(db, orgId, [reportId])).map(({ id, kind, filename }) => ({ id, kind, filename }));
+    const files = (await reportFileViews(db, orgId, [reportId])).map(({ id, kind, filename }) => ({ id, kind, filename }));
     return c.json({ reportId, contentCount: contentCount(report), files });
   })
   /** Delete multi-channel reports: their previews, rooms, report rows and R2 files. */

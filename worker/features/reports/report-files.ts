@@ -107,3 +107,13 @@ export async function deleteReportObjects(env: Pick<Env, "FILES">, db: Db, organ
   for (let i = 0; i < files.length; i += 1000) await env.FILES.delete(files.slice(i, i + 1000).map((f) => f.key));
   return files.length;
 }
+
+/** The files of the given reports (id, kind, filename), for lists that offer downloads. */
+export async function reportFileViews(db: Db, organizationId: string, reportIds: string[]) {
+  const files: Array<{ id: string; kind: ReportFileKind; filename: string; reportId: string }> = [];
+  for (let i = 0; i < reportIds.length; i += 90) {
+    const ids = reportIds.slice(i, i + 90);
+    files.push(...(await db.select({ id: reportFiles.id, kind: reportFiles.kind, filename: reportFiles.filename, reportId: reportFiles.reportId }).from(reportFiles).where(and(eq(reportFiles.organizationId, organizationId), inArray(reportFiles.reportId, ids)))));
+  }
+  return files;
+}

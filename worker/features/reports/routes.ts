@@ -5,10 +5,10 @@ import { createReportSchema, createScheduleSchema, idsBodySchema, reportPlatform
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { getDb, type Db } from "../../db/client";
-import { googleConnections, persistentSheets, reportFiles, reports, reportSchedules, scheduleRuns } from "../../db/schema";
+import { googleConnections, persistentSheets, reports, reportSchedules, scheduleRuns } from "../../db/schema";
 import { chunk } from "../../db/batch";
 import { validate } from "../../lib/validate";
-import { deleteReportObjects } from "./report-files";
+import { deleteReportObjects, reportFileViews } from "./report-files";
 
 /*
  * One-time reports and recurring schedules of a platform (under /api/orgs/:orgId/reports). The
@@ -55,10 +55,7 @@ export const reportRoutes = new Hono<AppEnv>()
       db.select().from(persistentSheets).where(and(eq(persistentSheets.organizationId, orgId), eq(persistentSheets.platform, platform))).orderBy(desc(persistentSheets.createdAt)),
       db.select({ status: googleConnections.status }).from(googleConnections).where(eq(googleConnections.organizationId, orgId)),
     ]);
-    const files: Array<{ id: string; kind: (typeof reportFiles.$inferSelect)["kind"]; filename: string; reportId: string }> = [];
-    for (const ids of chunk(reportRows.map((r) => r.id), 90)) {
-      files.push(...(await db.select({ id: reportFiles.id, kind: reportFiles.kind, filename: reportFiles.filename, reportId: reportFiles.reportId }).from(reportFiles).where(inArray(reportFiles.reportId, ids))));
-    }
+    const files = await reportFileViews(db, orgId, reportRows.map((r) => r.id));
     // The newest run of each schedule.
     const runs = scheduleRows.length ? await db.select().from(scheduleRuns).where(and(eq(scheduleRuns.organizationId, orgId), inArray(scheduleRuns.scheduleId, scheduleRows.slice(0, 90).map((s) => s.id)))).orderBy(desc(scheduleRuns.createdAt)) : [];
     const sheetsById = new Map(sheetRows.map((s) => [s.id, { id: s.id, sheetName: s.sheetName, spreadsheetUrl: s.spreadsheetUrl, createdAt: s.createdAt.toISOString() }]));

@@ -1,0 +1,31 @@
+// What every benchmark starts from: the client built, a fresh temporary database with the
+// migrations applied, and `wrangler dev` with the sandbox providers on a free port.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { applyMigrations, buildClient, ensureDevVars, freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
+
+export const DEMO_ADMIN = { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" };
+
+/** Starts the app for one benchmark; `stop()` ends it and deletes its database. */
+export async function startBenchServer(name) {
+  buildClient({ quiet: true });
+  ensureDevVars();
+  const persistTo = mkdtempSync(path.join(os.tmpdir(), `crosscast-bench-${name}-`));
+  applyMigrations({ persistTo });
+  const server = await startDevServer({ port: await freePort(), persistTo });
+  return {
+    url: server.url,
+    async stop() {
+      await server.stop();
+      rmSync(persistTo, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The demo admin's access token. */
+export async function signInDemo(url) {
+  const res = await fetch(`${url}/api/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO_ADMIN) });
+  if (!res.ok) throw new Error(`sign-in: HTTP ${res.status}`);
+  return (await res.json()).accessToken;
+}
