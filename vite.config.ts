@@ -1,6 +1,6 @@
-import { defineConfig } from "vite";
-import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
 
 // The client is built into dist/client, which the Worker serves as static assets.
 export default defineConfig({
@@ -18,8 +18,10 @@ export default defineConfig({
         // Virtual, charts, dnd-kit) is left to code splitting, so a page loads only what it uses.
         manualChunks(id: string) {
           if (!id.includes("node_modules")) return undefined;
-          if (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return "react";
-          if (/node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/.test(id)) return "query";
+          if (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id))
+            return "react";
+          if (/node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/.test(id))
+            return "query";
           return undefined;
         },
       },

@@ -7,21 +7,26 @@
 // under 32 MB for 20,000 videos. BENCH_REPORT_SIZES=2000,20000 changes the sizes (smallest first).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { signInDemo, startBenchServer } from "./lib/server.mjs";
 import { figure } from "./lib/figures.mjs";
+import { signInDemo, startBenchServer } from "./lib/server.mjs";
 
 const SIZES = (process.env.BENCH_REPORT_SIZES ?? "2000,20000").split(",").map(Number);
 
 /** The newest workerd process (the one wrangler dev just started) and its resident memory. */
 const workerdPid = () => Number(execFileSync("pgrep", ["-n", "workerd"]).toString().trim());
-const rssMB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+const rssMB = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
 
 const server = await startBenchServer("report");
 try {
   await (await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" })).json();
   const accessToken = await signInDemo(server.url);
   const call = async (p, body) => {
-    const res = await fetch(`${server.url}${p}`, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${server.url}${p}`, {
+      method: body ? "POST" : "GET",
+      headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     if (!res.ok) throw new Error(`${p}: HTTP ${res.status} ${await res.text()}`);
     return res.json();
   };
@@ -31,7 +36,9 @@ try {
   const pid = workerdPid();
 
   for (const size of SIZES) {
-    const { jobId } = await call(`${org}/channels`, { url: `https://www.youtube.com/@bench-${size}` });
+    const { jobId } = await call(`${org}/channels`, {
+      url: `https://www.youtube.com/@bench-${size}`,
+    });
     for (;;) {
       const { job } = await call(`${org}/jobs/${jobId}`);
       if (job.status === "succeeded") break;
@@ -46,7 +53,12 @@ try {
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMB(pid))), 20);
     const started = Date.now();
-    const { report } = await call(`${org}/reports`, { title: `Bench ${size}`, platform: "youtube", dateRange: { type: "alltime", range: null }, selectedEntities: [channel.id] });
+    const { report } = await call(`${org}/reports`, {
+      title: `Bench ${size}`,
+      platform: "youtube",
+      dateRange: { type: "alltime", range: null },
+      selectedEntities: [channel.id],
+    });
     let done;
     for (;;) {
       const page = await call(`${org}/reports?platform=youtube`);
@@ -56,9 +68,23 @@ try {
     }
     const wall = Date.now() - started;
     clearInterval(sampler);
-    console.log(`${size} videos: ${done.status}, ${done.rowCount} rows, files ${done.files.map((f) => f.filename).join(", ")}`);
-    figure("report", `${size} videos: request to completed (wall, incl. queue wait)`, wall, "ms", size >= 20000 ? { target: "< 5000 ms", met: wall < 5000 } : {});
-    figure("report", `${size} videos: workerd RSS growth while generating`, peak - baseline, "MB", size >= 20000 ? { target: "< 32 MB", met: peak - baseline < 32 } : {});
+    console.log(
+      `${size} videos: ${done.status}, ${done.rowCount} rows, files ${done.files.map((f) => f.filename).join(", ")}`,
+    );
+    figure(
+      "report",
+      `${size} videos: request to completed (wall, incl. queue wait)`,
+      wall,
+      "ms",
+      size >= 20000 ? { target: "< 5000 ms", met: wall < 5000 } : {},
+    );
+    figure(
+      "report",
+      `${size} videos: workerd RSS growth while generating`,
+      peak - baseline,
+      "MB",
+      size >= 20000 ? { target: "< 32 MB", met: peak - baseline < 32 } : {},
+    );
     await call(`${org}/reports/delete`, { ids: [report.id] });
   }
 } finally {

@@ -1,18 +1,20 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
+import { createAppRouter } from "./app/routes";
+import { AuthProvider } from "./lib/auth/AuthProvider";
+import { takeHashLink } from "./lib/auth/hash-link";
 import { BrandProvider, readInjectedBrand } from "./lib/brand";
 import { ThemeProvider } from "./lib/theme/ThemeProvider";
-import { AuthProvider } from "./lib/auth/AuthProvider";
-import { createAppRouter } from "./app/routes";
-import { takeHashLink } from "./lib/auth/hash-link";
 import "./styles.css";
 
 const brand = readInjectedBrand();
 // Must run before the router reads the address.
 const pendingLink = takeHashLink();
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});
 const router = createAppRouter(brand);
 
 createRoot(document.getElementById("root")!).render(

@@ -1,7 +1,13 @@
 // `npm start`: build the client, migrate the local D1, start the Worker with the sandbox
 // providers on http://localhost:8787, seed the demo organisation on first run, print logins.
 import path from "node:path";
-import { applyMigrations, buildClient, ensureDevVars, root, startDevServer } from "./lib/dev-server.mjs";
+import {
+  applyMigrations,
+  buildClient,
+  ensureDevVars,
+  root,
+  startDevServer,
+} from "./lib/dev-server.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 const persistTo = path.join(root, ".wrangler", "state");
@@ -17,7 +23,9 @@ const server = await startDevServer({ port, persistTo, stdio: "inherit" });
 const seed = await fetch(`${server.url}/dev/seed`, { method: "POST" });
 if (seed.ok) {
   const { users, created, ingestionJobs } = await seed.json();
-  const rows = users.map((u) => `   ${u.role.padEnd(9)} ${u.email.padEnd(30)} ${u.password}`).join("\n");
+  const rows = users
+    .map((u) => `   ${u.role.padEnd(9)} ${u.email.padEnd(30)} ${u.password}`)
+    .join("\n");
   console.log(`
  Crosscast is running at ${server.url}
  ${created ? `Seeded the demo organisation "Demo Media" (${ingestionJobs} ingestion jobs are filling it from the sandbox providers).` : 'Using the demo organisation "Demo Media".'} Sign in with:
@@ -27,7 +35,9 @@ ${rows}
 `);
   if (created) void backfillWhenIngested(users.find((u) => u.role === "admin"));
 } else {
-  console.log(`\n Crosscast is running at ${server.url} (demo seeding unavailable: HTTP ${seed.status})\n`);
+  console.log(
+    `\n Crosscast is running at ${server.url} (demo seeding unavailable: HTTP ${seed.status})\n`,
+  );
 }
 
 /**
@@ -37,24 +47,38 @@ ${rows}
 async function backfillWhenIngested(admin) {
   try {
     const json = (res) => res.json();
-    const { accessToken } = await fetch(`${server.url}/api/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: admin.email, password: admin.password }) }).then(json);
+    const { accessToken } = await fetch(`${server.url}/api/auth/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    }).then(json);
     const auth = { authorization: `Bearer ${accessToken}` };
     const me = await fetch(`${server.url}/api/auth/me`, { headers: auth }).then(json);
     for (let i = 0; i < 120; i++) {
       await new Promise((r) => setTimeout(r, 1000));
-      const { jobs } = await fetch(`${server.url}/api/orgs/${me.organization.id}/jobs?limit=20`, { headers: auth }).then(json);
-      if (jobs.length > 0 && jobs.every((j) => j.status === "succeeded" || j.status === "failed")) break;
+      const { jobs } = await fetch(`${server.url}/api/orgs/${me.organization.id}/jobs?limit=20`, {
+        headers: auth,
+      }).then(json);
+      if (jobs.length > 0 && jobs.every((j) => j.status === "succeeded" || j.status === "failed"))
+        break;
     }
     const filled = await fetch(`${server.url}/dev/backfill-history`, { method: "POST" }).then(json);
-    console.log(` Demo history ready: ${filled.channelRows} channel and ${filled.videoRows} video daily snapshots (charts).`);
+    console.log(
+      ` Demo history ready: ${filled.channelRows} channel and ${filled.videoRows} video daily snapshots (charts).`,
+    );
   } catch (error) {
-    console.log(` Demo history could not be added (${error.message}); charts fill in as refreshes run.`);
+    console.log(
+      ` Demo history could not be added (${error.message}); charts fill in as refreshes run.`,
+    );
   }
 }
 
 // wrangler dev does not fire Cron Triggers by itself; fire the hourly one at each full hour so
 // local refreshes and schedules behave as deployed.
-const fireCron = () => fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("0 * * * *")}`).catch(() => undefined);
+const fireCron = () =>
+  fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("0 * * * *")}`).catch(
+    () => undefined,
+  );
 const msToNextHour = () => 3_600_000 - (Date.now() % 3_600_000) + 1_000;
 const scheduleCron = () => setTimeout(() => void fireCron().finally(scheduleCron), msToNextHour());
 scheduleCron();

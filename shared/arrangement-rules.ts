@@ -14,15 +14,32 @@
 import { atLeast, HIGH_CONFIDENCE, manualConfidence } from "./match-scores";
 import type { MatchItem } from "./matching";
 import type { Arrangement, ArrangementRow } from "./schemas/arrangement";
-import type { MoveVideoIntent, PlaceEpisodeIntent, RemoveEpisodeIntent, RemoveVideoIntent, RoomIntent } from "./schemas/room-intents";
+import type {
+  MoveVideoIntent,
+  PlaceEpisodeIntent,
+  RemoveEpisodeIntent,
+  RemoveVideoIntent,
+  RoomIntent,
+} from "./schemas/room-intents";
 import { wordOverlap } from "./title-similarity";
 import { zonedDayIndex } from "./zoned-time";
 
 /** The content on the board, for recomputing confidence, and the organisation's zone. */
-export type PairingContext = { videos: ReadonlyMap<string, MatchItem>; episodes: ReadonlyMap<string, MatchItem>; timeZone: string };
+export type PairingContext = {
+  videos: ReadonlyMap<string, MatchItem>;
+  episodes: ReadonlyMap<string, MatchItem>;
+  timeZone: string;
+};
 
-export type RuleRejection = "unknown_row" | "episode_not_available" | "episode_not_in_row" | "video_not_in_row" | "same_row";
-export type RuleResult = { ok: true; arrangement: Arrangement } | { ok: false; reason: RuleRejection };
+export type RuleRejection =
+  | "unknown_row"
+  | "episode_not_available"
+  | "episode_not_in_row"
+  | "video_not_in_row"
+  | "same_row";
+export type RuleResult =
+  | { ok: true; arrangement: Arrangement }
+  | { ok: false; reason: RuleRejection };
 
 const reject = (reason: RuleRejection): RuleResult => ({ ok: false, reason });
 
@@ -30,11 +47,18 @@ const reject = (reason: RuleRejection): RuleResult => ({ ok: false, reason });
  * Confidence of a pair placed by hand (spec section 9): 70 % word overlap + 30 % date, linear
  * over 30 calendar days. Null when either item is unknown to the room (nothing to compare).
  */
-export function pairConfidence(ctx: PairingContext, videoId: string, episodeId: string): number | null {
+export function pairConfidence(
+  ctx: PairingContext,
+  videoId: string,
+  episodeId: string,
+): number | null {
   const video = ctx.videos.get(videoId);
   const episode = ctx.episodes.get(episodeId);
   if (!video || !episode) return null;
-  const days = Math.abs(zonedDayIndex(video.publishDate, ctx.timeZone) - zonedDayIndex(episode.publishDate, ctx.timeZone));
+  const days = Math.abs(
+    zonedDayIndex(video.publishDate, ctx.timeZone) -
+      zonedDayIndex(episode.publishDate, ctx.timeZone),
+  );
   return manualConfidence(wordOverlap(video.title, episode.title), days);
 }
 
@@ -48,11 +72,18 @@ export function pairConfidence(ctx: PairingContext, videoId: string, episodeId: 
  */
 export function settleRow(row: ArrangementRow, ctx: PairingContext): ArrangementRow {
   const base = { id: row.id, videoId: row.videoId, episodeId: row.episodeId, userModified: true };
-  if (row.videoId === null) return { ...base, matchConfidence: null, matchType: "empty", status: "empty" };
-  if (row.episodeId === null) return { ...base, matchConfidence: null, matchType: "unmatched", status: "suggested" };
+  if (row.videoId === null)
+    return { ...base, matchConfidence: null, matchType: "empty", status: "empty" };
+  if (row.episodeId === null)
+    return { ...base, matchConfidence: null, matchType: "unmatched", status: "suggested" };
   const confidence = pairConfidence(ctx, row.videoId, row.episodeId);
   const high = confidence !== null && atLeast(confidence, HIGH_CONFIDENCE);
-  return { ...base, matchConfidence: confidence === null ? null : Math.min(1, Math.max(0, confidence)), matchType: high ? "high-confidence" : "manual", status: "suggested" };
+  return {
+    ...base,
+    matchConfidence: confidence === null ? null : Math.min(1, Math.max(0, confidence)),
+    matchType: high ? "high-confidence" : "manual",
+    status: "suggested",
+  };
 }
 
 /** A row with nothing in either slot: what "an empty row" means for the append rule. */
@@ -68,7 +99,15 @@ export function nextRowId(rows: readonly ArrangementRow[]): string {
   return `row-${max + 1}`;
 }
 
-export const blankRow = (id: string): ArrangementRow => ({ id, videoId: null, episodeId: null, matchConfidence: null, matchType: "empty", userModified: false, status: "empty" });
+export const blankRow = (id: string): ArrangementRow => ({
+  id,
+  videoId: null,
+  episodeId: null,
+  matchConfidence: null,
+  matchType: "empty",
+  userModified: false,
+  status: "empty",
+});
 
 /** "An empty row is appended if none remains." */
 export function ensureBlankRow(arrangement: Arrangement): Arrangement {
@@ -77,15 +116,25 @@ export function ensureBlankRow(arrangement: Arrangement): Arrangement {
 }
 
 /** Episodes returning to the pool go to its front, where the user will look for them. */
-const toPool = (pool: readonly string[], ...ids: Array<string | null>) => [...ids.filter((id): id is string => id !== null), ...pool];
+const toPool = (pool: readonly string[], ...ids: Array<string | null>) => [
+  ...ids.filter((id): id is string => id !== null),
+  ...pool,
+];
 
 function done(rows: ArrangementRow[], availableEpisodeIds: string[]): RuleResult {
   return { ok: true, arrangement: ensureBlankRow({ rows, availableEpisodeIds }) };
 }
 
-const replaceRows = (rows: readonly ArrangementRow[], changed: ReadonlyMap<string, ArrangementRow>) => rows.map((r) => changed.get(r.id) ?? r);
+const replaceRows = (
+  rows: readonly ArrangementRow[],
+  changed: ReadonlyMap<string, ArrangementRow>,
+) => rows.map((r) => changed.get(r.id) ?? r);
 
-export function removeVideo(arr: Arrangement, intent: Omit<RemoveVideoIntent, "type">, ctx: PairingContext): RuleResult {
+export function removeVideo(
+  arr: Arrangement,
+  intent: Omit<RemoveVideoIntent, "type">,
+  ctx: PairingContext,
+): RuleResult {
   const row = arr.rows.find((r) => r.id === intent.rowId);
   if (!row) return reject("unknown_row");
   if (row.videoId !== intent.videoId) return reject("video_not_in_row");
@@ -93,15 +142,26 @@ export function removeVideo(arr: Arrangement, intent: Omit<RemoveVideoIntent, "t
   return done(replaceRows(arr.rows, new Map([[row.id, settled]])), [...arr.availableEpisodeIds]);
 }
 
-export function removeEpisode(arr: Arrangement, intent: Omit<RemoveEpisodeIntent, "type">, ctx: PairingContext): RuleResult {
+export function removeEpisode(
+  arr: Arrangement,
+  intent: Omit<RemoveEpisodeIntent, "type">,
+  ctx: PairingContext,
+): RuleResult {
   const row = arr.rows.find((r) => r.id === intent.rowId);
   if (!row) return reject("unknown_row");
   if (row.episodeId !== intent.episodeId) return reject("episode_not_in_row");
   const settled = settleRow({ ...row, episodeId: null }, ctx);
-  return done(replaceRows(arr.rows, new Map([[row.id, settled]])), toPool(arr.availableEpisodeIds, intent.episodeId));
+  return done(
+    replaceRows(arr.rows, new Map([[row.id, settled]])),
+    toPool(arr.availableEpisodeIds, intent.episodeId),
+  );
 }
 
-export function placeEpisode(arr: Arrangement, intent: Omit<PlaceEpisodeIntent, "type">, ctx: PairingContext): RuleResult {
+export function placeEpisode(
+  arr: Arrangement,
+  intent: Omit<PlaceEpisodeIntent, "type">,
+  ctx: PairingContext,
+): RuleResult {
   const target = arr.rows.find((r) => r.id === intent.rowId);
   if (!target) return reject("unknown_row");
   const changed = new Map<string, ArrangementRow>();
@@ -120,7 +180,11 @@ export function placeEpisode(arr: Arrangement, intent: Omit<PlaceEpisodeIntent, 
   return done(replaceRows(arr.rows, changed), toPool(pool, target.episodeId));
 }
 
-export function moveVideo(arr: Arrangement, intent: Omit<MoveVideoIntent, "type">, ctx: PairingContext): RuleResult {
+export function moveVideo(
+  arr: Arrangement,
+  intent: Omit<MoveVideoIntent, "type">,
+  ctx: PairingContext,
+): RuleResult {
   if (intent.fromRowId === intent.toRowId) return reject("same_row");
   const from = arr.rows.find((r) => r.id === intent.fromRowId);
   const to = arr.rows.find((r) => r.id === intent.toRowId);

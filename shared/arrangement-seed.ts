@@ -2,12 +2,23 @@
  * The board's starting arrangement, its summary counts and its consistency check (spec sections
  * 2-4). Row rules after the start are in arrangement-rules.ts.
  */
-import { atLeast, isHighConfidence, PREVIEW_MIN_CONFIDENCE, type MatchReason } from "./match-scores";
-import type { Arrangement, ArrangementRow } from "./schemas/arrangement";
+
 import { blankRow } from "./arrangement-rules";
+import {
+  atLeast,
+  isHighConfidence,
+  type MatchReason,
+  PREVIEW_MIN_CONFIDENCE,
+} from "./match-scores";
+import type { Arrangement, ArrangementRow } from "./schemas/arrangement";
 
 /** A stored automatic match (preview_matches row) or a fresh one from matchContent. */
-export type SuggestedPair = { videoId: string; episodeId: string; confidence: number; reason?: MatchReason };
+export type SuggestedPair = {
+  videoId: string;
+  episodeId: string;
+  confidence: number;
+  reason?: MatchReason;
+};
 
 /**
  * The arrangement a new preview starts from:
@@ -22,13 +33,22 @@ export type SuggestedPair = { videoId: string; episodeId: string; confidence: nu
  * - the episodes left over form the Available Episodes pool, in the given order;
  * - one blank row at the end.
  */
-export function initialArrangement(videoIds: readonly string[], episodeIds: readonly string[], suggestions: readonly SuggestedPair[]): Arrangement {
+export function initialArrangement(
+  videoIds: readonly string[],
+  episodeIds: readonly string[],
+  suggestions: readonly SuggestedPair[],
+): Arrangement {
   const knownVideos = new Set(videoIds);
   const knownEpisodes = new Set(episodeIds);
   const byVideo = new Map<string, SuggestedPair>();
   const usedEpisodes = new Set<string>();
   const ranked = suggestions
-    .filter((s) => atLeast(s.confidence, PREVIEW_MIN_CONFIDENCE) && knownVideos.has(s.videoId) && knownEpisodes.has(s.episodeId))
+    .filter(
+      (s) =>
+        atLeast(s.confidence, PREVIEW_MIN_CONFIDENCE) &&
+        knownVideos.has(s.videoId) &&
+        knownEpisodes.has(s.episodeId),
+    )
     .map((s, order) => ({ s, order }))
     .sort((a, b) => b.s.confidence - a.s.confidence || a.order - b.order);
   for (const { s } of ranked) {
@@ -50,11 +70,21 @@ export function initialArrangement(videoIds: readonly string[], episodeIds: read
             videoId,
             episodeId: pair.episodeId,
             matchConfidence: Math.min(1, Math.max(0, pair.confidence)),
-            matchType: isHighConfidence(pair.confidence, pair.reason) ? "high-confidence" : "manual",
+            matchType: isHighConfidence(pair.confidence, pair.reason)
+              ? "high-confidence"
+              : "manual",
             userModified: false,
             status: "suggested",
           }
-        : { id, videoId, episodeId: null, matchConfidence: null, matchType: "unmatched", userModified: false, status: "suggested" },
+        : {
+            id,
+            videoId,
+            episodeId: null,
+            matchConfidence: null,
+            matchType: "unmatched",
+            userModified: false,
+            status: "suggested",
+          },
     );
   }
   rows.push(blankRow(`row-${rows.length}`));
@@ -74,7 +104,12 @@ export type ArrangementSummary = {
 
 /** What Generate Final Report and the Content Summary count. */
 export function summarizeArrangement(arr: Arrangement): ArrangementSummary {
-  const summary: ArrangementSummary = { pairs: [], unmatchedVideoIds: [], unmatchedEpisodeIds: [...arr.availableEpisodeIds], autoMatches: 0 };
+  const summary: ArrangementSummary = {
+    pairs: [],
+    unmatchedVideoIds: [],
+    unmatchedEpisodeIds: [...arr.availableEpisodeIds],
+    autoMatches: 0,
+  };
   for (const row of arr.rows) {
     if (row.videoId !== null && row.episodeId !== null) {
       summary.pairs.push({ rowId: row.id, videoId: row.videoId, episodeId: row.episodeId });
@@ -89,7 +124,8 @@ export type PairBadge = "Auto Match" | "Manual Match" | "Unmatched";
 
 /** The row's badge (spec section 2). 'Merged' belongs to a card whose content was merged, not to the row. */
 export function rowBadge(row: ArrangementRow): PairBadge | null {
-  if (row.videoId !== null && row.episodeId !== null) return row.userModified ? "Manual Match" : "Auto Match";
+  if (row.videoId !== null && row.episodeId !== null)
+    return row.userModified ? "Manual Match" : "Auto Match";
   if (row.videoId !== null) return "Unmatched";
   return null;
 }
@@ -114,6 +150,7 @@ export function arrangementProblems(arr: Arrangement): string[] {
     if (row.episodeId !== null) note(episodes, row.episodeId, "episode");
   }
   for (const id of arr.availableEpisodeIds) note(episodes, id, "episode");
-  if (!arr.rows.some((r) => r.videoId === null && r.episodeId === null)) problems.push("no empty row");
+  if (!arr.rows.some((r) => r.videoId === null && r.episodeId === null))
+    problems.push("no empty row");
   return problems;
 }

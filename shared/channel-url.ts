@@ -13,7 +13,8 @@ export function parseChannelUrl(input: string): ChannelUrlResult {
   } catch {
     return { ok: false, message: integrationMessages.channelUrlInvalid };
   }
-  if (!HOSTS.has(url.hostname.toLowerCase()) || !/^https?:$/.test(url.protocol)) return { ok: false, message: integrationMessages.channelUrlInvalid };
+  if (!HOSTS.has(url.hostname.toLowerCase()) || !/^https?:$/.test(url.protocol))
+    return { ok: false, message: integrationMessages.channelUrlInvalid };
   const handle = /^\/(@[A-Za-z0-9._-]{3,30})(?:\/.*)?$/.exec(url.pathname)?.[1];
   if (!handle) return { ok: false, message: integrationMessages.channelUrlHandle(YOUTUBE_HOST) };
   return { ok: true, handle: handle.toLowerCase() };

@@ -38,4 +38,5 @@ export function tsvCell(value: Cell): string {
 export const tsvLine = (cells: Cell[]) => cells.map(tsvCell).join("\t");
 
 /** Download names of the spec: youtube_videos_2026-11-22T10-42-00. */
-export const exportFileName = (base: string, ext: "csv" | "json", now = new Date()) => `${base}_${now.toISOString().slice(0, 19).replace(/:/g, "-")}.${ext}`;
+export const exportFileName = (base: string, ext: "csv" | "json", now = new Date()) =>
+  `${base}_${now.toISOString().slice(0, 19).replace(/:/g, "-")}.${ext}`;

@@ -8,8 +8,19 @@
  * Relative ranges end at `now`.
  */
 import { formatInTimeZone } from "date-fns-tz";
-import { dateRangeSchema, dateRangeTypes, legacyDateRangeSchema, type DateRangeType } from "./schemas/date-range";
-import { fromWallClock, startOfZonedDay, subZonedDays, subZonedMonths, wallClock } from "./zoned-time";
+import {
+  type DateRangeType,
+  dateRangeSchema,
+  dateRangeTypes,
+  legacyDateRangeSchema,
+} from "./schemas/date-range";
+import {
+  fromWallClock,
+  startOfZonedDay,
+  subZonedDays,
+  subZonedMonths,
+  wallClock,
+} from "./zoned-time";
 
 export type ResolvedDateRange = { start: Date; end: Date };
 
@@ -19,7 +30,9 @@ export const FALLBACK_DATE_RANGE_TYPE = "30days" satisfies DateRangeType;
 type RelativeType = Exclude<DateRangeType, "custom">;
 
 const isRelativeType = (type: unknown): type is RelativeType =>
-  typeof type === "string" && type !== "custom" && (dateRangeTypes as readonly string[]).includes(type);
+  typeof type === "string" &&
+  type !== "custom" &&
+  (dateRangeTypes as readonly string[]).includes(type);
 
 /**
  * Start of a relative range. "N days back" keeps the wall-clock time N calendar days earlier in
@@ -42,9 +55,23 @@ export function relativeStart(type: RelativeType, now: Date, timeZone: string): 
     case "1year":
       return subZonedMonths(now, 12, timeZone);
     case "ytd":
-      return fromWallClock({ year: wallClock(now, timeZone).year, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 }, timeZone);
+      return fromWallClock(
+        {
+          year: wallClock(now, timeZone).year,
+          month: 1,
+          day: 1,
+          hour: 0,
+          minute: 0,
+          second: 0,
+          millisecond: 0,
+        },
+        timeZone,
+      );
     case "alltime":
-      return fromWallClock({ year: 2000, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 }, timeZone);
+      return fromWallClock(
+        { year: 2000, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 },
+        timeZone,
+      );
   }
 }
 
@@ -85,28 +112,40 @@ export function resolveDateRange(input: unknown, now: Date, timeZone: string): R
   return { start: relativeStart(FALLBACK_DATE_RANGE_TYPE, now, timeZone), end: now };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
 
 /**
  * A custom range from the dialog's two date inputs (yyyy-MM-dd): from the start of the first day
  * to the last millisecond of the second, in the organisation's zone, as the ISO timestamps the
  * spec sends. Returns null for malformed dates or a start after the end.
  */
-export function customRangeFromDates(startDate: string, endDate: string, timeZone: string): { start: string; end: string } | null {
+export function customRangeFromDates(
+  startDate: string,
+  endDate: string,
+  timeZone: string,
+): { start: string; end: string } | null {
   const parse = (text: string) => {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
     if (!m) return null;
     const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
     const check = new Date(Date.UTC(year, month - 1, day));
-    return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? { year, month, day } : null;
+    return check.getUTCMonth() === month - 1 && check.getUTCDate() === day
+      ? { year, month, day }
+      : null;
   };
   const s = parse(startDate);
   const e = parse(endDate);
   if (!s || !e) return null;
   const start = fromWallClock({ ...s, hour: 0, minute: 0, second: 0, millisecond: 0 }, timeZone);
-  const nextDay = fromWallClock({ ...e, day: e.day + 1, hour: 0, minute: 0, second: 0, millisecond: 0 }, timeZone);
+  const nextDay = fromWallClock(
+    { ...e, day: e.day + 1, hour: 0, minute: 0, second: 0, millisecond: 0 },
+    timeZone,
+  );
   const end = new Date(nextDay.getTime() - 1);
-  return start.getTime() <= end.getTime() ? { start: start.toISOString(), end: end.toISOString() } : null;
+  return start.getTime() <= end.getTime()
+    ? { start: start.toISOString(), end: end.toISOString() }
+    : null;
 }
 
 const RELATIVE_LABELS: Record<RelativeType, string> = {
@@ -132,7 +171,8 @@ export function dateRangeLabel(input: unknown, timeZone: string): string {
   if (current.success) {
     const { type, range } = current.data;
     if (type !== "custom") return RELATIVE_LABELS[type];
-    if (range && explicit(range.start, range.end)) return `Custom (${day(range.start)} - ${day(range.end)})`;
+    if (range && explicit(range.start, range.end))
+      return `Custom (${day(range.start)} - ${day(range.end)})`;
   }
   const legacy = legacyDateRangeSchema.safeParse(input);
   if (legacy.success) {
@@ -145,4 +185,7 @@ export function dateRangeLabel(input: unknown, timeZone: string): string {
 }
 
 /** Options for the date-range select, in the spec's order of types. */
-export const dateRangeOptions = dateRangeTypes.map((value) => ({ value, label: value === "custom" ? "Custom" : RELATIVE_LABELS[value] }));
+export const dateRangeOptions = dateRangeTypes.map((value) => ({
+  value,
+  label: value === "custom" ? "Custom" : RELATIVE_LABELS[value],
+}));

@@ -21,9 +21,11 @@ export function integrationStatusColor(status: string): "green" | "red" | "yello
 }
 
 /** Anything but active or error displays as pending (spec section 3). */
-export const integrationStatusLabel = (status: string) => (status === "active" ? "Active" : status === "error" ? "Error" : "Pending");
+export const integrationStatusLabel = (status: string) =>
+  status === "active" ? "Active" : status === "error" ? "Error" : "Pending";
 
-export const roleLabel = (role: "admin" | "standard") => (role === "admin" ? "Administrator" : "Standard User");
+export const roleLabel = (role: "admin" | "standard") =>
+  role === "admin" ? "Administrator" : "Standard User";
 
 /** Initials for the generated avatar: first letters of the name part of the email (up to two). */
 export function initialsOf(email: string): string {

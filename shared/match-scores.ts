@@ -51,18 +51,25 @@ export function dateCloseness(days: number): number {
 /** The automatic-matching score of a pair from its title similarity and day distance. */
 export function matchScore(titleSimilarity: number, dayDistance: number): number {
   const sameDay = dayDistance === 0 ? 1 : 0;
-  return TITLE_WEIGHT * titleSimilarity + DATE_WEIGHT * dateCloseness(dayDistance) + SAME_DAY_WEIGHT * sameDay;
+  return (
+    TITLE_WEIGHT * titleSimilarity +
+    DATE_WEIGHT * dateCloseness(dayDistance) +
+    SAME_DAY_WEIGHT * sameDay
+  );
 }
 
 /** Date part of a user-made pair: 1 on the same day, falling linearly to 0 at 30 days and beyond. */
-export const manualDateScore = (dayDistance: number) => Math.max(0, 1 - Math.abs(dayDistance) / MANUAL_DATE_SPAN_DAYS);
+export const manualDateScore = (dayDistance: number) =>
+  Math.max(0, 1 - Math.abs(dayDistance) / MANUAL_DATE_SPAN_DAYS);
 
 /** Confidence of a pair the user made on the board: 70 % word overlap + 30 % date. */
-export const manualConfidence = (wordOverlap: number, dayDistance: number) => MANUAL_TITLE_WEIGHT * wordOverlap + MANUAL_DATE_WEIGHT * manualDateScore(dayDistance);
+export const manualConfidence = (wordOverlap: number, dayDistance: number) =>
+  MANUAL_TITLE_WEIGHT * wordOverlap + MANUAL_DATE_WEIGHT * manualDateScore(dayDistance);
 
 export type MatchReason = "exact-date-and-title" | "same-day" | "nearby-date" | "similar-title";
 
-export const isHighConfidence = (confidence: number, reason?: MatchReason) => atLeast(confidence, HIGH_CONFIDENCE) || reason === "exact-date-and-title";
+export const isHighConfidence = (confidence: number, reason?: MatchReason) =>
+  atLeast(confidence, HIGH_CONFIDENCE) || reason === "exact-date-and-title";
 
 export type ConfidenceColor = "green" | "yellow" | "red";
 export function confidenceColor(confidence: number): ConfidenceColor {

@@ -16,7 +16,14 @@
  * the first words of each title in rarest-first order ("prefix filtering": two word sets with
  * Dice >= 0.8 must share one of those, so no pair is missed). Nothing compares every pair.
  */
-import { atLeast, dateCloseness, isHighConfidence, matchScore, PREVIEW_MIN_CONFIDENCE, type MatchReason } from "./match-scores";
+import {
+  atLeast,
+  dateCloseness,
+  isHighConfidence,
+  type MatchReason,
+  matchScore,
+  PREVIEW_MIN_CONFIDENCE,
+} from "./match-scores";
 import { diceOfIds, WordIds } from "./title-similarity";
 import { zonedDayIndex } from "./zoned-time";
 
@@ -45,7 +52,11 @@ export type Match = {
  */
 export type MatchOptions = { minConfidence?: number };
 
-export type MatchResult = { matches: Match[]; unmatchedVideoIds: string[]; unmatchedEpisodeIds: string[] };
+export type MatchResult = {
+  matches: Match[];
+  unmatchedVideoIds: string[];
+  unmatchedEpisodeIds: string[];
+};
 
 type Prepared = { day: number; words: Int32Array };
 type Candidate = { score: number; similarity: number; v: number; e: number };
@@ -53,14 +64,22 @@ type Candidate = { score: number; similarity: number; v: number; e: number };
 const byScore = (a: Candidate, b: Candidate) => b.score - a.score || a.v - b.v || a.e - b.e;
 
 function prepare(items: readonly MatchItem[], ids: WordIds, timeZone: string): Prepared[] {
-  return items.map((item) => ({ day: zonedDayIndex(item.publishDate, timeZone), words: ids.of(item.title) }));
+  return items.map((item) => ({
+    day: zonedDayIndex(item.publishDate, timeZone),
+    words: ids.of(item.title),
+  }));
 }
 
 /**
  * Match videos to episodes. The result lists matches in video input order, and the ids left over
  * in input order. `timeZone` decides what a calendar day is.
  */
-export function matchContent(videos: readonly MatchItem[], episodes: readonly MatchItem[], timeZone: string, options: MatchOptions = {}): MatchResult {
+export function matchContent(
+  videos: readonly MatchItem[],
+  episodes: readonly MatchItem[],
+  timeZone: string,
+  options: MatchOptions = {},
+): MatchResult {
   const floor = options.minConfidence ?? 0;
   const ids = new WordIds();
   const vs = prepare(videos, ids, timeZone);
@@ -74,7 +93,14 @@ export function matchContent(videos: readonly MatchItem[], episodes: readonly Ma
       if (videoMatch[c.v] || episodeUsed[c.e]) continue;
       episodeUsed[c.e] = 1;
       const dayDistance = Math.abs(vs[c.v]!.day - es[c.e]!.day);
-      const reason: MatchReason = step === 3 ? "similar-title" : step === 2 ? "nearby-date" : c.similarity === 1 ? "exact-date-and-title" : "same-day";
+      const reason: MatchReason =
+        step === 3
+          ? "similar-title"
+          : step === 2
+            ? "nearby-date"
+            : c.similarity === 1
+              ? "exact-date-and-title"
+              : "same-day";
       videoMatch[c.v] = {
         videoId: videos[c.v]!.id,
         episodeId: episodes[c.e]!.id,
@@ -114,7 +140,10 @@ export function matchContent(videos: readonly MatchItem[], episodes: readonly Ma
 
   accept(byDate(0, Math.max(STEP_MIN_SCORE.sameDay, floor)), 1);
   accept(byDate(NEARBY_DAYS, Math.max(STEP_MIN_SCORE.nearby, floor)), 2);
-  accept(similarTitles(vs, es, videoMatch, episodeUsed, ids.size).filter((c) => atLeast(c.score, floor)), 3);
+  accept(
+    similarTitles(vs, es, videoMatch, episodeUsed, ids.size).filter((c) => atLeast(c.score, floor)),
+    3,
+  );
 
   return {
     matches: videoMatch.filter((m): m is Match => m !== undefined),
@@ -135,14 +164,23 @@ export function prefixLength(n: number, t = STEP3_MIN_TITLE_SIMILARITY): number 
 }
 
 /** Step 3 candidates: unmatched pairs with title similarity >= 0.8, found through a prefix index. */
-function similarTitles(vs: Prepared[], es: Prepared[], videoMatch: ReadonlyArray<Match | undefined>, episodeUsed: Uint8Array, wordCount: number): Candidate[] {
+function similarTitles(
+  vs: Prepared[],
+  es: Prepared[],
+  videoMatch: ReadonlyArray<Match | undefined>,
+  episodeUsed: Uint8Array,
+  wordCount: number,
+): Candidate[] {
   const openV = vs.map((_, i) => i).filter((i) => !videoMatch[i] && vs[i]!.words.length > 0);
   const openE = es.map((_, i) => i).filter((i) => !episodeUsed[i] && es[i]!.words.length > 0);
   // Rarest-first order over the open titles keeps the indexed prefixes short and selective.
   const frequency = new Int32Array(wordCount);
   for (const i of openV) for (const w of vs[i]!.words) frequency[w]!++;
   for (const i of openE) for (const w of es[i]!.words) frequency[w]!++;
-  const prefix = (words: Int32Array) => [...words].sort((a, b) => frequency[a]! - frequency[b]! || a - b).slice(0, prefixLength(words.length));
+  const prefix = (words: Int32Array) =>
+    [...words]
+      .sort((a, b) => frequency[a]! - frequency[b]! || a - b)
+      .slice(0, prefixLength(words.length));
 
   const postings = new Map<number, number[]>();
   for (const ei of openE) {
@@ -161,7 +199,13 @@ function similarTitles(vs: Prepared[], es: Prepared[], videoMatch: ReadonlyArray
         if (seenBy[ei] === vi) continue;
         seenBy[ei] = vi;
         const similarity = diceOfIds(v.words, es[ei]!.words);
-        if (atLeast(similarity, STEP3_MIN_TITLE_SIMILARITY)) out.push({ score: matchScore(similarity, Math.abs(v.day - es[ei]!.day)), similarity, v: vi, e: ei });
+        if (atLeast(similarity, STEP3_MIN_TITLE_SIMILARITY))
+          out.push({
+            score: matchScore(similarity, Math.abs(v.day - es[ei]!.day)),
+            similarity,
+            v: vi,
+            e: ei,
+          });
       }
     }
   }
@@ -173,4 +217,5 @@ function similarTitles(vs: Prepared[], es: Prepared[], videoMatch: ReadonlyArray
  * preview computes them with matchContent(..., { minConfidence: PREVIEW_MIN_CONFIDENCE }) so the
  * ignored pairs have not used up candidates (README design notes, multi-channel).
  */
-export const previewMatches = (matches: readonly Match[]) => matches.filter((m) => atLeast(m.confidence, PREVIEW_MIN_CONFIDENCE));
+export const previewMatches = (matches: readonly Match[]) =>
+  matches.filter((m) => atLeast(m.confidence, PREVIEW_MIN_CONFIDENCE));

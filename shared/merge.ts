@@ -52,7 +52,9 @@ function groupByTitle<T extends Titled>(items: readonly T[]): Map<string, T[]> {
 export function planMerge<T extends Titled>(items: readonly T[]): MergePlan<T> {
   const groups = groupByTitle(items);
   const duplicated = [...groups.entries()].filter(([, members]) => members.length > 1);
-  const shown = duplicated.slice(0, MAX_DUPLICATE_GROUPS).map(([title, members]) => ({ title, ids: members.map((m) => m.id) }));
+  const shown = duplicated
+    .slice(0, MAX_DUPLICATE_GROUPS)
+    .map(([title, members]) => ({ title, ids: members.map((m) => m.id) }));
   return {
     before: items.length,
     after: groups.size,
@@ -97,15 +99,24 @@ const rankOf = <K extends string>(item: Counted<K>, key: K) => {
  * merged row takes the place of the group's first member, so the input order (newest first in
  * the merge step's reads) is kept. Items without duplicates pass through with mergedIds [id].
  */
-export function mergeByTitle<K extends string, T extends Counted<K>>(items: readonly T[], rule: MergeRule<K>): Array<Merged<T>> {
+export function mergeByTitle<K extends string, T extends Counted<K>>(
+  items: readonly T[],
+  rule: MergeRule<K>,
+): Array<Merged<T>> {
   const out: Array<Merged<T>> = [];
   for (const members of groupByTitle(items).values()) {
     let kept = members[0]!;
     for (const m of members) if (rankOf(m, rule.rankBy) > rankOf(kept, rule.rankBy)) kept = m;
     const sums: Record<string, number | null> = {};
     // Only figures the items carry: merging must not invent fields a caller did not select.
-    if (members.length > 1) for (const key of rule.sum) if (members.some((m) => key in m)) sums[key] = total(members, key);
-    out.push({ ...kept, ...sums, mergedIds: [kept.id, ...members.filter((m) => m !== kept).map((m) => m.id)] });
+    if (members.length > 1)
+      for (const key of rule.sum)
+        if (members.some((m) => key in m)) sums[key] = total(members, key);
+    out.push({
+      ...kept,
+      ...sums,
+      mergedIds: [kept.id, ...members.filter((m) => m !== kept).map((m) => m.id)],
+    });
   }
   return out;
 }
@@ -113,7 +124,18 @@ export function mergeByTitle<K extends string, T extends Counted<K>>(items: read
 /** Video figures summed by merging: views, likes, comments and every view window. */
 export const VIDEO_MERGE_RULE = {
   rankBy: "views",
-  sum: ["views", "likes", "comments", "first24hViews", "first48hViews", "first7dViews", "trailing1dViews", "trailing1wViews", "trailing1mViews", "trailing1yViews"],
+  sum: [
+    "views",
+    "likes",
+    "comments",
+    "first24hViews",
+    "first48hViews",
+    "first7dViews",
+    "trailing1dViews",
+    "trailing1wViews",
+    "trailing1mViews",
+    "trailing1yViews",
+  ],
 } as const;
 
 /**
@@ -136,14 +158,19 @@ export const EPISODE_MERGE_RULE = {
 } as const;
 
 export type MergeableVideo = Counted<(typeof VIDEO_MERGE_RULE.sum)[number]> & { views: number };
-export type MergeableEpisode = Counted<(typeof EPISODE_MERGE_RULE.sum)[number]> & { totalDownloadsGlobal: number };
+export type MergeableEpisode = Counted<(typeof EPISODE_MERGE_RULE.sum)[number]> & {
+  totalDownloadsGlobal: number;
+};
 
-export const mergeVideos = <T extends MergeableVideo>(videos: readonly T[]) => mergeByTitle(videos, VIDEO_MERGE_RULE);
-export const mergeEpisodes = <T extends MergeableEpisode>(episodes: readonly T[]) => mergeByTitle(episodes, EPISODE_MERGE_RULE);
+export const mergeVideos = <T extends MergeableVideo>(videos: readonly T[]) =>
+  mergeByTitle(videos, VIDEO_MERGE_RULE);
+export const mergeEpisodes = <T extends MergeableEpisode>(episodes: readonly T[]) =>
+  mergeByTitle(episodes, EPISODE_MERGE_RULE);
 
 /**
  * The Videos table's Merge Same toast (spec section 8): 'Merged {n} duplicate videos. Showing {m}
  * of {k} videos.' n counts the videos folded into another (k - m), so the three figures add up.
  */
-export const mergedVideosMessage = (shown: number, total: number) => `Merged ${total - shown} duplicate videos. Showing ${shown} of ${total} videos.`;
+export const mergedVideosMessage = (shown: number, total: number) =>
+  `Merged ${total - shown} duplicate videos. Showing ${shown} of ${total} videos.`;
 export const UNMERGED_VIDEOS_MESSAGE = "Showing all individual videos.";

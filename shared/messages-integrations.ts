@@ -7,7 +7,10 @@ import type { IntegrationType } from "./schemas/enums";
  * English text. Kept apart from shared/messages.ts (accounts) so the two features do not collide.
  */
 
-export const platformLabel: Record<IntegrationType, string> = { youtube: "YouTube", simplecast: "Simplecast" };
+export const platformLabel: Record<IntegrationType, string> = {
+  youtube: "YouTube",
+  simplecast: "Simplecast",
+};
 
 /**
  * Why a request or a job failed: the `reason` of an API error envelope, or a failed job's
@@ -35,8 +38,10 @@ export const integrationReasons = [
 export type IntegrationReason = (typeof integrationReasons)[number];
 
 /** The spec's pair for each platform: a refused key, and a provider we could not reach. */
-export const invalidKeyMessage = (type: IntegrationType) => `Invalid API key or unable to connect to ${platformLabel[type]}`;
-export const connectFailedMessage = (type: IntegrationType) => `Failed to connect to ${platformLabel[type]}`;
+export const invalidKeyMessage = (type: IntegrationType) =>
+  `Invalid API key or unable to connect to ${platformLabel[type]}`;
+export const connectFailedMessage = (type: IntegrationType) =>
+  `Failed to connect to ${platformLabel[type]}`;
 
 /** No integration row at all (spec: "A missing integration row counts as not connected"). */
 export const integrationMissingMessage: Record<IntegrationType, string> = {
@@ -54,7 +59,8 @@ export const integrationMessages = {
   offline: "No internet connection available",
   quotaExceeded: "YouTube API quota exceeded for today. It resets at midnight Pacific time.",
   timeout: (type: IntegrationType) => `${platformLabel[type]} did not answer in time`,
-  unreadable: (type: IntegrationType) => `${platformLabel[type]} sent a response that could not be read`,
+  unreadable: (type: IntegrationType) =>
+    `${platformLabel[type]} sent a response that could not be read`,
   channelUrlHandle: (host: string) => `Please provide a handle-based URL like ${host}/@channelname`,
   channelUrlInvalid: "Invalid YouTube channel URL",
   channelNotFound: (handle: string) => `No YouTube channel found for ${handle}`,
@@ -64,7 +70,8 @@ export const integrationMessages = {
   channelNotAdded: "Channel was not added after multiple retries",
   addChannelFailed: "Failed to add channel",
   // The spec's message named a Zapier webhook; our shows are added by our own ingestion job.
-  showsNotAdded: "Shows were not added after polling. Please check the ingestion job in Recent activity or try again.",
+  showsNotAdded:
+    "Shows were not added after polling. Please check the ingestion job in Recent activity or try again.",
   addShowsFailed: "Failed to add shows",
   retriesExhausted: "The job kept failing and was stopped after several retries.",
   downloadCsvFailed: "Failed to download CSV file",

@@ -14,7 +14,8 @@ export const authMessages = {
   user_not_found: "No account found with this email address.",
   same_password: "New password must be different from your current password.",
   network: "Connection error. Please check your internet connection and try again.",
-  temporary_password_expired: "Temporary password has expired. Please request a new password reset.",
+  temporary_password_expired:
+    "Temporary password has expired. Please request a new password reset.",
 } as const;
 export type AuthReason = keyof typeof authMessages;
 
@@ -27,7 +28,7 @@ const reasonForCode = new Map<string, AuthReason>([
   ["NETWORK", "network"],
 ]);
 
-const isAuthReason = (value: string): value is AuthReason => Object.prototype.hasOwnProperty.call(authMessages, value);
+const isAuthReason = (value: string): value is AuthReason => Object.hasOwn(authMessages, value);
 
 /**
  * The authentication message table: pass the envelope's `reason` (or its `code` when there is
@@ -45,9 +46,12 @@ export const linkMessages = {
   invalidInviteLink: "Invalid or expired invitation link. Please contact your administrator.",
   resetFailed: "Failed to reset password",
   selfResetFailed: "Failed to send password reset email",
-  selfResetSent: "If an account with that email exists, a password reset email with a temporary password has been sent.",
-  adminResetSent: (email: string) => `Password reset successfully. A temporary password has been sent to ${email}.`,
-  adminResetEmailFailed: "Password reset successfully, but email could not be sent. Please contact the user directly.",
+  selfResetSent:
+    "If an account with that email exists, a password reset email with a temporary password has been sent.",
+  adminResetSent: (email: string) =>
+    `Password reset successfully. A temporary password has been sent to ${email}.`,
+  adminResetEmailFailed:
+    "Password reset successfully, but email could not be sent. Please contact the user directly.",
   welcomeSuccess: "Welcome! Your account has been set up successfully.",
   invalidSessionReset: "Invalid session. Please request a new password reset.",
   invalidSessionInvite: "Invalid session. Please request a new invitation.",

@@ -33,7 +33,12 @@ export function trailing(snapshots: DailySnapshot[], days: number): number | nul
 }
 
 export function trailingAll(snapshots: DailySnapshot[]): Record<TrailingWindow, number | null> {
-  return { "1d": trailing(snapshots, 1), "1w": trailing(snapshots, 7), "1m": trailing(snapshots, 30), "1y": trailing(snapshots, 365) };
+  return {
+    "1d": trailing(snapshots, 1),
+    "1w": trailing(snapshots, 7),
+    "1m": trailing(snapshots, 30),
+    "1y": trailing(snapshots, 365),
+  };
 }
 
 /**
@@ -41,13 +46,20 @@ export function trailingAll(snapshots: DailySnapshot[]): Record<TrailingWindow, 
  * "first 24H" is the publish day, "48H" the first two days and "7D" the first seven. Exact to the
  * day. A window that has not closed yet has no value (it is still growing).
  */
-export function firstWindowFromDaily(daily: Array<{ date: string; downloads: number }>, publishMs: number, days: number, nowMs: number): number | null {
+export function firstWindowFromDaily(
+  daily: Array<{ date: string; downloads: number }>,
+  publishMs: number,
+  days: number,
+  nowMs: number,
+): number | null {
   if (nowMs < publishMs + days * DAY_MS) return null;
   const first = Math.floor(publishMs / DAY_MS);
-  return daily.filter((d) => {
-    const n = dayNumber(d.date);
-    return n >= first && n < first + days;
-  }).reduce((sum, d) => sum + d.downloads, 0);
+  return daily
+    .filter((d) => {
+      const n = dayNumber(d.date);
+      return n >= first && n < first + days;
+    })
+    .reduce((sum, d) => sum + d.downloads, 0);
 }
 
 /** A cumulative reading of a video's views at an instant (hourly snapshots of young videos). */
@@ -69,9 +81,15 @@ export const maxInterpolationGapMs = (hours: number) => Math.max(2, hours / 4) *
  *   further apart than maxInterpolationGapMs (e.g. a video first seen five days after publishing
  *   has no first-24H figure, though its first-7D may have one).
  */
-export function firstWindowFromSnapshots(snapshots: TimedSnapshot[], publishMs: number, hours: number): number | null {
+export function firstWindowFromSnapshots(
+  snapshots: TimedSnapshot[],
+  publishMs: number,
+  hours: number,
+): number | null {
   const mark = publishMs + hours * 3_600_000;
-  const sorted = [{ at: publishMs, value: 0 }, ...snapshots.filter((s) => s.at > publishMs)].sort((a, b) => a.at - b.at);
+  const sorted = [{ at: publishMs, value: 0 }, ...snapshots.filter((s) => s.at > publishMs)].sort(
+    (a, b) => a.at - b.at,
+  );
   const afterIndex = sorted.findIndex((s) => s.at >= mark);
   if (afterIndex === -1) return null;
   const after = sorted[afterIndex]!;

@@ -45,7 +45,13 @@ export const SCHEDULE_DEFAULTS = {
  */
 export function scheduleTimeLabel(utcTime: string, timeZone: string, onDay: Date): string {
   const [hours, minutes] = utcTime.split(":").map(Number);
-  const instant = Date.UTC(onDay.getUTCFullYear(), onDay.getUTCMonth(), onDay.getUTCDate(), hours ?? 0, minutes ?? 0);
+  const instant = Date.UTC(
+    onDay.getUTCFullYear(),
+    onDay.getUTCMonth(),
+    onDay.getUTCDate(),
+    hours ?? 0,
+    minutes ?? 0,
+  );
   return formatInTimeZone(instant, timeZone, "h:mm a");
 }
 
@@ -64,7 +70,11 @@ export type ScheduleRule = {
  * Stored day fields follow the spec: day_of_week is null unless weekly, day_of_month null unless
  * monthly. Missing values take the defaults (Monday, day 1).
  */
-export function normaliseScheduleDays(frequency: Frequency, dayOfWeek: number | null | undefined, dayOfMonth: number | null | undefined) {
+export function normaliseScheduleDays(
+  frequency: Frequency,
+  dayOfWeek: number | null | undefined,
+  dayOfMonth: number | null | undefined,
+) {
   return {
     dayOfWeek: frequency === "weekly" ? (dayOfWeek ?? SCHEDULE_DEFAULTS.dayOfWeek) : null,
     dayOfMonth: frequency === "monthly" ? (dayOfMonth ?? SCHEDULE_DEFAULTS.dayOfMonth) : null,
@@ -104,7 +114,8 @@ export function isScheduleDue(schedule: ScheduleRule, slot: Date, timeZone: stri
 /** The start of the hourly slot an instant falls in (the key of a schedule run). */
 export const slotStart = (at: Date) => new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
 
-const weekdayName = (day: number | null) => WEEKDAYS.find((w) => w.value === day)?.label ?? "Monday";
+const weekdayName = (day: number | null) =>
+  WEEKDAYS.find((w) => w.value === day)?.label ?? "Monday";
 
 /** The Schedule column: 'Daily at 5:00 PM', 'Weekly on Monday at 5:00 PM', 'Monthly on day 31 at 5:00 PM'. */
 export function scheduleLabel(schedule: ScheduleRule, timeZone: string, onDay: Date): string {
@@ -120,4 +131,5 @@ export function scheduleLabel(schedule: ScheduleRule, timeZone: string, onDay: D
 }
 
 /** Creation times in lists: 'MMM d, yyyy h:mm a zzz' on the organisation's clock (Nov 22, 2026 2:42 AM PST). */
-export const formatCreatedAt = (at: Date | number, timeZone: string) => formatInTimeZone(at, timeZone, "MMM d, yyyy h:mm a zzz");
+export const formatCreatedAt = (at: Date | number, timeZone: string) =>
+  formatInTimeZone(at, timeZone, "MMM d, yyyy h:mm a zzz");

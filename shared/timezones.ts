@@ -18,4 +18,7 @@ export const supportedTimeZones = [
 
 export type SupportedTimeZone = (typeof supportedTimeZones)[number]["id"];
 export const DEFAULT_TIME_ZONE: SupportedTimeZone = "America/Los_Angeles";
-export const timeZoneIds = supportedTimeZones.map((z) => z.id) as [SupportedTimeZone, ...SupportedTimeZone[]];
+export const timeZoneIds = supportedTimeZones.map((z) => z.id) as [
+  SupportedTimeZone,
+  ...SupportedTimeZone[],
+];

@@ -20,7 +20,10 @@ export function titleWords(title: string | null | undefined): string[] {
   const text = title ?? "";
   // Plain ASCII titles (most of them) skip Unicode normalisation: same words, a fraction of the cost.
   const words = /^[\x20-\x7e]*$/.test(text)
-    ? text.replace(/'/g, "").toLowerCase().split(/[^a-z0-9]+/)
+    ? text
+        .replace(/'/g, "")
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
     : text
         .normalize("NFKD")
         .replace(/\p{M}+/gu, "")
@@ -49,7 +52,8 @@ export function intersectionSize(a: ArrayLike<number>, b: ArrayLike<number>): nu
 }
 
 /** Dice coefficient of two ascending word-id arrays (the fast form used by the matcher). */
-export const diceOfIds = (a: ArrayLike<number>, b: ArrayLike<number>) => (a.length === 0 || b.length === 0 ? 0 : (2 * intersectionSize(a, b)) / (a.length + b.length));
+export const diceOfIds = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+  a.length === 0 || b.length === 0 ? 0 : (2 * intersectionSize(a, b)) / (a.length + b.length);
 
 /**
  * Gives each distinct word a small integer, so word sets become sorted integer arrays that
@@ -78,7 +82,10 @@ function pair(a: string | null | undefined, b: string | null | undefined) {
   return [ids.of(a), ids.of(b)] as const;
 }
 
-export function titleSimilarity(a: string | null | undefined, b: string | null | undefined): number {
+export function titleSimilarity(
+  a: string | null | undefined,
+  b: string | null | undefined,
+): number {
   const [x, y] = pair(a, b);
   return diceOfIds(x, y);
 }

@@ -10,7 +10,15 @@
 export const DAY_MS = 86_400_000;
 
 /** Calendar fields as a clock on the wall in some zone shows them (month 1-12). */
-export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number; millisecond: number };
+export type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+};
 
 /** The zone's offset from UTC at an instant, in ms (positive east of Greenwich). */
 export function zoneOffset(timeZone: string, at: number): number {
@@ -40,9 +48,17 @@ function midnightOffset(timeZone: string, day: number): number {
 
 function exactOffset(timeZone: string, at: number): number {
   const parts = formatterFor(timeZone).formatToParts(at);
-  const field = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const field = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value);
   const hour = field("hour") % 24; // some engines write midnight as 24 even with h23
-  const wallAsUtc = Date.UTC(field("year"), field("month") - 1, field("day"), hour, field("minute"), field("second"));
+  const wallAsUtc = Date.UTC(
+    field("year"),
+    field("month") - 1,
+    field("day"),
+    hour,
+    field("minute"),
+    field("second"),
+  );
   return wallAsUtc - (at - mod(at, 1000));
 }
 
@@ -55,7 +71,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -76,7 +101,8 @@ export function wallClock(at: Date | number, timeZone: string): WallClock {
 }
 
 /** Wall fields read as if they were UTC (Date.UTC normalises overflow such as day 0 or month 13). */
-const asUtc = (w: WallClock) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.millisecond);
+const asUtc = (w: WallClock) =>
+  Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.millisecond);
 
 const sameWall = (a: WallClock, b: WallClock) => asUtc(a) === asUtc(b);
 
@@ -91,13 +117,16 @@ export function fromWallClock(wall: WallClock, timeZone: string): Date {
   const normalised = wallClock(local, "UTC"); // fields after Date.UTC's overflow handling
   const before = local - zoneOffset(timeZone, local - DAY_MS);
   const after = local - zoneOffset(timeZone, local + DAY_MS);
-  const fits = [Math.min(before, after), Math.max(before, after)].filter((t) => sameWall(wallClock(t, timeZone), normalised));
+  const fits = [Math.min(before, after), Math.max(before, after)].filter((t) =>
+    sameWall(wallClock(t, timeZone), normalised),
+  );
   if (fits[0] !== undefined) return new Date(fits[0]);
   // In a gap: apply the offset in force before it, which lands after the gap.
   return new Date(before);
 }
 
-export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+export const daysInMonth = (year: number, month: number) =>
+  new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** Midnight starting the calendar day that contains `at` in the zone. */
 export function startOfZonedDay(at: Date | number, timeZone: string): Date {
@@ -126,5 +155,8 @@ export function subZonedMonths(at: Date, months: number, timeZone: string): Date
   const index = w.year * 12 + (w.month - 1) - months;
   const year = Math.floor(index / 12);
   const month = index - year * 12 + 1;
-  return fromWallClock({ ...w, year, month, day: Math.min(w.day, daysInMonth(year, month)) }, timeZone);
+  return fromWallClock(
+    { ...w, year, month, day: Math.min(w.day, daysInMonth(year, month)) },
+    timeZone,
+  );
 }

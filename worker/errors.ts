@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { errorStatus, type ErrorCode, type ErrorEnvelope } from "../shared/errors";
+import { type ErrorCode, type ErrorEnvelope, errorStatus } from "../shared/errors";
 import type { AppEnv } from "./env";
 import { logger } from "./lib/logger";
 
@@ -41,8 +41,15 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof HTTPException) {
     // Hono raises these itself (e.g. bodyLimit, malformed JSON in validators).
     const code: ErrorCode =
-      err.status === 413 ? "PAYLOAD_TOO_LARGE" : err.status === 401 ? "UNAUTHORIZED" : err.status >= 500 ? "INTERNAL" : "BAD_REQUEST";
-    const message = code === "INTERNAL" ? "Something unexpected happened" : err.message || "Bad request";
+      err.status === 413
+        ? "PAYLOAD_TOO_LARGE"
+        : err.status === 401
+          ? "UNAUTHORIZED"
+          : err.status >= 500
+            ? "INTERNAL"
+            : "BAD_REQUEST";
+    const message =
+      code === "INTERNAL" ? "Something unexpected happened" : err.message || "Bad request";
     return c.json(errorBody(c, new ApiError(code, message)), errorStatus[code]);
   }
   logger(c).error("unhandled error", { error: err.message, stack: err.stack });

@@ -1,7 +1,7 @@
-import { app } from "./app";
-import { handleQueueBatch } from "./jobs/queue";
-import { handleScheduled } from "./jobs/cron";
 import type { JobMessage } from "../shared/schemas/jobs";
+import { app } from "./app";
+import { handleScheduled } from "./jobs/cron";
+import { handleQueueBatch } from "./jobs/queue";
 
 export { PreviewRoom } from "./rooms/preview-room";
 

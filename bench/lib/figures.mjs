@@ -10,7 +10,12 @@ import { appendFileSync } from "node:fs";
  * @param {{ target?: string, met?: boolean }} [goal] the issue's target and whether it was met
  */
 export function figure(bench, label, value, unit, goal = {}) {
-  const shown = typeof value === "number" ? (Number.isInteger(value) ? String(value) : value.toFixed(1)) : value;
+  const shown =
+    typeof value === "number"
+      ? Number.isInteger(value)
+        ? String(value)
+        : value.toFixed(1)
+      : value;
   const verdict = goal.target ? `   target ${goal.target}: ${goal.met ? "met" : "NOT MET"}` : "";
   console.log(`  ${label.padEnd(48)} ${shown} ${unit}${verdict}`);
   const file = process.env.BENCH_FIGURES_FILE;

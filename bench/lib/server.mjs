@@ -3,7 +3,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { applyMigrations, buildClient, ensureDevVars, freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
+import {
+  applyMigrations,
+  buildClient,
+  ensureDevVars,
+  freePort,
+  startDevServer,
+} from "../../scripts/lib/dev-server.mjs";
 
 export const DEMO_ADMIN = { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" };
 
@@ -25,7 +31,11 @@ export async function startBenchServer(name) {
 
 /** The demo admin's access token. */
 export async function signInDemo(url) {
-  const res = await fetch(`${url}/api/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO_ADMIN) });
+  const res = await fetch(`${url}/api/auth/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
   if (!res.ok) throw new Error(`sign-in: HTTP ${res.status}`);
   return (await res.json()).accessToken;
 }

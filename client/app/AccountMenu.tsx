@@ -1,6 +1,6 @@
 import { lazy } from "react";
-import { useAuth } from "../lib/auth/AuthProvider";
 import { DeferredMenu } from "../components/DeferredMenu";
+import { useAuth } from "../lib/auth/AuthProvider";
 import { Avatar, avatarButtonClass } from "./Avatar";
 
 const loadMenu = () => import("./AvatarMenu");
@@ -11,7 +11,13 @@ export function AccountMenu() {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <DeferredMenu menu={AvatarMenu} preload={loadMenu} menuProps={{}} label="Account menu" className={avatarButtonClass}>
+    <DeferredMenu
+      menu={AvatarMenu}
+      preload={loadMenu}
+      menuProps={{}}
+      label="Account menu"
+      className={avatarButtonClass}
+    >
       <Avatar key={user.avatarUrl ?? "none"} url={user.avatarUrl} />
     </DeferredMenu>
   );

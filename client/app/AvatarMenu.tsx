@@ -1,11 +1,11 @@
-import { useNavigate } from "react-router";
+import { Building2, Check, LogOut, Monitor, Moon, Settings, Sun } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { Check, LogOut, Monitor, Moon, Settings, Sun, Building2 } from "lucide-react";
-import { toast } from "../lib/toast";
+import { useNavigate } from "react-router";
+import type { MenuStart } from "../components/DeferredMenu";
 import { useAuth } from "../lib/auth/AuthProvider";
 import { useTheme } from "../lib/theme/ThemeProvider";
-import { themePreferences, type ThemePreference } from "../lib/theme/theme";
-import type { MenuStart } from "../components/DeferredMenu";
+import { type ThemePreference, themePreferences } from "../lib/theme/theme";
+import { toast } from "../lib/toast";
 import { Avatar, avatarButtonClass } from "./Avatar";
 
 const themeLabels: Record<ThemePreference, { label: string; Icon: typeof Sun }> = {
@@ -40,19 +40,32 @@ export default function AvatarMenu({ defaultOpen, autoFocus }: MenuStart) {
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       {/* autoFocus keeps the keyboard user's place when this replaces the placeholder button. */}
-      <DropdownMenu.Trigger aria-label="Account menu" autoFocus={autoFocus} className={avatarButtonClass}>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        autoFocus={autoFocus}
+        className={avatarButtonClass}
+      >
         {/* Keyed by URL: a new picture gets a fresh try even after the old one failed to load. */}
         <Avatar key={user.avatarUrl ?? "none"} url={user.avatarUrl} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-          <DropdownMenu.Label className="truncate px-2 py-1.5 text-xs text-slate-500 dark:text-slate-400">{user.email}</DropdownMenu.Label>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          <DropdownMenu.Label className="truncate px-2 py-1.5 text-xs text-slate-500 dark:text-slate-400">
+            {user.email}
+          </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/account-settings")}>
             <Settings className="h-4 w-4" aria-hidden /> Account Settings
           </DropdownMenu.Item>
           {isAdmin && (
-            <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/organization-settings")}>
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => navigate("/organization-settings")}
+            >
               <Building2 className="h-4 w-4" aria-hidden /> Organization Settings
             </DropdownMenu.Item>
           )}
@@ -61,8 +74,14 @@ export default function AvatarMenu({ defaultOpen, autoFocus }: MenuStart) {
               <Sun className="h-4 w-4" aria-hidden /> Theme
             </DropdownMenu.SubTrigger>
             <DropdownMenu.Portal>
-              <DropdownMenu.SubContent sideOffset={4} className="z-50 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-                <DropdownMenu.RadioGroup value={preference} onValueChange={(v) => setPreference(v as ThemePreference)}>
+              <DropdownMenu.SubContent
+                sideOffset={4}
+                className="z-50 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+              >
+                <DropdownMenu.RadioGroup
+                  value={preference}
+                  onValueChange={(v) => setPreference(v as ThemePreference)}
+                >
                   {themePreferences.map((pref) => {
                     const { label, Icon } = themeLabels[pref];
                     return (

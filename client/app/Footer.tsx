@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { useBrand } from "../lib/brand";
 
-const linkClass = "text-slate-500 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-white";
+const linkClass =
+  "text-slate-500 hover:text-slate-900 hover:underline dark:text-slate-400 dark:hover:text-white";
 
 /** Footer links come from the brand's configuration (spec section 1). */
 export function Footer() {

@@ -9,13 +9,22 @@ const tabClass = (active: boolean) =>
       : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
   ].join(" ");
 
-const matches = (pathname: string, path: string) => (path === "/" ? pathname === "/" : pathname === path || pathname.startsWith(`${path}/`));
+const matches = (pathname: string, path: string) =>
+  path === "/" ? pathname === "/" : pathname === path || pathname.startsWith(`${path}/`);
 
 /**
  * A header tab, highlighted and marked aria-current when its page shows. Not a NavLink: the
  * Dashboard is served at both / and /dashboard, and NavLink can only match the one path it links to.
  */
-export function HeaderTab({ to, alsoActiveOn = [], children }: { to: string; alsoActiveOn?: string[]; children: ReactNode }) {
+export function HeaderTab({
+  to,
+  alsoActiveOn = [],
+  children,
+}: {
+  to: string;
+  alsoActiveOn?: string[];
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   const active = [to, ...alsoActiveOn].some((path) => matches(pathname, path));
   return (

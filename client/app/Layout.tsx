@@ -1,19 +1,26 @@
 import { Outlet } from "react-router";
-import { Toasts } from "../lib/toast";
 import { useTheme } from "../lib/theme/ThemeProvider";
-import { Header } from "./Header";
+import { Toasts } from "../lib/toast";
 import { Footer } from "./Footer";
+import { Header } from "./Header";
 
 /** Fixed header and footer around the page; toasts top right (spec "Shared layout"). */
 export function Layout() {
   const { preference } = useTheme();
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-slate-800">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-slate-800"
+      >
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 pb-20 pt-20 outline-none sm:px-6">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 pb-20 pt-20 outline-none sm:px-6"
+      >
         <Outlet />
       </main>
       <Footer />

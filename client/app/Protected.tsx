@@ -1,10 +1,12 @@
-import { Suspense, lazy, type ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate } from "react-router";
-import { useAuth } from "../lib/auth/AuthProvider";
 import { PageLoading } from "../components/PageLoading";
+import { useAuth } from "../lib/auth/AuthProvider";
 
 // A signed-in user (most loads) never needs the sign-in form's code.
-const SignInScreen = lazy(() => import("../features/auth/SignInScreen").then((m) => ({ default: m.SignInScreen })));
+const SignInScreen = lazy(() =>
+  import("../features/auth/SignInScreen").then((m) => ({ default: m.SignInScreen })),
+);
 
 /**
  * Protected routes show the sign-in screen in place when nobody is signed in (the URL stays, so

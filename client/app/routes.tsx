@@ -1,9 +1,9 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
+import { PageLoading } from "../components/PageLoading";
 import type { ClientBrand } from "../lib/brand";
 import { Layout } from "./Layout";
 import { Protected } from "./Protected";
-import { PageLoading } from "../components/PageLoading";
 
 // Pages are split into their own chunks so the first load only carries the shell.
 const page = (load: () => Promise<{ default: ComponentType }>) => {
@@ -14,7 +14,9 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
     </Suspense>
   );
 };
-const protectedPage = (load: () => Promise<{ default: ComponentType }>): ReactNode => <Protected>{page(load)}</Protected>;
+const protectedPage = (load: () => Promise<{ default: ComponentType }>): ReactNode => (
+  <Protected>{page(load)}</Protected>
+);
 
 const Dashboard = () => import("../features/dashboard/DashboardPage");
 
@@ -23,7 +25,10 @@ export function createAppRouter(brand: ClientBrand) {
     ? [
         { path: "legal", element: page(() => import("../features/legal/LegalPage")) },
         { path: "privacy", element: page(() => import("../features/legal/PrivacyPage")) },
-        { path: "manage-cookies", element: page(() => import("../features/legal/ManageCookiesPage")) },
+        {
+          path: "manage-cookies",
+          element: page(() => import("../features/legal/ManageCookiesPage")),
+        },
       ]
     : [];
   return createBrowserRouter([
@@ -32,16 +37,31 @@ export function createAppRouter(brand: ClientBrand) {
       children: [
         { index: true, element: protectedPage(Dashboard) },
         { path: "dashboard", element: protectedPage(Dashboard) },
-        { path: "reports", element: protectedPage(() => import("../features/reports/ReportsPage")) },
-        { path: "account-settings", element: protectedPage(() => import("../features/account/AccountSettingsPage")) },
-        { path: "organization-settings", element: protectedPage(() => import("../features/organization/OrganizationSettingsPage")) },
-        { path: "admin/storage", element: protectedPage(() => import("../features/storage/StoragePage")) },
+        {
+          path: "reports",
+          element: protectedPage(() => import("../features/reports/ReportsPage")),
+        },
+        {
+          path: "account-settings",
+          element: protectedPage(() => import("../features/account/AccountSettingsPage")),
+        },
+        {
+          path: "organization-settings",
+          element: protectedPage(() => import("../features/organization/OrganizationSettingsPage")),
+        },
+        {
+          path: "admin/storage",
+          element: protectedPage(() => import("../features/storage/StoragePage")),
+        },
         { path: "update-log", element: page(() => import("../features/update-log/UpdateLogPage")) },
         ...legal,
       ],
     },
     // Link-driven pages stand alone (no app chrome): they finish an invitation or a recovery.
-    { path: "auth/reset-password", element: page(() => import("../features/auth/ResetPasswordPage")) },
+    {
+      path: "auth/reset-password",
+      element: page(() => import("../features/auth/ResetPasswordPage")),
+    },
     { path: "reset-password", element: page(() => import("../features/auth/ResetPasswordPage")) },
     { path: "auth/welcome", element: page(() => import("../features/auth/WelcomePage")) },
     { path: "*", element: <Navigate to="/dashboard" replace /> },

@@ -1,4 +1,11 @@
-import { Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useState,
+} from "react";
 
 /** How a deferred menu should first appear: open if the user already asked, focused if they were on it. */
 export type MenuStart = { defaultOpen: boolean; autoFocus: boolean };
@@ -21,7 +28,14 @@ type Props<P> = {
  * with the page. Until then a plain button with the same look stands in; a click or Enter on it
  * opens the real menu as soon as it arrives, with focus where the user left it.
  */
-export function DeferredMenu<P>({ menu: Menu, preload, menuProps, label, className, children }: Props<P>) {
+export function DeferredMenu<P>({
+  menu: Menu,
+  preload,
+  menuProps,
+  label,
+  className,
+  children,
+}: Props<P>) {
   const [start, setStart] = useState<MenuStart | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => void preload(), 5_000);
@@ -37,7 +51,9 @@ export function DeferredMenu<P>({ menu: Menu, preload, menuProps, label, classNa
       className={className}
       onPointerEnter={() => void preload()}
       onFocus={() => void preload()}
-      onClick={(e) => onOpen?.({ defaultOpen: true, autoFocus: e.currentTarget === document.activeElement })}
+      onClick={(e) =>
+        onOpen?.({ defaultOpen: true, autoFocus: e.currentTarget === document.activeElement })
+      }
       onKeyDown={(e) => {
         if (e.key === "ArrowDown" || e.key === "Enter" || e.key === " ") {
           e.preventDefault();

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { DialogProps } from "./RadixDialog";
 
 const RadixDialog = lazy(() => import("./RadixDialog"));

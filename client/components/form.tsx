@@ -1,7 +1,12 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 
 /** A labelled input; the label is always tied to the control for screen readers. */
-export function Field({ label, id, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; id: string; hint?: ReactNode }) {
+export function Field({
+  label,
+  id,
+  hint,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; id: string; hint?: ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -17,10 +22,17 @@ export function Field({ label, id, hint, ...input }: InputHTMLAttributes<HTMLInp
   );
 }
 
-export function Button({ variant = "primary", className = "", ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "secondary" | "danger" | "ghost" }) {
+export function Button({
+  variant = "primary",
+  className = "",
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: "primary" | "secondary" | "danger" | "ghost";
+}) {
   const styles = {
     primary: "bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-400",
-    secondary: "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800",
+    secondary:
+      "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800",
     danger: "bg-red-600 text-white hover:bg-red-500 disabled:bg-red-400",
     ghost: "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
   }[variant];
@@ -38,12 +50,17 @@ export type BannerKind = "error" | "success" | "info";
 /** The inline banner of the sign-in screen: errors are announced immediately. */
 export function Banner({ kind, children }: { kind: BannerKind; children: ReactNode }) {
   const styles = {
-    error: "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200",
-    success: "border-green-200 bg-green-50 text-green-800 dark:border-green-900 dark:bg-green-950 dark:text-green-200",
+    error:
+      "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200",
+    success:
+      "border-green-200 bg-green-50 text-green-800 dark:border-green-900 dark:bg-green-950 dark:text-green-200",
     info: "border-sky-200 bg-sky-50 text-sky-800 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-200",
   }[kind];
   return (
-    <div role={kind === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${styles}`}>
+    <div
+      role={kind === "error" ? "alert" : "status"}
+      className={`rounded-md border px-3 py-2 text-sm ${styles}`}
+    >
       {children}
     </div>
   );

@@ -1,5 +1,5 @@
-import { createContext, useContext, type ReactNode } from "react";
-import { z } from "zod";
+import { createContext, type ReactNode, useContext } from "react";
+import type { z } from "zod";
 import { BRAND_ELEMENT_ID, brandSchema } from "../../shared/brand";
 
 /** The brand as the Worker injects it: no host rule, and allowSignup already combined with the flag. */

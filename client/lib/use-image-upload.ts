@@ -1,13 +1,23 @@
 import { useRef, useState } from "react";
-import { toast } from "./toast";
 import { serverMessage } from "./api/errors";
 import { imageFileProblem } from "./image-file";
+import { toast } from "./toast";
 
 /**
  * The picture-upload flow shared by avatars and logos: check the file in the browser (type and
  * size, the spec's messages), upload, refresh, toast, and reset the file input.
  */
-export function useImageUpload({ upload, after, success, failure }: { upload: (file: File) => Promise<unknown>; after?: () => Promise<void>; success: string; failure: string }) {
+export function useImageUpload({
+  upload,
+  after,
+  success,
+  failure,
+}: {
+  upload: (file: File) => Promise<unknown>;
+  after?: () => Promise<void>;
+  success: string;
+  failure: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const onFile = async (file: File | undefined) => {

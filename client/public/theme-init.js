@@ -1,9 +1,12 @@
 // Runs before first paint so a dark-theme user never sees a white flash.
 // Keep in sync with client/lib/theme/theme.ts (same storage key and rules).
-(function () {
+(() => {
   try {
     var pref = localStorage.getItem("crosscast-theme");
-    var dark = pref === "dark" || ((pref === null || pref === "system") && window.matchMedia("(prefers-color-scheme: dark)").matches);
+    var dark =
+      pref === "dark" ||
+      ((pref === null || pref === "system") &&
+        window.matchMedia("(prefers-color-scheme: dark)").matches);
     document.documentElement.classList.toggle("dark", dark);
   } catch (e) {
     /* storage unavailable: stay light */

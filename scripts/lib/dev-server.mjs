@@ -1,8 +1,8 @@
 // Starts the Worker locally (wrangler dev + local D1/R2/Queues/DO in workerd) for `npm start`,
 // the browser suite and the benchmarks. Plain ESM so it runs without a build step.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,7 +17,11 @@ const viteBin = path.join(root, "node_modules", ".bin", "vite");
  * `npm run build` for deployment leaves it off unless VITE_MERGE_SAME=1 is set.
  */
 export function buildClient({ quiet = false } = {}) {
-  const r = spawnSync(viteBin, ["build", "--logLevel", quiet ? "error" : "warn"], { cwd: root, stdio: "inherit", env: { ...process.env, VITE_MERGE_SAME: process.env.VITE_MERGE_SAME ?? "1" } });
+  const r = spawnSync(viteBin, ["build", "--logLevel", quiet ? "error" : "warn"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, VITE_MERGE_SAME: process.env.VITE_MERGE_SAME ?? "1" },
+  });
   if (r.status !== 0) throw new Error("client build failed");
 }
 
@@ -35,7 +39,11 @@ export function ensureDevVars(file = path.join(root, ".dev.vars")) {
 export function applyMigrations({ persistTo } = {}) {
   const args = ["d1", "migrations", "apply", "DB", "--local"];
   if (persistTo) args.push("--persist-to", persistTo);
-  const r = spawnSync(wranglerBin, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1" } });
+  const r = spawnSync(wranglerBin, args, {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, CI: "1" },
+  });
   if (r.status !== 0) {
     process.stderr.write(r.stdout?.toString() ?? "");
     process.stderr.write(r.stderr?.toString() ?? "");
@@ -74,16 +82,36 @@ async function waitForHealth(url, child, timeoutMs) {
  * Starts `wrangler dev` and resolves once /api/health answers. `persistTo` keeps local state
  * in a chosen folder (tests use a fresh temporary one; `npm start` uses .wrangler/state).
  */
-export async function startDevServer({ port, persistTo, vars = {}, stdio = "pipe", timeoutMs = 90_000 } = {}) {
-  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", "warn", "--show-interactive-dev-session=false"];
+export async function startDevServer({
+  port,
+  persistTo,
+  vars = {},
+  stdio = "pipe",
+  timeoutMs = 90_000,
+} = {}) {
+  const args = [
+    "dev",
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--log-level",
+    "warn",
+    "--show-interactive-dev-session=false",
+  ];
   if (persistTo) {
     mkdirSync(persistTo, { recursive: true });
     args.push("--persist-to", persistTo);
   }
   // Local runs always use the sandbox providers and development mode (wrangler.toml holds the
   // production values, where the sandbox is off).
-  for (const [k, v] of Object.entries({ APP_ENV: "development", SANDBOX: "1", ...vars })) args.push("--var", `${k}:${v}`);
-  const child = spawn(wranglerBin, args, { cwd: root, stdio: ["ignore", stdio, stdio], env: { ...process.env, CI: "1" } });
+  for (const [k, v] of Object.entries({ APP_ENV: "development", SANDBOX: "1", ...vars }))
+    args.push("--var", `${k}:${v}`);
+  const child = spawn(wranglerBin, args, {
+    cwd: root,
+    stdio: ["ignore", stdio, stdio],
+    env: { ...process.env, CI: "1" },
+  });
   let output = "";
   if (stdio === "pipe") {
     child.stdout.on("data", (d) => (output += d));

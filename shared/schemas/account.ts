@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordSchema, emailSchema, linkTypeSchema, PASSWORD_MAX_LENGTH } from "./auth";
+import { emailSchema, linkTypeSchema, PASSWORD_MAX_LENGTH, passwordSchema } from "./auth";
 
 export const resetRequestBodySchema = z.object({ email: emailSchema });
 export const linkBodySchema = z.object({ token: z.string().min(10).max(200) });
@@ -7,9 +7,15 @@ export const linkBodySchema = z.object({ token: z.string().min(10).max(200) });
  * POST /api/auth/set-password (welcome and reset pages). `type` names the page, so a refusal can
  * say "request a new invitation" or "request a new password reset"; without it, the reset words.
  */
-export const setPasswordBodySchema = z.object({ newPassword: passwordSchema, type: linkTypeSchema.optional() });
+export const setPasswordBodySchema = z.object({
+  newPassword: passwordSchema,
+  type: linkTypeSchema.optional(),
+});
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string().min(1, { message: "Current password is required" }).max(PASSWORD_MAX_LENGTH),
+  currentPassword: z
+    .string()
+    .min(1, { message: "Current password is required" })
+    .max(PASSWORD_MAX_LENGTH),
   newPassword: passwordSchema,
 });
 export const messageResponseSchema = z.object({ message: z.string() });
@@ -20,8 +26,16 @@ export const profileBodySchema = z.object({
     .string()
     .trim()
     .max(40)
-    .regex(/^[+()\d\s.-]*$/, { message: "Phone number may contain digits, spaces and + ( ) . - only" })
+    .regex(/^[+()\d\s.-]*$/, {
+      message: "Phone number may contain digits, spaces and + ( ) . - only",
+    })
     .nullable()
     .transform((v) => (v ? v : null)),
-  name: z.string().trim().max(200).nullable().optional().transform((v) => (v ? v : v === undefined ? undefined : null)),
+  name: z
+    .string()
+    .trim()
+    .max(200)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : v === undefined ? undefined : null)),
 });

@@ -10,14 +10,26 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome; the cap only stops absurd bodies from burning PBKDF2 time. */
 export const PASSWORD_MAX_LENGTH = 1024;
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: "Please enter a valid email address" })).pipe(z.string().max(254));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: "Please enter a valid email address" }))
+  .pipe(z.string().max(254));
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { message: "Password must be at least 8 characters long" })
   .max(PASSWORD_MAX_LENGTH, { message: "Password is too long" });
 
-export const signInBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
-export const signUpBodySchema = z.object({ email: emailSchema, password: passwordSchema, name: z.string().trim().max(200).optional() });
+export const signInBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export const signUpBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: z.string().trim().max(200).optional(),
+});
 
 export const roleSchema = z.enum(["admin", "standard"]);
 

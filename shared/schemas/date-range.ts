@@ -1,6 +1,16 @@
 import { z } from "zod";
 
-export const dateRangeTypes = ["today", "7days", "30days", "90days", "6months", "1year", "ytd", "alltime", "custom"] as const;
+export const dateRangeTypes = [
+  "today",
+  "7days",
+  "30days",
+  "90days",
+  "6months",
+  "1year",
+  "ytd",
+  "alltime",
+  "custom",
+] as const;
 export type DateRangeType = (typeof dateRangeTypes)[number];
 
 const isoTimestamp = z.iso.datetime({ offset: true });
@@ -23,7 +33,11 @@ export const dateRangeSchema = z
 export type DateRange = z.infer<typeof dateRangeSchema>;
 
 /** The older stored shape with start and end directly (still read, never written). */
-export const legacyDateRangeSchema = z.object({ type: z.string().optional(), start: isoTimestamp, end: isoTimestamp });
+export const legacyDateRangeSchema = z.object({
+  type: z.string().optional(),
+  start: isoTimestamp,
+  end: isoTimestamp,
+});
 export type LegacyDateRange = z.infer<typeof legacyDateRangeSchema>;
 
 /** What a stored date_range column may hold. */

@@ -9,7 +9,13 @@ export const platforms = ["youtube", "simplecast", "multi-channel"] as const;
 export const exportTypes = ["one-time", "recurring"] as const;
 export const frequencies = ["daily", "weekly", "monthly"] as const;
 export const reportStatuses = ["queued", "generating", "completed", "failed"] as const;
-export const reportFileKinds = ["parent_csv", "child_csv", "json", "matches_csv", "comprehensive_csv"] as const;
+export const reportFileKinds = [
+  "parent_csv",
+  "child_csv",
+  "json",
+  "matches_csv",
+  "comprehensive_csv",
+] as const;
 export const previewStatuses = ["draft", "completed"] as const;
 export const jobStatuses = ["queued", "running", "succeeded", "failed"] as const;
 export const authTokenKinds = ["confirm_email", "recovery", "invite"] as const;

@@ -1,11 +1,23 @@
 import { z } from "zod";
 import { integrationTypes, jobStatuses } from "./enums";
 
-export const connectBodySchema = z.object({ apiKey: z.string().trim().min(1, { message: "API key is required" }).max(300) });
+export const connectBodySchema = z.object({
+  apiKey: z.string().trim().min(1, { message: "API key is required" }).max(300),
+});
 export const connectParamSchema = z.object({ type: z.enum(integrationTypes) });
-export const addChannelBodySchema = z.object({ url: z.string().trim().min(1, { message: "Channel URL is required" }).max(500) });
-export const addShowsBodySchema = z.object({ podcastIds: z.array(z.string().min(1).max(100)).min(1, { message: "Select at least one podcast" }).max(50) });
-export const refreshBodySchema = z.object({ platform: z.enum(integrationTypes), refreshType: z.enum(["light", "full"]).default("full") });
+export const addChannelBodySchema = z.object({
+  url: z.string().trim().min(1, { message: "Channel URL is required" }).max(500),
+});
+export const addShowsBodySchema = z.object({
+  podcastIds: z
+    .array(z.string().min(1).max(100))
+    .min(1, { message: "Select at least one podcast" })
+    .max(50),
+});
+export const refreshBodySchema = z.object({
+  platform: z.enum(integrationTypes),
+  refreshType: z.enum(["light", "full"]).default("full"),
+});
 
 export const jobViewSchema = z.object({
   id: z.string(),
@@ -24,4 +36,6 @@ export const jobViewSchema = z.object({
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 export const jobsResponseSchema = z.object({ jobs: z.array(jobViewSchema) });
-export const podcastsResponseSchema = z.object({ podcasts: z.array(z.object({ id: z.string(), title: z.string() })) });
+export const podcastsResponseSchema = z.object({
+  podcasts: z.array(z.object({ id: z.string(), title: z.string() })),
+});

@@ -15,12 +15,24 @@ export const jobMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("ingest.channel"), ...tracked, handle: z.string().min(2).max(100) }),
   z.object({ type: z.literal("refresh.channel"), ...tracked, channelId: z.string().uuid() }),
-  z.object({ type: z.literal("ingest.shows"), ...tracked, podcastIds: z.array(z.string().min(1).max(100)).min(1).max(50) }),
+  z.object({
+    type: z.literal("ingest.shows"),
+    ...tracked,
+    podcastIds: z.array(z.string().min(1).max(100)).min(1).max(50),
+  }),
   z.object({ type: z.literal("refresh.show"), ...tracked, showId: z.string().uuid() }),
   z.object({ type: z.literal("snapshot.young-videos"), ...tracked, channelId: z.string().uuid() }),
   // Reports keep their state on their own rows (reports, schedule_runs), not in ingestion_jobs.
-  z.object({ type: z.literal("report.generate"), organizationId: z.string().uuid(), reportId: z.string().uuid() }),
-  z.object({ type: z.literal("report.schedule-run"), organizationId: z.string().uuid(), runId: z.string().uuid() }),
+  z.object({
+    type: z.literal("report.generate"),
+    organizationId: z.string().uuid(),
+    reportId: z.string().uuid(),
+  }),
+  z.object({
+    type: z.literal("report.schedule-run"),
+    organizationId: z.string().uuid(),
+    runId: z.string().uuid(),
+  }),
 ]);
 export type JobMessage = z.infer<typeof jobMessageSchema>;
 export type JobType = JobMessage["type"];

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { arrangementRowSchema, arrangementSchema, mergeOptionsSchema, selectedEntitiesSchema } from "./arrangement";
+import {
+  arrangementRowSchema,
+  arrangementSchema,
+  mergeOptionsSchema,
+  selectedEntitiesSchema,
+} from "./arrangement";
 import { dateRangeSchema, storedDateRangeSchema } from "./date-range";
 import { previewStatuses, reportFileKinds } from "./enums";
 
@@ -34,10 +39,18 @@ export const previewRequestSchema = contentRequestSchema.extend({
 });
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
-const duplicatesSchema = z.object({ before: z.number(), after: z.number(), duplicates: z.number(), examples: z.array(z.string()) });
+const duplicatesSchema = z.object({
+  before: z.number(),
+  after: z.number(),
+  duplicates: z.number(),
+  examples: z.array(z.string()),
+});
 
 /** Merge Content Options: counts, duplicates and examples of each kind. */
-export const contentSummarySchema = z.object({ videos: duplicatesSchema, episodes: duplicatesSchema });
+export const contentSummarySchema = z.object({
+  videos: duplicatesSchema,
+  episodes: duplicatesSchema,
+});
 export type ContentSummary = z.infer<typeof contentSummarySchema>;
 
 const counted = z.number().nullable();
@@ -80,7 +93,11 @@ export const boardEpisodeSchema = z.object({
 });
 export type BoardEpisode = z.infer<typeof boardEpisodeSchema>;
 
-export const boardContentSchema = z.object({ videos: z.array(boardVideoSchema), episodes: z.array(boardEpisodeSchema), timeZone: z.string() });
+export const boardContentSchema = z.object({
+  videos: z.array(boardVideoSchema),
+  episodes: z.array(boardEpisodeSchema),
+  timeZone: z.string(),
+});
 export type BoardContent = z.infer<typeof boardContentSchema>;
 
 export const previewViewSchema = z.object({
@@ -98,7 +115,11 @@ export const previewViewSchema = z.object({
 });
 export type PreviewView = z.infer<typeof previewViewSchema>;
 
-export const reportFileViewSchema = z.object({ id: z.string(), kind: z.enum(reportFileKinds), filename: z.string() });
+export const reportFileViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(reportFileKinds),
+  filename: z.string(),
+});
 
 /** A row of the Multi-Channel Reports table. */
 export const multiChannelReportRowSchema = z.object({
@@ -119,16 +140,31 @@ export const multiChannelListSchema = z.object({
   reports: z.array(multiChannelReportRowSchema),
 });
 
-export const finalReportResultSchema = z.object({ reportId: z.string(), contentCount: z.number(), files: z.array(reportFileViewSchema) });
+export const finalReportResultSchema = z.object({
+  reportId: z.string(),
+  contentCount: z.number(),
+  files: z.array(reportFileViewSchema),
+});
 
 // ---- PreviewRoom WebSocket messages ----
 
-export const presenceUserSchema = z.object({ connectionId: z.string(), userId: z.string(), name: z.string() });
+export const presenceUserSchema = z.object({
+  connectionId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+});
 export type PresenceUser = z.infer<typeof presenceUserSchema>;
 
 /** Server to client. Updates carry only the rows that changed and the pool when it changed. */
 export const roomServerMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("snapshot"), version: z.number(), arrangement: arrangementSchema, readOnly: z.boolean(), you: z.string(), presence: z.array(presenceUserSchema) }),
+  z.object({
+    type: z.literal("snapshot"),
+    version: z.number(),
+    arrangement: arrangementSchema,
+    readOnly: z.boolean(),
+    you: z.string(),
+    presence: z.array(presenceUserSchema),
+  }),
   z.object({
     type: z.literal("update"),
     version: z.number(),
@@ -137,7 +173,12 @@ export const roomServerMessageSchema = z.discriminatedUnion("type", [
     intentId: z.string().nullable(),
     by: z.string(),
   }),
-  z.object({ type: z.literal("rejected"), intentId: z.string(), reason: z.string(), version: z.number() }),
+  z.object({
+    type: z.literal("rejected"),
+    intentId: z.string(),
+    reason: z.string(),
+    version: z.number(),
+  }),
   z.object({ type: z.literal("presence"), presence: z.array(presenceUserSchema) }),
   z.object({ type: z.literal("closed"), reason: z.string() }),
 ]);

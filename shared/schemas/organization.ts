@@ -2,14 +2,19 @@ import { z } from "zod";
 import { emailSchema } from "./auth";
 import { integrationStatuses, roles } from "./enums";
 
-export const organizationNameSchema = z.object({ name: z.string().trim().min(1, { message: "Organization name is required" }).max(120) });
+export const organizationNameSchema = z.object({
+  name: z.string().trim().min(1, { message: "Organization name is required" }).max(120),
+});
 
 export const apiKeysBodySchema = z
   .object({
     youtubeApiKey: z.string().trim().min(1).max(300).optional(),
     simplecastApiKey: z.string().trim().min(1).max(300).optional(),
   })
-  .refine((b) => b.youtubeApiKey !== undefined || b.simplecastApiKey !== undefined, { message: "Enter at least one API key", path: ["youtubeApiKey"] });
+  .refine((b) => b.youtubeApiKey !== undefined || b.simplecastApiKey !== undefined, {
+    message: "Enter at least one API key",
+    path: ["youtubeApiKey"],
+  });
 
 export const integrationViewSchema = z.object({
   type: z.enum(["youtube", "simplecast"]),
@@ -19,16 +24,29 @@ export const integrationViewSchema = z.object({
   lastCheckedAt: z.string().nullable(),
   lastError: z.string().nullable(),
 });
-export const integrationsResponseSchema = z.object({ integrations: z.array(integrationViewSchema) });
+export const integrationsResponseSchema = z.object({
+  integrations: z.array(integrationViewSchema),
+});
 
 export const addMemberBodySchema = z.object({
-  name: z.string().trim().max(200).optional().transform((v) => (v ? v : null)),
+  name: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => (v ? v : null)),
   email: emailSchema,
   role: z.enum(roles).default("standard"),
 });
 export const updateMemberBodySchema = z
-  .object({ role: z.enum(roles).optional(), name: z.string().trim().max(200).nullable().optional() })
-  .refine((b) => b.role !== undefined || b.name !== undefined, { message: "Nothing to update", path: ["role"] });
+  .object({
+    role: z.enum(roles).optional(),
+    name: z.string().trim().max(200).nullable().optional(),
+  })
+  .refine((b) => b.role !== undefined || b.name !== undefined, {
+    message: "Nothing to update",
+    path: ["role"],
+  });
 
 export const memberSchema = z.object({
   userId: z.string(),
@@ -47,7 +65,9 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
-  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullable(),
+  details: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+    .nullable(),
   createdAt: z.string(),
   actorEmail: z.string().nullable(),
 });

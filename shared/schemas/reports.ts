@@ -2,7 +2,13 @@ import { z } from "zod";
 import { SCHEDULE_TIMES_UTC } from "../schedule";
 import { selectedEntitiesSchema } from "./arrangement";
 import { dateRangeSchema, storedDateRangeSchema } from "./date-range";
-import { exportTypes, frequencies, reportFileKinds, reportStatuses, scheduleRunStatuses } from "./enums";
+import {
+  exportTypes,
+  frequencies,
+  reportFileKinds,
+  reportStatuses,
+  scheduleRunStatuses,
+} from "./enums";
 
 /*
  * Reports and recurring schedules (spec sections 2-5, 9). The server checks what the dialog
@@ -14,21 +20,44 @@ export type ReportPlatform = (typeof reportPlatforms)[number];
 export const DEFAULT_TAB_NAME = "Data";
 
 const title = z.string().trim().min(1, { message: "Please enter a report title" }).max(200);
-const selection = (platform: ReportPlatform) => (platform === "youtube" ? "Please select at least one YouTube channel" : "Please select at least one podcast show");
+const selection = (platform: ReportPlatform) =>
+  platform === "youtube"
+    ? "Please select at least one YouTube channel"
+    : "Please select at least one podcast show";
 
 export const createReportSchema = z
-  .object({ title, platform: z.enum(reportPlatforms), dateRange: dateRangeSchema, selectedEntities: selectedEntitiesSchema })
+  .object({
+    title,
+    platform: z.enum(reportPlatforms),
+    dateRange: dateRangeSchema,
+    selectedEntities: selectedEntitiesSchema,
+  })
   .superRefine((r, ctx) => {
-    if (r.selectedEntities.length === 0) ctx.addIssue({ code: "custom", path: ["selectedEntities"], message: selection(r.platform) });
+    if (r.selectedEntities.length === 0)
+      ctx.addIssue({ code: "custom", path: ["selectedEntities"], message: selection(r.platform) });
   });
 export type CreateReport = z.infer<typeof createReportSchema>;
 
-const tabName = z.string().trim().min(1, { message: "Please enter a tab name" }).max(100).regex(/^[^[\]*?/\\:]+$/, { message: "Tab names cannot contain [ ] * ? / \\ or :" });
+const tabName = z
+  .string()
+  .trim()
+  .min(1, { message: "Please enter a tab name" })
+  .max(100)
+  .regex(/^[^[\]*?/\\:]+$/, { message: "Tab names cannot contain [ ] * ? / \\ or :" });
 
 /** Where a persistent schedule writes: a new spreadsheet (default tabs or one named tab), or a tab of an existing one. */
 export const sheetDestinationSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("new"), sheetName: z.string().trim().min(1, { message: "Please enter a spreadsheet name" }).max(200), tabStructure: z.enum(["default", "custom"]), tabName: tabName.optional() }),
-  z.object({ kind: z.literal("existing"), persistentSheetId: z.string().uuid({ message: "Choose a spreadsheet" }), tabName }),
+  z.object({
+    kind: z.literal("new"),
+    sheetName: z.string().trim().min(1, { message: "Please enter a spreadsheet name" }).max(200),
+    tabStructure: z.enum(["default", "custom"]),
+    tabName: tabName.optional(),
+  }),
+  z.object({
+    kind: z.literal("existing"),
+    persistentSheetId: z.string().uuid({ message: "Choose a spreadsheet" }),
+    tabName,
+  }),
 ]);
 export type SheetDestination = z.infer<typeof sheetDestinationSchema>;
 
@@ -39,28 +68,78 @@ const scheduleFields = {
   frequency: z.enum(frequencies),
   dayOfWeek: z.number().int().min(0).max(6).nullable().default(null),
   dayOfMonth: z.number().int().min(1).max(31).nullable().default(null),
-  scheduledTime: z.enum(SCHEDULE_TIMES_UTC, { message: "Time of day must be one of 00:00, 06:00, 12:00 or 18:00 UTC" }),
+  scheduledTime: z.enum(SCHEDULE_TIMES_UTC, {
+    message: "Time of day must be one of 00:00, 06:00, 12:00 or 18:00 UTC",
+  }),
   isPersistent: z.boolean(),
   destination: sheetDestinationSchema.nullable().default(null),
 };
 
-type ScheduleShape = { frequency: string; dayOfWeek: number | null; dayOfMonth: number | null; isPersistent: boolean; destination: SheetDestination | null; selectedEntities: string[] };
+type ScheduleShape = {
+  frequency: string;
+  dayOfWeek: number | null;
+  dayOfMonth: number | null;
+  isPersistent: boolean;
+  destination: SheetDestination | null;
+  selectedEntities: string[];
+};
 function checkSchedule(s: ScheduleShape, ctx: z.RefinementCtx, platform?: ReportPlatform) {
-  if (s.selectedEntities.length === 0) ctx.addIssue({ code: "custom", path: ["selectedEntities"], message: platform ? selection(platform) : "Select at least one channel or show" });
-  if (s.frequency === "weekly" && s.dayOfWeek === null) ctx.addIssue({ code: "custom", path: ["dayOfWeek"], message: "A weekly schedule needs a day of the week" });
-  if (s.frequency !== "weekly" && s.dayOfWeek !== null) ctx.addIssue({ code: "custom", path: ["dayOfWeek"], message: "Only weekly schedules have a day of the week" });
-  if (s.frequency === "monthly" && s.dayOfMonth === null) ctx.addIssue({ code: "custom", path: ["dayOfMonth"], message: "A monthly schedule needs a day of the month" });
-  if (s.frequency !== "monthly" && s.dayOfMonth !== null) ctx.addIssue({ code: "custom", path: ["dayOfMonth"], message: "Only monthly schedules have a day of the month" });
-  if (s.isPersistent && !s.destination) ctx.addIssue({ code: "custom", path: ["destination"], message: "Choose where the persistent sheet goes" });
-  if (!s.isPersistent && s.destination) ctx.addIssue({ code: "custom", path: ["destination"], message: "Only 'Update the same sheet' schedules have a destination" });
+  if (s.selectedEntities.length === 0)
+    ctx.addIssue({
+      code: "custom",
+      path: ["selectedEntities"],
+      message: platform ? selection(platform) : "Select at least one channel or show",
+    });
+  if (s.frequency === "weekly" && s.dayOfWeek === null)
+    ctx.addIssue({
+      code: "custom",
+      path: ["dayOfWeek"],
+      message: "A weekly schedule needs a day of the week",
+    });
+  if (s.frequency !== "weekly" && s.dayOfWeek !== null)
+    ctx.addIssue({
+      code: "custom",
+      path: ["dayOfWeek"],
+      message: "Only weekly schedules have a day of the week",
+    });
+  if (s.frequency === "monthly" && s.dayOfMonth === null)
+    ctx.addIssue({
+      code: "custom",
+      path: ["dayOfMonth"],
+      message: "A monthly schedule needs a day of the month",
+    });
+  if (s.frequency !== "monthly" && s.dayOfMonth !== null)
+    ctx.addIssue({
+      code: "custom",
+      path: ["dayOfMonth"],
+      message: "Only monthly schedules have a day of the month",
+    });
+  if (s.isPersistent && !s.destination)
+    ctx.addIssue({
+      code: "custom",
+      path: ["destination"],
+      message: "Choose where the persistent sheet goes",
+    });
+  if (!s.isPersistent && s.destination)
+    ctx.addIssue({
+      code: "custom",
+      path: ["destination"],
+      message: "Only 'Update the same sheet' schedules have a destination",
+    });
 }
 
-export const createScheduleSchema = z.object({ ...scheduleFields, platform: z.enum(reportPlatforms) }).superRefine((s, ctx) => checkSchedule(s, ctx, s.platform));
+export const createScheduleSchema = z
+  .object({ ...scheduleFields, platform: z.enum(reportPlatforms) })
+  .superRefine((s, ctx) => checkSchedule(s, ctx, s.platform));
 export type CreateSchedule = z.infer<typeof createScheduleSchema>;
-export const updateScheduleSchema = z.object(scheduleFields).superRefine((s, ctx) => checkSchedule(s, ctx));
+export const updateScheduleSchema = z
+  .object(scheduleFields)
+  .superRefine((s, ctx) => checkSchedule(s, ctx));
 export type UpdateSchedule = z.infer<typeof updateScheduleSchema>;
 
-export const idsBodySchema = z.object({ ids: z.array(z.string().uuid()).min(1, { message: "Select at least one row" }).max(500) });
+export const idsBodySchema = z.object({
+  ids: z.array(z.string().uuid()).min(1, { message: "Select at least one row" }).max(500),
+});
 
 const fileView = z.object({ id: z.string(), kind: z.enum(reportFileKinds), filename: z.string() });
 
@@ -80,7 +159,12 @@ export const reportViewSchema = z.object({
 });
 export type ReportView = z.infer<typeof reportViewSchema>;
 
-export const persistentSheetViewSchema = z.object({ id: z.string(), sheetName: z.string(), spreadsheetUrl: z.string().nullable(), createdAt: z.string() });
+export const persistentSheetViewSchema = z.object({
+  id: z.string(),
+  sheetName: z.string(),
+  spreadsheetUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
 export type PersistentSheetView = z.infer<typeof persistentSheetViewSchema>;
 
 export const scheduleViewSchema = z.object({
@@ -97,7 +181,15 @@ export const scheduleViewSchema = z.object({
   isPersistent: z.boolean(),
   sheetTabName: z.string().nullable(),
   persistentSheet: persistentSheetViewSchema.nullable(),
-  lastRun: z.object({ status: z.enum(scheduleRunStatuses), at: z.string(), rowCount: z.number().nullable(), sheetUrl: z.string().nullable(), errorMessage: z.string().nullable() }).nullable(),
+  lastRun: z
+    .object({
+      status: z.enum(scheduleRunStatuses),
+      at: z.string(),
+      rowCount: z.number().nullable(),
+      sheetUrl: z.string().nullable(),
+      errorMessage: z.string().nullable(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type ScheduleView = z.infer<typeof scheduleViewSchema>;
@@ -115,7 +207,8 @@ export type ReportsPage = z.infer<typeof reportsPageSchema>;
 export const reportMessages = {
   created: "Report created successfully",
   updated: "Report updated successfully",
-  persistentCreated: "Persistent sheet created successfully! You can now access it from the recurring reports list.",
+  persistentCreated:
+    "Persistent sheet created successfully! You can now access it from the recurring reports list.",
   createFailed: "Failed to create report",
   deleted: (n: number) => `${n} report(s) deleted`,
   schedulesDeleted: (n: number) => `${n} recurring report(s) deleted`,

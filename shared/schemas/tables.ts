@@ -1,9 +1,23 @@
 import { z } from "zod";
 
 /** The spec's filter presets (section 9). */
-export const viewsPresets = { gt1000: "More than 1,000 views", gt10000: "More than 10,000 views", gt100000: "More than 100,000 views", lt1000: "Less than 1,000 views" } as const;
-export const downloadsPresets = { gt500: "More than 500 downloads", gt1000: "More than 1,000 downloads", gt5000: "More than 5,000 downloads", lt500: "Less than 500 downloads" } as const;
-export const publishedPresets = { week: "Published this week", month: "Published this month", year: "Published this year" } as const;
+export const viewsPresets = {
+  gt1000: "More than 1,000 views",
+  gt10000: "More than 10,000 views",
+  gt100000: "More than 100,000 views",
+  lt1000: "Less than 1,000 views",
+} as const;
+export const downloadsPresets = {
+  gt500: "More than 500 downloads",
+  gt1000: "More than 1,000 downloads",
+  gt5000: "More than 5,000 downloads",
+  lt500: "Less than 500 downloads",
+} as const;
+export const publishedPresets = {
+  week: "Published this week",
+  month: "Published this month",
+  year: "Published this year",
+} as const;
 export const PUBLISHED_PRESET_DAYS = { week: 7, month: 30, year: 365 } as const;
 
 export const TABLE_PAGE_SIZE = 200;
@@ -15,7 +29,9 @@ const idList = z
   .max(4000)
   .transform((s) => s.split(",").filter(Boolean))
   .pipe(z.array(z.string().uuid({ message: "must be a list of ids" })).max(100));
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date like 2026-01-31" });
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date like 2026-01-31" });
 
 /** Everything a table page can be asked for; the URL of the page carries the same fields. */
 export const tableQuerySchema = z.object({

@@ -1,6 +1,17 @@
-import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { baseUrl, confirmationLink, confirmedAccount, DEMO_ADMIN, latestMail, newPage, signIn, uniqueEmail, TINY_PNG, useBrowser } from "./support.mjs";
+import { describe, test } from "node:test";
+import {
+  baseUrl,
+  confirmationLink,
+  confirmedAccount,
+  DEMO_ADMIN,
+  latestMail,
+  newPage,
+  signIn,
+  TINY_PNG,
+  uniqueEmail,
+  useBrowser,
+} from "./support.mjs";
 
 const browser = useBrowser();
 
@@ -26,7 +37,10 @@ describe("accounts", () => {
   test("a wrong password shows the spec's message inline", async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, DEMO_ADMIN.email, "definitely-not-it");
-    await page.getByRole("alert").getByText("Invalid email or password. Please try again.").waitFor();
+    await page
+      .getByRole("alert")
+      .getByText("Invalid email or password. Please try again.")
+      .waitFor();
     await context.close();
   });
 
@@ -38,7 +52,9 @@ describe("accounts", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("a long enough password");
     await page.getByRole("button", { name: "Create account" }).first().click();
-    await page.getByText("Account created! Please check your email to verify your account.").waitFor();
+    await page
+      .getByText("Account created! Please check your email to verify your account.")
+      .waitFor();
     // The form returned to sign-in mode with empty fields.
     assert.equal(await page.getByLabel("Email").inputValue(), "");
     const mail = await latestMail(email, "confirmation");
@@ -64,8 +80,14 @@ describe("accounts", () => {
     await page.getByRole("button", { name: "Forgot password?" }).click();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send reset email" }).click();
-    await page.getByText("If an account with that email exists, a password reset email with a temporary password has been sent.").waitFor();
-    const temp = (await latestMail(email, "self_reset")).text.match(/temporary password: (\S+)/i)[1];
+    await page
+      .getByText(
+        "If an account with that email exists, a password reset email with a temporary password has been sent.",
+      )
+      .waitFor();
+    const temp = (await latestMail(email, "self_reset")).text.match(
+      /temporary password: (\S+)/i,
+    )[1];
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(temp);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -82,8 +104,13 @@ describe("accounts", () => {
     const { context, page } = await newPage(browser());
     await page.goto(`${baseUrl()}/#access_token=not-a-real-token-123&type=recovery`);
     await page.waitForURL(/\/auth\/reset-password$/);
-    await page.getByText("Invalid or expired reset link. Please request a new password reset.").first().waitFor();
-    await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/dashboard", { timeout: 10_000 });
+    await page
+      .getByText("Invalid or expired reset link. Please request a new password reset.")
+      .first()
+      .waitFor();
+    await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/dashboard", {
+      timeout: 10_000,
+    });
     await context.close();
   });
 
@@ -106,14 +133,22 @@ describe("accounts", () => {
     await page.getByRole("button", { name: "Update Password" }).click();
     await page.getByText("Password updated successfully").waitFor();
 
-    await page.setInputFiles("#avatar-file", { name: "me.png", mimeType: "image/png", buffer: TINY_PNG });
+    await page.setInputFiles("#avatar-file", {
+      name: "me.png",
+      mimeType: "image/png",
+      buffer: TINY_PNG,
+    });
     await page.getByText("Avatar updated successfully").waitFor();
     await page.getByAltText("Your profile picture").waitFor();
     await page.getByRole("button", { name: "Remove" }).click();
     await page.getByText("Avatar removed successfully").waitFor();
     assert.equal(await page.getByAltText("Your profile picture").count(), 0);
 
-    await page.setInputFiles("#avatar-file", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await page.setInputFiles("#avatar-file", {
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("hello"),
+    });
     await page.getByText("Please upload an image file").waitFor();
     await context.close();
   });

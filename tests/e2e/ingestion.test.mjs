@@ -20,7 +20,10 @@ describe("YouTube ingestion from the dashboard", () => {
     const add = page.getByRole("dialog", { name: "Add YouTube Channel" });
     await add.getByLabel("Channel URL").fill("https://www.youtube.com/channel/UC123");
     await add.getByRole("button", { name: "Add Channel" }).click();
-    await add.getByRole("alert").getByText("Please provide a handle-based URL like https://www.youtube.com/@channelname").waitFor();
+    await add
+      .getByRole("alert")
+      .getByText("Please provide a handle-based URL like https://www.youtube.com/@channelname")
+      .waitFor();
     await add.getByLabel("Channel URL").fill("https://www.youtube.com/@crosscast-e2e");
     await add.getByRole("button", { name: "Add Channel" }).click();
     await page.getByText("Channel added successfully").waitFor({ timeout: 20_000 });

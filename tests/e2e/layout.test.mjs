@@ -1,5 +1,5 @@
-import { describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { describe, test } from "node:test";
 import { baseUrl, DEMO_USER, newPage, signIn, useBrowser } from "./support.mjs";
 
 const browser = useBrowser();
@@ -40,7 +40,10 @@ describe("signed-in layout", () => {
     await signIn(page, DEMO_USER.email, DEMO_USER.password);
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await openThemeMenu(page);
-    assert.equal(await page.getByRole("menuitemradio", { name: "System" }).getAttribute("aria-checked"), "true");
+    assert.equal(
+      await page.getByRole("menuitemradio", { name: "System" }).getAttribute("aria-checked"),
+      "true",
+    );
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
     assert.equal(await page.evaluate(() => localStorage.getItem("crosscast-theme")), "dark");
@@ -50,8 +53,14 @@ describe("signed-in layout", () => {
     assert.equal(await isDark(page), true);
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await openThemeMenu(page);
-    assert.equal(await page.getByRole("menuitemradio", { name: "Dark" }).getAttribute("aria-checked"), "true");
-    assert.equal(await page.getByRole("menuitemradio", { name: "System" }).getAttribute("aria-checked"), "false");
+    assert.equal(
+      await page.getByRole("menuitemradio", { name: "Dark" }).getAttribute("aria-checked"),
+      "true",
+    );
+    assert.equal(
+      await page.getByRole("menuitemradio", { name: "System" }).getAttribute("aria-checked"),
+      "false",
+    );
     await page.getByRole("menuitemradio", { name: "Light" }).click();
     await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
     assert.equal(await page.evaluate(() => localStorage.getItem("crosscast-theme")), "light");
@@ -64,7 +73,10 @@ describe("signed-in layout", () => {
     await page.route("**/api/auth/me", async (route) => {
       const response = await route.fetch();
       const me = await response.json();
-      await route.fulfill({ response, json: { ...me, user: { ...me.user, avatarUrl: "/api/images/missing-avatar.png" } } });
+      await route.fulfill({
+        response,
+        json: { ...me, user: { ...me.user, avatarUrl: "/api/images/missing-avatar.png" } },
+      });
     });
     await signIn(page, DEMO_USER.email, DEMO_USER.password);
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();

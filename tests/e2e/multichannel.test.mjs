@@ -1,7 +1,17 @@
-import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { baseUrl, DEMO_ADMIN, DEMO_USER, demoApi, ingestChannel, newPage, signIn, useBrowser, waitForJob } from "./support.mjs";
+import { describe, test } from "node:test";
+import {
+  baseUrl,
+  DEMO_ADMIN,
+  DEMO_USER,
+  demoApi,
+  ingestChannel,
+  newPage,
+  signIn,
+  useBrowser,
+  waitForJob,
+} from "./support.mjs";
 
 const browser = useBrowser();
 
@@ -44,14 +54,23 @@ describe("multi-channel reports", () => {
     await setup.getByLabel("Title").fill("E2E pairs");
     await setup.getByLabel("Date Range").selectOption("alltime");
     await setup.getByLabel("Search channels").fill("tech");
-    await setup.getByRole("group", { name: /YouTube Channels/ }).getByRole("checkbox", { name: "Demo Media Tech Talk" }).check();
-    await setup.getByRole("group", { name: /Podcast Shows/ }).getByRole("checkbox", { name: "Demo Media Tech Talk" }).check();
+    await setup
+      .getByRole("group", { name: /YouTube Channels/ })
+      .getByRole("checkbox", { name: "Demo Media Tech Talk" })
+      .check();
+    await setup
+      .getByRole("group", { name: /Podcast Shows/ })
+      .getByRole("checkbox", { name: "Demo Media Tech Talk" })
+      .check();
     await setup.getByRole("button", { name: "Continue" }).click();
 
     const merge = page.getByRole("dialog", { name: "Merge Content Options" });
     await merge.getByText("Total videos").waitFor();
     // Duplicate titles exist in the demo channel, so merging defaults on.
-    assert.equal(await merge.getByRole("checkbox", { name: /Merge duplicate videos/ }).isChecked(), true);
+    assert.equal(
+      await merge.getByRole("checkbox", { name: /Merge duplicate videos/ }).isChecked(),
+      true,
+    );
     await merge.getByRole("button", { name: "Continue to Preview" }).click();
 
     const board = page.getByRole("dialog", { name: "E2E pairs - Drag & Drop Preview" });
@@ -66,40 +85,65 @@ describe("multi-channel reports", () => {
     await other.page.goto(previewUrl);
     const otherBoard = other.page.getByRole("dialog", { name: "E2E pairs - Drag & Drop Preview" });
     await otherBoard.getByText(/Live · version/).waitFor();
-    await board.getByTestId("presence").getByText(/Also here: Demo User/).waitFor();
+    await board
+      .getByTestId("presence")
+      .getByText(/Also here: Demo User/)
+      .waitFor();
 
     // Drag the first available episode onto the first row's episode slot (an automatic pair):
     // it takes the slot, the row becomes a Manual Match and the old episode returns to the pool.
-    const poolCard = board.getByRole("region", { name: "Available Episodes" }).getByTestId("episode-card").first();
+    const poolCard = board
+      .getByRole("region", { name: "Available Episodes" })
+      .getByTestId("episode-card")
+      .first();
     const episodeTitle = (await poolCard.locator("p").first().textContent()).trim();
     const available = await board.getByTestId("summary-available-episodes").textContent();
     const targetRow = board.getByTestId("match-row").first();
     const rowId = await targetRow.getAttribute("data-row-id");
-    const replacedTitle = (await targetRow.getByTestId("episode-card").locator("p").first().textContent()).trim();
-    await drag(page, poolCard.getByRole("button", { name: /^Drag episode/ }), board.locator(`[data-slot="episode-slot:${rowId}"]`));
+    const replacedTitle = (
+      await targetRow.getByTestId("episode-card").locator("p").first().textContent()
+    ).trim();
+    await drag(
+      page,
+      poolCard.getByRole("button", { name: /^Drag episode/ }),
+      board.locator(`[data-slot="episode-slot:${rowId}"]`),
+    );
 
     const placed = board.locator(`[data-row-id="${rowId}"]`);
     await placed.getByText(episodeTitle).waitFor();
     await placed.getByText("Manual Match").waitFor();
-    await board.getByRole("region", { name: "Available Episodes" }).getByTestId("episode-card").first().getByText(replacedTitle).waitFor();
+    await board
+      .getByRole("region", { name: "Available Episodes" })
+      .getByTestId("episode-card")
+      .first()
+      .getByText(replacedTitle)
+      .waitFor();
     assert.equal(await board.getByTestId("summary-available-episodes").textContent(), available);
     // The colleague sees the same drop.
     await otherBoard.locator(`[data-row-id="${rowId}"]`).getByText(episodeTitle).waitFor();
     await other.context.close();
 
     await board.getByRole("button", { name: "Generate Final Report" }).click();
-    await page.getByText(/Multi-channel report generated successfully! \d+ pieces of content included\./).waitFor();
+    await page
+      .getByText(/Multi-channel report generated successfully! \d+ pieces of content included\./)
+      .waitFor();
     await board.waitFor({ state: "detached" });
 
     const row = page.getByTestId("table-row").filter({ hasText: "E2E pairs" }).first();
     await row.getByRole("button", { name: "View" }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: "Matches CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      row.getByRole("button", { name: "Matches CSV" }).click(),
+    ]);
     assert.equal(download.suggestedFilename(), "multi-channel-matches.csv");
     const csv = await readFile(await download.path(), "utf8");
     const lines = csv.trim().split("\r\n");
     assert.match(lines[0], /^Video ID,Video Title,Channel,Video Published,Views/);
     assert.ok(lines.length > 50, `expected many matched pairs, got ${lines.length - 1}`);
-    assert.ok(lines.some((l) => l.includes(episodeTitle.replace(/"/g, '""'))), "the dragged episode is in the matches file");
+    assert.ok(
+      lines.some((l) => l.includes(episodeTitle.replace(/"/g, '""'))),
+      "the dragged episode is in the matches file",
+    );
     await context.close();
   });
 });

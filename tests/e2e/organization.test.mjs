@@ -1,6 +1,16 @@
-import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { baseUrl, DEMO_ADMIN, DEMO_USER, latestMail, newPage, signIn, uniqueEmail, TINY_PNG, useBrowser } from "./support.mjs";
+import { describe, test } from "node:test";
+import {
+  baseUrl,
+  DEMO_ADMIN,
+  DEMO_USER,
+  latestMail,
+  newPage,
+  signIn,
+  TINY_PNG,
+  uniqueEmail,
+  useBrowser,
+} from "./support.mjs";
 
 const browser = useBrowser();
 
@@ -19,7 +29,11 @@ describe("organization settings", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText("Organization updated successfully").waitFor();
 
-    await page.setInputFiles("#org-logo-file", { name: "logo.png", mimeType: "image/png", buffer: TINY_PNG });
+    await page.setInputFiles("#org-logo-file", {
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: TINY_PNG,
+    });
     await page.getByText("Logo updated successfully").waitFor();
     // The header now shows the organisation's logo instead of the brand's.
     await page.getByRole("banner").getByAltText("Demo Media Group logo").waitFor();
@@ -42,7 +56,11 @@ describe("organization settings", () => {
     const dialog = page.getByRole("dialog", { name: "Add New Member" });
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByRole("button", { name: "Add Member" }).click();
-    await page.getByText("Member added successfully. An invitation email with temporary password has been sent.").waitFor();
+    await page
+      .getByText(
+        "Member added successfully. An invitation email with temporary password has been sent.",
+      )
+      .waitFor();
     const row = page.getByTestId("member-row").filter({ hasText: email });
     await row.getByText("No name provided").waitFor();
     const mail = await latestMail(email, "invitation");
@@ -54,7 +72,10 @@ describe("organization settings", () => {
     await row.getByLabel(`Role of ${email}`).selectOption("admin");
     await page.getByText("Member role updated successfully").waitFor();
     await row.getByRole("button", { name: `Remove ${email}` }).click();
-    await page.getByRole("dialog", { name: "Delete Member" }).getByRole("button", { name: "Remove member" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete Member" })
+      .getByRole("button", { name: "Remove member" })
+      .click();
     await page.getByText("Member completely removed from all systems").waitFor();
     await page.getByTestId("member-row").filter({ hasText: email }).waitFor({ state: "detached" });
     await page.getByTestId("audit-log").getByText(`removed ${email}`).waitFor();
@@ -84,7 +105,9 @@ describe("organization settings", () => {
     await page.getByTestId("drive-file").first().waitFor();
     assert.equal(await page.getByTestId("drive-file").count(), 50);
     await page.getByRole("button", { name: "Load More Files" }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="drive-file"]').length === 100);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="drive-file"]').length === 100,
+    );
 
     await page.getByRole("button", { name: "Delete Selected (0)" }).click();
     await page.getByText("Please select files to delete").waitFor();
@@ -92,11 +115,16 @@ describe("organization settings", () => {
     await page.getByTestId("drive-file").nth(0).getByRole("checkbox").check();
     await page.getByTestId("drive-file").nth(1).getByRole("checkbox").check();
     await page.getByRole("button", { name: "Delete Selected (2)" }).click();
-    await page.getByText("Are you sure you want to delete 2 files? This cannot be undone.").waitFor();
+    await page
+      .getByText("Are you sure you want to delete 2 files? This cannot be undone.")
+      .waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await page.getByText("Successfully deleted 2 of 2 files").waitFor();
     // The list reloads without the deleted files.
-    await page.getByTestId("drive-file").filter({ has: page.getByRole("cell", { name: first, exact: true }) }).waitFor({ state: "detached" });
+    await page
+      .getByTestId("drive-file")
+      .filter({ has: page.getByRole("cell", { name: first, exact: true }) })
+      .waitFor({ state: "detached" });
     await context.close();
   });
 });

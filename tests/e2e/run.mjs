@@ -4,7 +4,14 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { applyMigrations, buildClient, ensureDevVars, freePort, root, startDevServer } from "../../scripts/lib/dev-server.mjs";
+import {
+  applyMigrations,
+  buildClient,
+  ensureDevVars,
+  freePort,
+  root,
+  startDevServer,
+} from "../../scripts/lib/dev-server.mjs";
 import { CHROMIUM_PATH } from "./support.mjs";
 
 if (!existsSync(CHROMIUM_PATH)) {
@@ -30,14 +37,20 @@ try {
   const only = process.argv.slice(2);
   const dir = path.join(root, "tests", "e2e");
   const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".test.mjs") && (only.length === 0 || only.some((o) => f.includes(o))))
+    .filter(
+      (f) => f.endsWith(".test.mjs") && (only.length === 0 || only.some((o) => f.includes(o))),
+    )
     .map((f) => path.join(dir, f));
 
   code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--test", "--test-concurrency=1", "--test-reporter=spec", ...files], {
-      stdio: "inherit",
-      env: { ...process.env, E2E_BASE_URL: server.url, E2E_PORT: String(port) },
-    });
+    const child = spawn(
+      process.execPath,
+      ["--test", "--test-concurrency=1", "--test-reporter=spec", ...files],
+      {
+        stdio: "inherit",
+        env: { ...process.env, E2E_BASE_URL: server.url, E2E_PORT: String(port) },
+      },
+    );
     child.on("exit", (c) => resolve(c ?? 1));
   });
 } catch (error) {

@@ -1,5 +1,5 @@
-import { describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { describe, test } from "node:test";
 import { baseUrl, datacenterUrl, newPage, useBrowser } from "./support.mjs";
 
 const browser = useBrowser();
@@ -15,7 +15,14 @@ describe("app shell", () => {
 
   test("every protected page shows the sign-in form in place to a signed-out visitor", async () => {
     const { context, page } = await newPage(browser());
-    for (const path of ["/", "/dashboard", "/reports", "/account-settings", "/organization-settings", "/admin/storage"]) {
+    for (const path of [
+      "/",
+      "/dashboard",
+      "/reports",
+      "/account-settings",
+      "/organization-settings",
+      "/admin/storage",
+    ]) {
       await page.goto(`${baseUrl()}${path}`);
       await page.getByRole("form", { name: "Sign in" }).waitFor();
       await page.getByLabel("Email").waitFor();
@@ -39,26 +46,35 @@ describe("app shell", () => {
         },
       }),
     );
-    await page.route("**/docs/change-logs/old.md", (route) => route.fulfill({ body: "Old **text**" }));
+    await page.route("**/docs/change-logs/old.md", (route) =>
+      route.fulfill({ body: "Old **text**" }),
+    );
     await page.route("**/docs/change-logs/new.md", (route) => route.fulfill({ body: "New text" }));
     await page.goto(`${baseUrl()}/update-log`);
     await page.getByText("Older entry").waitFor();
     const titles = await page.getByTestId("change-log-entry").locator("h2").allTextContents();
     assert.deepEqual(titles, ["Newer entry", "Older entry"]);
-    assert.equal(await page.getByRole("link", { name: "Back to dashboard" }).getAttribute("href"), "/dashboard");
+    assert.equal(
+      await page.getByRole("link", { name: "Back to dashboard" }).getAttribute("href"),
+      "/dashboard",
+    );
     await context.close();
   });
 
   test("the real Update Log has the foundation entry", async () => {
     const { context, page } = await newPage(browser());
     await page.goto(`${baseUrl()}/update-log`);
-    await page.getByRole("heading", { name: "Foundation: app shell, brands and update log" }).waitFor();
+    await page
+      .getByRole("heading", { name: "Foundation: app shell, brands and update log" })
+      .waitFor();
     await context.close();
   });
 
   test("a failing Update Log shows the spec's toast and empty text", async () => {
     const { context, page } = await newPage(browser());
-    await page.route("**/docs/change-logs/manifest.json", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.route("**/docs/change-logs/manifest.json", (route) =>
+      route.fulfill({ status: 500, body: "boom" }),
+    );
     await page.goto(`${baseUrl()}/update-log`);
     await page.getByText("Failed to load update logs").waitFor();
     await page.getByText("No update logs available.").waitFor();
@@ -85,7 +101,10 @@ describe("theme", () => {
     await page.goto(`${baseUrl()}/manage-cookies`);
     await page.evaluate(() => localStorage.setItem("crosscast-theme", "dark"));
     await page.reload();
-    assert.equal(await page.evaluate(() => document.documentElement.classList.contains("dark")), true);
+    assert.equal(
+      await page.evaluate(() => document.documentElement.classList.contains("dark")),
+      true,
+    );
     // Clearing it on Manage cookies returns to System (light here).
     await page.getByRole("button", { name: "Clear theme preference" }).click();
     await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
@@ -100,8 +119,14 @@ describe("legal pages", () => {
     await page.goto(`${baseUrl()}/manage-cookies`);
     await page.getByRole("heading", { name: "Manage cookies" }).waitFor();
     const names = await page.locator("tbody tr td:first-child").allTextContents();
-    assert.deepEqual(names.sort(), ["crosscast-theme", "crosscast_google_oauth", "crosscast_refresh"]);
-    await page.getByText("There are no analytics, advertising or third-party tracking cookies.").waitFor();
+    assert.deepEqual(names.sort(), [
+      "crosscast-theme",
+      "crosscast_google_oauth",
+      "crosscast_refresh",
+    ]);
+    await page
+      .getByText("There are no analytics, advertising or third-party tracking cookies.")
+      .waitFor();
     await context.close();
   });
 });
@@ -111,11 +136,15 @@ describe("brands", () => {
     const { context, page } = await newPage(browser());
     await page.goto(`${baseUrl()}/update-log`);
     const footer = page.getByRole("contentinfo");
-    for (const name of ["Legal", "Privacy", "Manage cookies", "Update Log"]) await footer.getByRole("link", { name }).waitFor();
+    for (const name of ["Legal", "Privacy", "Manage cookies", "Update Log"])
+      await footer.getByRole("link", { name }).waitFor();
     await footer.getByText(`© ${new Date().getFullYear()} Crosscast`).waitFor();
     assert.equal(await page.title(), "Crosscast");
     assert.equal(await page.locator("html").getAttribute("data-brand"), "crosscast");
-    assert.equal(await page.locator('link[rel="icon"]').getAttribute("href"), "/brand/crosscast-favicon.svg");
+    assert.equal(
+      await page.locator('link[rel="icon"]').getAttribute("href"),
+      "/brand/crosscast-favicon.svg",
+    );
     await footer.getByRole("link", { name: "Privacy" }).click();
     await page.getByRole("heading", { name: "Privacy Policy" }).waitFor();
     await context.close();
@@ -131,7 +160,10 @@ describe("brands", () => {
     assert.equal(await footer.getByText("©").count(), 0);
     assert.equal(await page.title(), "Crosscast Data Center Analytics");
     assert.equal(await page.locator("html").getAttribute("data-brand"), "datacenter");
-    assert.equal(await page.locator('link[rel="icon"]').getAttribute("href"), "/brand/datacenter-favicon.svg");
+    assert.equal(
+      await page.locator('link[rel="icon"]').getAttribute("href"),
+      "/brand/datacenter-favicon.svg",
+    );
     await page.goto(`${datacenterUrl()}/legal`);
     await page.waitForURL(/\/dashboard$/);
     await context.close();

@@ -52,10 +52,14 @@ export async function latestMail(to, kind) {
   return mail;
 }
 
-export const uniqueEmail = (prefix) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+export const uniqueEmail = (prefix) =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** A real 1x1 PNG for upload tests. */
-export const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 /** One browser per test file, closed at the end; returns a getter for the running browser. */
 export function useBrowser() {
@@ -70,11 +74,16 @@ export function useBrowser() {
 }
 
 /** The confirmation link in a confirmation email. */
-export const confirmationLink = (mail) => mail.text.match(/https?:\/\/\S+\/api\/auth\/confirm\?token=\S+/)[0];
+export const confirmationLink = (mail) =>
+  mail.text.match(/https?:\/\/\S+\/api\/auth\/confirm\?token=\S+/)[0];
 
 /** Signs up through the API and follows the emailed confirmation link: a ready account. */
 export async function confirmedAccount(email, password) {
-  await fetch(`${baseUrl()}/api/auth/sign-up`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  await fetch(`${baseUrl()}/api/auth/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
   await fetch(confirmationLink(await latestMail(email, "confirmation")), { redirect: "manual" });
 }
 
@@ -84,13 +93,24 @@ export async function confirmedAccount(email, password) {
  */
 export async function demoApi() {
   const request = async (path, token, body) => {
-    const res = await fetch(`${baseUrl()}${path}`, { method: body ? "POST" : "GET", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${baseUrl()}${path}`, {
+      method: body ? "POST" : "GET",
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return res.json();
   };
   const { accessToken } = await request("/api/auth/sign-in", null, DEMO_ADMIN);
   const me = await request("/api/auth/me", accessToken);
   const org = `/api/orgs/${me.organization.id}`;
-  return { org, call: (path, body) => request(path.startsWith("/") ? path : `${org}/${path}`, accessToken, body) };
+  return {
+    org,
+    call: (path, body) =>
+      request(path.startsWith("/") ? path : `${org}/${path}`, accessToken, body),
+  };
 }
 
 /** Waits until an ingestion job has succeeded (the queue runs it); throws if it failed. */
@@ -98,7 +118,8 @@ export async function waitForJob(api, jobId) {
   for (let i = 0; ; i++) {
     const { job } = await api.call(`jobs/${jobId}`);
     if (job.status === "succeeded") return;
-    if (job.status === "failed" || i > 150) throw new Error(`ingestion: ${job.status} ${job.errorMessage}`);
+    if (job.status === "failed" || i > 150)
+      throw new Error(`ingestion: ${job.status} ${job.errorMessage}`);
     await new Promise((r) => setTimeout(r, 300));
   }
 }

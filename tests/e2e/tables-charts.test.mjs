@@ -1,6 +1,14 @@
-import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { baseUrl, DEMO_ADMIN, demoApi, ingestChannel, newPage, signIn, useBrowser } from "./support.mjs";
+import { describe, test } from "node:test";
+import {
+  baseUrl,
+  DEMO_ADMIN,
+  demoApi,
+  ingestChannel,
+  newPage,
+  signIn,
+  useBrowser,
+} from "./support.mjs";
 
 const browser = useBrowser();
 
@@ -18,18 +26,30 @@ describe("dashboard charts and merging", () => {
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await page.getByRole("tab", { name: "Videos" }).click();
     await page.getByTestId("table-row").first().waitFor();
-    await page.getByTestId("table-freshness").getByText(/Data refreshed (just now|\d+ minutes? ago)/).waitFor();
+    await page
+      .getByTestId("table-freshness")
+      .getByText(/Data refreshed (just now|\d+ minutes? ago)/)
+      .waitFor();
 
-    const total = Number((await page.getByText(/[\d,]+ rows · page/).textContent()).match(/^([\d,]+)/)[1].replace(/,/g, ""));
+    const total = Number(
+      (await page.getByText(/[\d,]+ rows · page/).textContent())
+        .match(/^([\d,]+)/)[1]
+        .replace(/,/g, ""),
+    );
     await page.getByRole("button", { name: "Merge Same" }).click();
     const toast = page.getByText(/^Merged \d+ duplicate videos\. Showing \d+ of \d+ videos\.$/);
     await toast.waitFor();
-    const [, n, m, k] = (await toast.textContent()).match(/Merged (\d+) duplicate videos\. Showing (\d+) of (\d+) videos\./).map(Number);
+    const [, n, m, k] = (await toast.textContent())
+      .match(/Merged (\d+) duplicate videos\. Showing (\d+) of (\d+) videos\./)
+      .map(Number);
     assert.equal(k, total);
     assert.equal(n + m, k);
     await page.waitForURL(/merge=1/);
     await page.getByText(new RegExp(`^${m.toLocaleString("en-US")} rows · page`)).waitFor();
-    await page.getByText(/^×\d+$/).first().waitFor();
+    await page
+      .getByText(/^×\d+$/)
+      .first()
+      .waitFor();
     await page.getByRole("button", { name: "Unmerge" }).click();
     await page.getByText("Showing all individual videos.").waitFor();
     await page.getByText(new RegExp(`^${total.toLocaleString("en-US")} rows · page`)).waitFor();
@@ -42,7 +62,11 @@ describe("dashboard charts and merging", () => {
     await panel.getByText(/views in this period/).waitFor();
     await panel.getByTestId("chart").locator("canvas").first().waitFor();
     await panel.getByText(/vs the previous 30 days/).waitFor();
-    await panel.getByRole("region", { name: "Pacing" }).getByTestId("chart").locator("canvas").waitFor();
+    await panel
+      .getByRole("region", { name: "Pacing" })
+      .getByTestId("chart")
+      .locator("canvas")
+      .waitFor();
     await page.waitForURL(/detail=/);
     // Another period: the summary follows.
     await panel.getByLabel("Period").selectOption("7");

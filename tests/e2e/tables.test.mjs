@@ -1,12 +1,21 @@
-import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { baseUrl, DEMO_ADMIN, demoApi, ingestChannel, newPage, signIn, useBrowser } from "./support.mjs";
+import { describe, test } from "node:test";
+import {
+  baseUrl,
+  DEMO_ADMIN,
+  demoApi,
+  ingestChannel,
+  newPage,
+  signIn,
+  useBrowser,
+} from "./support.mjs";
 
 const browser = useBrowser();
 
 /** Gives the demo organisation a 250-video channel through the API, as the dialog would. */
-const addBenchChannel = async () => ingestChannel(await demoApi(), "@bench-250", "AIza-sandbox-tables");
+const addBenchChannel = async () =>
+  ingestChannel(await demoApi(), "@bench-250", "AIza-sandbox-tables");
 
 describe("dashboard tables", () => {
   test("browse, search, filter with chips, sort, page, download CSV and delete a channel", async () => {
@@ -28,7 +37,9 @@ describe("dashboard tables", () => {
     await page.locator("th[aria-sort]").getByText("Views", { exact: true }).waitFor();
 
     await page.getByLabel("Filter by views").selectOption("gt1000");
-    await page.getByRole("button", { name: /Remove filter Views: More than 1,000 views/ }).waitFor();
+    await page
+      .getByRole("button", { name: /Remove filter Views: More than 1,000 views/ })
+      .waitFor();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await page.getByRole("button", { name: /Remove filter/ }).waitFor({ state: "detached" });
 
@@ -37,7 +48,10 @@ describe("dashboard tables", () => {
     await page.getByLabel("Search Videos").fill(title);
     await page.waitForURL((url) => url.searchParams.get("q") === title);
     await page.waitForFunction(
-      (t) => [...document.querySelectorAll('[data-testid="table-row"]')].every((r) => r.textContent.includes(t)),
+      (t) =>
+        [...document.querySelectorAll('[data-testid="table-row"]')].every((r) =>
+          r.textContent.includes(t),
+        ),
       title,
     );
     const shown = await page.getByText(/^\d+ rows/).textContent();
@@ -52,7 +66,10 @@ describe("dashboard tables", () => {
     assert.match(file.suggestedFilename(), /^youtube_videos_.*\.csv$/);
     const csv = await readFile(await file.path(), "utf8");
     const [header, first] = csv.trim().split("\r\n");
-    assert.equal(header.split(",").slice(0, 6).join(","), "Video Title,Video ID,Channel,Views,Likes,Comments");
+    assert.equal(
+      header.split(",").slice(0, 6).join(","),
+      "Video Title,Video ID,Channel,Views,Likes,Comments",
+    );
     assert.ok(first.includes(title.replace(/"/g, '""')), "the CSV holds the searched video");
 
     await page.getByRole("tab", { name: "Channels" }).click();

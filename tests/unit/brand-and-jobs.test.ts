@@ -33,7 +33,9 @@ describe("brand configuration", () => {
 
 describe("job timing rules", () => {
   it("puts every moment of an hour in the same cron slot", () => {
-    expect(cronSlot(Date.parse("2026-01-01T05:00:00Z"))).toBe(cronSlot(Date.parse("2026-01-01T05:59:59Z")));
+    expect(cronSlot(Date.parse("2026-01-01T05:00:00Z"))).toBe(
+      cronSlot(Date.parse("2026-01-01T05:59:59Z")),
+    );
     expect(cronSlot(Date.parse("2026-01-01T06:00:00Z"))).toBe("2026-01-01T06:00:00.000Z");
   });
 

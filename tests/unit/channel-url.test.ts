@@ -12,7 +12,13 @@ describe("channel URLs", () => {
     ["not a url", "Invalid YouTube channel URL"],
     ["https://vimeo.com/@someone", "Invalid YouTube channel URL"],
     ["ftp://www.youtube.com/@someone", "Invalid YouTube channel URL"],
-    ["https://www.youtube.com/channel/UC123", "Please provide a handle-based URL like https://www.youtube.com/@channelname"],
-    ["https://www.youtube.com/", "Please provide a handle-based URL like https://www.youtube.com/@channelname"],
+    [
+      "https://www.youtube.com/channel/UC123",
+      "Please provide a handle-based URL like https://www.youtube.com/@channelname",
+    ],
+    [
+      "https://www.youtube.com/",
+      "Please provide a handle-based URL like https://www.youtube.com/@channelname",
+    ],
   ])("refuses %s", (url, message) => expect(parseChannelUrl(url)).toEqual({ ok: false, message }));
 });

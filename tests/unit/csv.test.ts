@@ -12,7 +12,7 @@ describe("CSV cells", () => {
     ["-cmd", "'-cmd"],
     ["@handle", "'@handle"],
     ["\tTabbed", "'\tTabbed"],
-    ["\rReturn", "\"'\rReturn\""],
+    ["\rReturn", '"\'\rReturn"'],
     ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
   ])("%j -> %s", (input, output) => expect(csvCell(input)).toBe(output));
 
@@ -23,7 +23,9 @@ describe("CSV cells", () => {
   });
 
   it("writes empty cells for missing values and ISO dates", () => {
-    expect(csvLine([null, undefined, new Date("2026-01-02T03:04:05Z"), true])).toBe(",,2026-01-02T03:04:05.000Z,true\r\n");
+    expect(csvLine([null, undefined, new Date("2026-01-02T03:04:05Z"), true])).toBe(
+      ",,2026-01-02T03:04:05.000Z,true\r\n",
+    );
   });
 });
 
@@ -43,8 +45,12 @@ describe("clipboard and file names", () => {
     [-5, "-5"],
     [false, "false"],
     [new Date("2026-01-02T03:04:05Z"), "2026-01-02T03:04:05.000Z"],
-  ])("clipboard cell %j -> %j (guarded like CSV, never quoted)", (input, output) => expect(tsvCell(input)).toBe(output));
+  ])("clipboard cell %j -> %j (guarded like CSV, never quoted)", (input, output) =>
+    expect(tsvCell(input)).toBe(output),
+  );
   it("names downloads with the base and a timestamp", () => {
-    expect(exportFileName("youtube_videos", "csv", new Date("2026-11-22T10:42:07.123Z"))).toBe("youtube_videos_2026-11-22T10-42-07.csv");
+    expect(exportFileName("youtube_videos", "csv", new Date("2026-11-22T10:42:07.123Z"))).toBe(
+      "youtube_videos_2026-11-22T10-42-07.csv",
+    );
   });
 });

@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { customRangeFromDates, dateRangeLabel, dateRangeOptions, resolveDateRange } from "../../shared/date-ranges";
+import {
+  customRangeFromDates,
+  dateRangeLabel,
+  dateRangeOptions,
+  resolveDateRange,
+} from "../../shared/date-ranges";
 import { supportedTimeZones } from "../../shared/timezones";
-import { fromWallClock, startOfZonedDay, subZonedMonths, wallClock, zonedDayIndex } from "../../shared/zoned-time";
+import {
+  fromWallClock,
+  startOfZonedDay,
+  subZonedMonths,
+  wallClock,
+  zonedDayIndex,
+} from "../../shared/zoned-time";
 
 const LA = "America/Los_Angeles";
 // Tuesday 10 March 2026, 08:30 in Los Angeles (PDT, two days after the spring change).
 const now = new Date("2026-03-10T15:30:00.000Z");
-const iso = (range: { start: Date; end: Date }) => ({ start: range.start.toISOString(), end: range.end.toISOString() });
+const iso = (range: { start: Date; end: Date }) => ({
+  start: range.start.toISOString(),
+  end: range.end.toISOString(),
+});
 
 describe("resolveDateRange: every type, Los Angeles", () => {
   it.each([
@@ -19,13 +33,27 @@ describe("resolveDateRange: every type, Los Angeles", () => {
     ["ytd", "2026-01-01T08:00:00.000Z"], // midnight PST on 1 January
     ["alltime", "2000-01-01T08:00:00.000Z"],
   ] as const)("%s starts at %s and ends now", (type, start) => {
-    expect(iso(resolveDateRange({ type, range: null }, now, LA))).toEqual({ start, end: now.toISOString() });
+    expect(iso(resolveDateRange({ type, range: null }, now, LA))).toEqual({
+      start,
+      end: now.toISOString(),
+    });
   });
 
   it("custom uses the ISO timestamps given", () => {
     const range = { start: "2026-01-01T08:00:00.000Z", end: "2026-02-01T07:59:59.999Z" };
     expect(iso(resolveDateRange({ type: "custom", range }, now, LA))).toEqual(range);
-    expect(iso(resolveDateRange({ type: "custom", range: { start: "2026-01-01T00:00:00+02:00", end: "2026-01-02T00:00:00+02:00" } }, now, LA))).toEqual({
+    expect(
+      iso(
+        resolveDateRange(
+          {
+            type: "custom",
+            range: { start: "2026-01-01T00:00:00+02:00", end: "2026-01-02T00:00:00+02:00" },
+          },
+          now,
+          LA,
+        ),
+      ),
+    ).toEqual({
       start: "2025-12-31T22:00:00.000Z",
       end: "2026-01-01T22:00:00.000Z",
     });
@@ -35,15 +63,23 @@ describe("resolveDateRange: every type, Los Angeles", () => {
     const old = { start: "2025-06-01T00:00:00.000Z", end: "2025-06-30T00:00:00.000Z" };
     expect(iso(resolveDateRange(old, now, LA))).toEqual(old);
     expect(iso(resolveDateRange({ ...old, type: "custom" }, now, LA))).toEqual(old);
-    expect(iso(resolveDateRange({ ...old, type: "7days" }, now, LA)).start).toBe("2026-03-03T16:30:00.000Z");
+    expect(iso(resolveDateRange({ ...old, type: "7days" }, now, LA)).start).toBe(
+      "2026-03-03T16:30:00.000Z",
+    );
   });
 
   const thirtyDays = { start: "2026-02-08T16:30:00.000Z", end: now.toISOString() };
   it.each([
     ["an unknown type", { type: "fortnight", range: null }],
     ["custom without a range", { type: "custom", range: null }],
-    ["custom with start after end", { type: "custom", range: { start: "2026-02-01T00:00:00Z", end: "2026-01-01T00:00:00Z" } }],
-    ["an older shape with start after end", { start: "2026-02-01T00:00:00Z", end: "2026-01-01T00:00:00Z" }],
+    [
+      "custom with start after end",
+      { type: "custom", range: { start: "2026-02-01T00:00:00Z", end: "2026-01-01T00:00:00Z" } },
+    ],
+    [
+      "an older shape with start after end",
+      { start: "2026-02-01T00:00:00Z", end: "2026-01-01T00:00:00Z" },
+    ],
     ["null", null],
     ["a string", "7days"],
   ])("falls back to the last 30 days for %s", (_, input) => {
@@ -51,7 +87,9 @@ describe("resolveDateRange: every type, Los Angeles", () => {
   });
 
   it("keeps a known relative type even beside malformed extras", () => {
-    expect(iso(resolveDateRange({ type: "90days", range: "junk" }, now, LA)).start).toBe("2025-12-10T16:30:00.000Z");
+    expect(iso(resolveDateRange({ type: "90days", range: "junk" }, now, LA)).start).toBe(
+      "2025-12-10T16:30:00.000Z",
+    );
   });
 });
 
@@ -63,13 +101,19 @@ describe("resolveDateRange: zones and calendar edges", () => {
     ["Pacific/Honolulu", "2026-03-10T10:00:00.000Z"],
     ["America/Phoenix", "2026-03-10T07:00:00.000Z"], // no DST: 08:30 MST
   ])("today in %s starts at local midnight %s", (zone, start) => {
-    expect(resolveDateRange({ type: "today", range: null }, now, zone).start.toISOString()).toBe(start);
+    expect(resolveDateRange({ type: "today", range: null }, now, zone).start.toISOString()).toBe(
+      start,
+    );
   });
 
   it("ytd follows the zone's year at New Year", () => {
     const newYearEve = new Date("2026-01-01T05:00:00Z"); // 21:00 on 31 Dec in LA, 14:00 on 1 Jan in Tokyo
-    expect(resolveDateRange({ type: "ytd", range: null }, newYearEve, LA).start.toISOString()).toBe("2025-01-01T08:00:00.000Z");
-    expect(resolveDateRange({ type: "ytd", range: null }, newYearEve, "Asia/Tokyo").start.toISOString()).toBe("2025-12-31T15:00:00.000Z");
+    expect(resolveDateRange({ type: "ytd", range: null }, newYearEve, LA).start.toISOString()).toBe(
+      "2025-01-01T08:00:00.000Z",
+    );
+    expect(
+      resolveDateRange({ type: "ytd", range: null }, newYearEve, "Asia/Tokyo").start.toISOString(),
+    ).toBe("2025-12-31T15:00:00.000Z");
   });
 
   it.each([
@@ -90,17 +134,35 @@ describe("resolveDateRange: zones and calendar edges", () => {
   });
 
   it("rejects an unknown zone rather than guessing", () => {
-    expect(() => resolveDateRange({ type: "today", range: null }, now, "Mars/Olympus")).toThrow(RangeError);
+    expect(() => resolveDateRange({ type: "today", range: null }, now, "Mars/Olympus")).toThrow(
+      RangeError,
+    );
   });
 });
 
 describe("wall-clock helpers around DST changes (New York)", () => {
   const NY = "America/New_York";
-  const wall = (year: number, month: number, day: number, hour: number, minute = 0) => ({ year, month, day, hour, minute, second: 0, millisecond: 0 });
+  const wall = (year: number, month: number, day: number, hour: number, minute = 0) => ({
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second: 0,
+    millisecond: 0,
+  });
   it.each([
     ["a normal winter time", wall(2026, 1, 15, 9), "2026-01-15T14:00:00.000Z"],
-    ["a skipped time moves forward past the gap", wall(2026, 3, 8, 2, 30), "2026-03-08T07:30:00.000Z"],
-    ["a repeated time takes the earlier instant", wall(2026, 11, 1, 1, 30), "2026-11-01T05:30:00.000Z"],
+    [
+      "a skipped time moves forward past the gap",
+      wall(2026, 3, 8, 2, 30),
+      "2026-03-08T07:30:00.000Z",
+    ],
+    [
+      "a repeated time takes the earlier instant",
+      wall(2026, 11, 1, 1, 30),
+      "2026-11-01T05:30:00.000Z",
+    ],
     ["day overflow normalises", wall(2026, 2, 29, 0), "2026-03-01T05:00:00.000Z"],
   ])("%s", (_, w, expected) => {
     expect(fromWallClock(w, NY).toISOString()).toBe(expected);
@@ -122,8 +184,14 @@ describe("wall-clock helpers around DST changes (New York)", () => {
 
 describe("custom ranges from date inputs", () => {
   it("spans whole days in the zone", () => {
-    expect(customRangeFromDates("2026-03-01", "2026-03-31", LA)).toEqual({ start: "2026-03-01T08:00:00.000Z", end: "2026-04-01T06:59:59.999Z" });
-    expect(customRangeFromDates("2026-03-05", "2026-03-05", "UTC")).toEqual({ start: "2026-03-05T00:00:00.000Z", end: "2026-03-05T23:59:59.999Z" });
+    expect(customRangeFromDates("2026-03-01", "2026-03-31", LA)).toEqual({
+      start: "2026-03-01T08:00:00.000Z",
+      end: "2026-04-01T06:59:59.999Z",
+    });
+    expect(customRangeFromDates("2026-03-05", "2026-03-05", "UTC")).toEqual({
+      start: "2026-03-05T00:00:00.000Z",
+      end: "2026-03-05T23:59:59.999Z",
+    });
   });
   it.each([
     ["2026-03-05", "2026-03-04"],
@@ -145,9 +213,21 @@ describe("dateRangeLabel", () => {
     [{ type: "1year", range: null }, "Last year"],
     [{ type: "ytd", range: null }, "Year to date"],
     [{ type: "alltime", range: null }, "All time"],
-    [{ type: "custom", range: { start: "2026-03-01T08:00:00.000Z", end: "2026-04-01T06:59:59.999Z" } }, "Custom (Mar 1, 2026 - Mar 31, 2026)"],
-    [{ start: "2026-03-01T08:00:00.000Z", end: "2026-04-01T06:59:59.999Z" }, "Custom (Mar 1, 2026 - Mar 31, 2026)"],
-    [{ type: "7days", start: "2026-03-01T08:00:00.000Z", end: "2026-04-01T06:59:59.999Z" }, "Last 7 days"],
+    [
+      {
+        type: "custom",
+        range: { start: "2026-03-01T08:00:00.000Z", end: "2026-04-01T06:59:59.999Z" },
+      },
+      "Custom (Mar 1, 2026 - Mar 31, 2026)",
+    ],
+    [
+      { start: "2026-03-01T08:00:00.000Z", end: "2026-04-01T06:59:59.999Z" },
+      "Custom (Mar 1, 2026 - Mar 31, 2026)",
+    ],
+    [
+      { type: "7days", start: "2026-03-01T08:00:00.000Z", end: "2026-04-01T06:59:59.999Z" },
+      "Last 7 days",
+    ],
     [{ type: "fortnight", range: null }, "Last 30 days"],
     [null, "Last 30 days"],
   ])("%j -> %s", (input, label) => {
@@ -155,11 +235,24 @@ describe("dateRangeLabel", () => {
   });
 
   it("shows custom dates in the organisation's zone", () => {
-    const range = { type: "custom", range: { start: "2026-03-01T08:00:00.000Z", end: "2026-04-01T06:59:59.999Z" } };
+    const range = {
+      type: "custom",
+      range: { start: "2026-03-01T08:00:00.000Z", end: "2026-04-01T06:59:59.999Z" },
+    };
     expect(dateRangeLabel(range, "Asia/Tokyo")).toBe("Custom (Mar 1, 2026 - Apr 1, 2026)");
   });
 
   it("offers every type in order", () => {
-    expect(dateRangeOptions.map((o) => o.label)).toEqual(["Today", "Last 7 days", "Last 30 days", "Last 90 days", "Last 6 months", "Last year", "Year to date", "All time", "Custom"]);
+    expect(dateRangeOptions.map((o) => o.label)).toEqual([
+      "Today",
+      "Last 7 days",
+      "Last 30 days",
+      "Last 90 days",
+      "Last 6 months",
+      "Last year",
+      "Year to date",
+      "All time",
+      "Custom",
+    ]);
   });
 });

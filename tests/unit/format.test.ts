@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, initialsOf, integrationStatusColor, integrationStatusLabel, roleLabel, usageColor } from "../../shared/format";
+import {
+  formatBytes,
+  initialsOf,
+  integrationStatusColor,
+  integrationStatusLabel,
+  roleLabel,
+  usageColor,
+} from "../../shared/format";
 
 describe("formatBytes (base 1024, 2 decimals)", () => {
   it.each([
@@ -15,10 +22,21 @@ describe("formatBytes (base 1024, 2 decimals)", () => {
 
 describe("colours and labels", () => {
   it("colours storage usage at the spec's thresholds", () => {
-    expect([0, 75, 75.1, 90, 90.1].map(usageColor)).toEqual(["green", "green", "yellow", "yellow", "red"]);
+    expect([0, 75, 75.1, 90, 90.1].map(usageColor)).toEqual([
+      "green",
+      "green",
+      "yellow",
+      "yellow",
+      "red",
+    ]);
   });
   it("colours and names integration statuses, unknown ones as pending", () => {
-    expect(["active", "error", "pending", "weird"].map(integrationStatusColor)).toEqual(["green", "red", "yellow", "yellow"]);
+    expect(["active", "error", "pending", "weird"].map(integrationStatusColor)).toEqual([
+      "green",
+      "red",
+      "yellow",
+      "yellow",
+    ]);
     expect(integrationStatusLabel("weird")).toBe("Pending");
   });
   it("names roles as the spec does", () => {

@@ -1,13 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { confidenceColor, confidencePercent, dateCloseness, isHighConfidence, manualConfidence, manualDateScore, matchScore } from "../../shared/match-scores";
-import { matchContent, prefixLength, previewMatches, type MatchItem } from "../../shared/matching";
+import {
+  confidenceColor,
+  confidencePercent,
+  dateCloseness,
+  isHighConfidence,
+  manualConfidence,
+  manualDateScore,
+  matchScore,
+} from "../../shared/match-scores";
+import { type MatchItem, matchContent, prefixLength, previewMatches } from "../../shared/matching";
 import { titleSimilarity, titleWords, wordOverlap } from "../../shared/title-similarity";
 import { catalogue } from "./support/matching-data";
 import { matchAllPairs } from "./support/matching-reference";
 
 const DAY = 86_400_000;
 const t0 = Date.parse("2026-03-02T15:00:00Z"); // a Monday, mid-day in UTC
-const item = (id: string, title: string | null, days = 0, hours = 0): MatchItem => ({ id, title, publishDate: t0 + days * DAY + hours * 3_600_000 });
+const item = (id: string, title: string | null, days = 0, hours = 0): MatchItem => ({
+  id,
+  title,
+  publishDate: t0 + days * DAY + hours * 3_600_000,
+});
 
 describe("title similarity (Dice over normalised words)", () => {
   it.each([
@@ -31,7 +43,15 @@ describe("title similarity (Dice over normalised words)", () => {
   });
 
   it("normalises words", () => {
-    expect(titleWords("  Ep. 12: Naïve   Cafés — Part 2 (Live!) ")).toEqual(["ep", "12", "naive", "cafes", "part", "2", "live"]);
+    expect(titleWords("  Ep. 12: Naïve   Cafés — Part 2 (Live!) ")).toEqual([
+      "ep",
+      "12",
+      "naive",
+      "cafes",
+      "part",
+      "2",
+      "live",
+    ]);
   });
 
   it.each([
@@ -40,7 +60,9 @@ describe("title similarity (Dice over normalised words)", () => {
     ["a b c", "a b c", 1],
     ["a b c", "x y", 0],
     ["", "a", 0],
-  ])("word overlap %j vs %j = %d (share of the longer title's words)", (a, b, expected) => expect(wordOverlap(a, b)).toBe(expected));
+  ])("word overlap %j vs %j = %d (share of the longer title's words)", (a, b, expected) =>
+    expect(wordOverlap(a, b)).toBe(expected),
+  );
 });
 
 describe("scores", () => {
@@ -53,7 +75,9 @@ describe("scores", () => {
     [21, 0.5 * Math.exp(-1)],
     [35, 0.5 * Math.exp(-2)],
     [-7, 0.5],
-  ])("date closeness at %i days = %d", (days, expected) => expect(dateCloseness(days)).toBeCloseTo(expected, 12));
+  ])("date closeness at %i days = %d", (days, expected) =>
+    expect(dateCloseness(days)).toBeCloseTo(expected, 12),
+  );
 
   it("date closeness is continuous at 7 days and keeps falling", () => {
     expect(dateCloseness(7 - 1e-9) - dateCloseness(7 + 1e-9)).toBeLessThan(1e-9);
@@ -66,7 +90,9 @@ describe("scores", () => {
     [1, 7, 0.75], // 0.6 + 0.3 * 0.5
     [0.5, 1, 0.3 + 0.3 * (13 / 14)],
     [0.8, 21, 0.48 + 0.3 * 0.5 * Math.exp(-1)],
-  ])("match score (similarity %d, %i days) = %d", (sim, days, expected) => expect(matchScore(sim, days)).toBeCloseTo(expected, 12));
+  ])("match score (similarity %d, %i days) = %d", (sim, days, expected) =>
+    expect(matchScore(sim, days)).toBeCloseTo(expected, 12),
+  );
 
   it.each([
     [1, 0, 1],
@@ -75,7 +101,9 @@ describe("scores", () => {
     [1, 30, 0.7],
     [1, 45, 0.7],
     [0.75, 3, 0.525 + 0.27],
-  ])("manual confidence (overlap %d, %i days) = %d", (overlap, days, expected) => expect(manualConfidence(overlap, days)).toBeCloseTo(expected, 12));
+  ])("manual confidence (overlap %d, %i days) = %d", (overlap, days, expected) =>
+    expect(manualConfidence(overlap, days)).toBeCloseTo(expected, 12),
+  );
 
   it("manual date score is linear over 30 days", () => {
     expect([0, 10, 15, 30, 31, -15].map(manualDateScore)).toEqual([1, 1 - 10 / 30, 0.5, 0, 0, 0.5]);
@@ -97,31 +125,84 @@ describe("scores", () => {
     [0.6, "exact-date-and-title", true],
     [0.9, "similar-title", true],
     [0.5, undefined, false],
-  ] as const)("high confidence for %d with %s: %s", (c, reason, high) => expect(isHighConfidence(c, reason)).toBe(high));
+  ] as const)("high confidence for %d with %s: %s", (c, reason, high) =>
+    expect(isHighConfidence(c, reason)).toBe(high),
+  );
 
-  it("shows whole percents", () => expect([0.754, 0.755, 1, 0].map(confidencePercent)).toEqual(["75%", "76%", "100%", "0%"]));
+  it("shows whole percents", () =>
+    expect([0.754, 0.755, 1, 0].map(confidencePercent)).toEqual(["75%", "76%", "100%", "0%"]));
 });
 
 const summary = (videos: MatchItem[], episodes: MatchItem[], zone = "UTC") =>
-  matchContent(videos, episodes, zone).matches.map((m) => ({ pair: `${m.videoId}-${m.episodeId}`, step: m.step, reason: m.reason, high: m.highConfidence, confidence: Number(m.confidence.toFixed(4)) }));
+  matchContent(videos, episodes, zone).matches.map((m) => ({
+    pair: `${m.videoId}-${m.episodeId}`,
+    step: m.step,
+    reason: m.reason,
+    high: m.highConfidence,
+    confidence: Number(m.confidence.toFixed(4)),
+  }));
 
 describe("matchContent: the three steps", () => {
   it.each([
-    ["same day, exact title", [item("v", "Launch Day")], [item("e", "launch day!", 0, 5)], { step: 1, reason: "exact-date-and-title", high: true, confidence: 1 }],
-    ["same day, unrelated titles (score 0.4 passes step 1's 0.2)", [item("v", "Launch Day")], [item("e", "Other")], { step: 1, reason: "same-day", high: false, confidence: 0.4 }],
-    ["same day, half the words", [item("v", "a b c d")], [item("e", "a b x y")], { step: 1, reason: "same-day", high: false, confidence: 0.7 }],
-    ["2 days apart, similarity 0.5", [item("v", "a b c d")], [item("e", "a b x y", 2)], { step: 2, reason: "nearby-date", high: false, confidence: 0.5571 }],
-    ["3 days apart, similarity 0.4 (0.4757 >= 0.4)", [item("v", "a b c d e")], [item("e", "a b x y z", -3)], { step: 2, reason: "nearby-date", high: false, confidence: 0.4757 }],
-    ["1 day apart, exact title", [item("v", "Launch")], [item("e", "Launch", 1)], { step: 2, reason: "nearby-date", high: true, confidence: 0.8786 }],
-    ["7 days apart, exact title: closeness 0.5", [item("v", "Launch")], [item("e", "Launch", 7)], { step: 3, reason: "similar-title", high: true, confidence: 0.75 }],
-    ["60 days apart, similarity exactly 0.8", [item("v", "a b c d e")], [item("e", "a b c d f", 60)], { step: 3, reason: "similar-title", high: false, confidence: 0.4834 }],
+    [
+      "same day, exact title",
+      [item("v", "Launch Day")],
+      [item("e", "launch day!", 0, 5)],
+      { step: 1, reason: "exact-date-and-title", high: true, confidence: 1 },
+    ],
+    [
+      "same day, unrelated titles (score 0.4 passes step 1's 0.2)",
+      [item("v", "Launch Day")],
+      [item("e", "Other")],
+      { step: 1, reason: "same-day", high: false, confidence: 0.4 },
+    ],
+    [
+      "same day, half the words",
+      [item("v", "a b c d")],
+      [item("e", "a b x y")],
+      { step: 1, reason: "same-day", high: false, confidence: 0.7 },
+    ],
+    [
+      "2 days apart, similarity 0.5",
+      [item("v", "a b c d")],
+      [item("e", "a b x y", 2)],
+      { step: 2, reason: "nearby-date", high: false, confidence: 0.5571 },
+    ],
+    [
+      "3 days apart, similarity 0.4 (0.4757 >= 0.4)",
+      [item("v", "a b c d e")],
+      [item("e", "a b x y z", -3)],
+      { step: 2, reason: "nearby-date", high: false, confidence: 0.4757 },
+    ],
+    [
+      "1 day apart, exact title",
+      [item("v", "Launch")],
+      [item("e", "Launch", 1)],
+      { step: 2, reason: "nearby-date", high: true, confidence: 0.8786 },
+    ],
+    [
+      "7 days apart, exact title: closeness 0.5",
+      [item("v", "Launch")],
+      [item("e", "Launch", 7)],
+      { step: 3, reason: "similar-title", high: true, confidence: 0.75 },
+    ],
+    [
+      "60 days apart, similarity exactly 0.8",
+      [item("v", "a b c d e")],
+      [item("e", "a b c d f", 60)],
+      { step: 3, reason: "similar-title", high: false, confidence: 0.4834 },
+    ],
   ])("%s", (_, videos, episodes, expected) => {
     expect(summary(videos, episodes)).toEqual([{ pair: "v-e", ...expected }]);
   });
 
   it.each([
     ["3 days apart, no common word (0.2357 < 0.4)", [item("v", "Launch")], [item("e", "Other", 3)]],
-    ["4 days apart, similarity 0.5 (too far for step 2, too different for step 3)", [item("v", "a b c d")], [item("e", "a b x y", 4)]],
+    [
+      "4 days apart, similarity 0.5 (too far for step 2, too different for step 3)",
+      [item("v", "a b c d")],
+      [item("e", "a b x y", 4)],
+    ],
     ["far apart, similarity 0.75 < 0.8", [item("v", "a b c d")], [item("e", "a b c e", 30)]],
     ["far apart, both untitled", [item("v", "")], [item("e", "", 30)]],
   ])("no match: %s", (_, videos, episodes) => {
@@ -138,7 +219,11 @@ describe("matchContent: the three steps", () => {
 
 describe("matchContent: each item used once, greedy by score", () => {
   it("one episode claimed by two videos goes to the better pair; the other video moves on", () => {
-    const result = matchContent([item("v1", "Other words"), item("v2", "Launch Day")], [item("e1", "Launch Day"), item("e2", "Other words again", 2)], "UTC");
+    const result = matchContent(
+      [item("v1", "Other words"), item("v2", "Launch Day")],
+      [item("e1", "Launch Day"), item("e2", "Other words again", 2)],
+      "UTC",
+    );
     expect(result.matches.map((m) => [m.videoId, m.episodeId, m.step])).toEqual([
       ["v1", "e2", 2],
       ["v2", "e1", 1],
@@ -153,7 +238,11 @@ describe("matchContent: each item used once, greedy by score", () => {
   });
 
   it("ties go to the earlier video, then the earlier episode", () => {
-    const twins = matchContent([item("v1", "Same"), item("v2", "Same")], [item("e1", "Same"), item("e2", "Same")], "UTC");
+    const twins = matchContent(
+      [item("v1", "Same"), item("v2", "Same")],
+      [item("e1", "Same"), item("e2", "Same")],
+      "UTC",
+    );
     expect(twins.matches.map((m) => `${m.videoId}-${m.episodeId}`)).toEqual(["v1-e1", "v2-e2"]);
     const one = matchContent([item("v1", "Same"), item("v2", "Same")], [item("e1", "Same")], "UTC");
     expect(one.matches.map((m) => `${m.videoId}-${m.episodeId}`)).toEqual(["v1-e1"]);
@@ -161,13 +250,21 @@ describe("matchContent: each item used once, greedy by score", () => {
 
   it("an earlier step's pair is kept even when a later step would pair better (the spec's order)", () => {
     // e1 is on v1's day with an unrelated title (0.4, step 1); v2 has e1's exact title 40 days away.
-    const result = matchContent([item("v1", "Unrelated"), item("v2", "Launch Day", -40)], [item("e1", "Launch Day")], "UTC");
+    const result = matchContent(
+      [item("v1", "Unrelated"), item("v2", "Launch Day", -40)],
+      [item("e1", "Launch Day")],
+      "UTC",
+    );
     expect(result.matches.map((m) => [m.videoId, m.episodeId, m.step])).toEqual([["v1", "e1", 1]]);
     expect(previewMatches(result.matches)).toEqual([]);
   });
 
   it("previews ignore matches below 0.5", () => {
-    const { matches } = matchContent([item("v1", "x"), item("v2", "a b c d"), item("v3", "Launch")], [item("e1", "y"), item("e2", "a b x y", 0), item("e3", "Launch", 30)], "UTC");
+    const { matches } = matchContent(
+      [item("v1", "x"), item("v2", "a b c d"), item("v3", "Launch")],
+      [item("e1", "y"), item("e2", "a b x y", 0), item("e3", "Launch", 30)],
+      "UTC",
+    );
     expect(matches.map((m) => [m.videoId, Number(m.confidence.toFixed(4))])).toEqual([
       ["v1", 0.4],
       ["v2", 0.7],
@@ -193,16 +290,50 @@ describe("matchContent: calendar days in the organisation's zone", () => {
 
 describe("matchContent equals the all-pairs reference", () => {
   it.each([
-    ["sparse year", { videos: 300, episodes: 300, days: 365, vocabulary: 400, seed: 1 }, [166, 26, 8]],
-    ["dense days, many ties", { videos: 150, episodes: 120, days: 5, vocabulary: 12, seed: 2 }, [97, 7, 7]],
-    ["more episodes than videos", { videos: 80, episodes: 200, days: 365, vocabulary: 60, seed: 3 }, [47, 14, 4]],
-    ["tiny vocabulary, long range", { videos: 200, episodes: 200, days: 400, vocabulary: 6, seed: 4 }, [97, 66, 32]],
-    ["in Los Angeles", { videos: 300, episodes: 300, days: 365, vocabulary: 400, seed: 5, zone: "America/Los_Angeles" }, [168, 23, 9]],
+    [
+      "sparse year",
+      { videos: 300, episodes: 300, days: 365, vocabulary: 400, seed: 1 },
+      [166, 26, 8],
+    ],
+    [
+      "dense days, many ties",
+      { videos: 150, episodes: 120, days: 5, vocabulary: 12, seed: 2 },
+      [97, 7, 7],
+    ],
+    [
+      "more episodes than videos",
+      { videos: 80, episodes: 200, days: 365, vocabulary: 60, seed: 3 },
+      [47, 14, 4],
+    ],
+    [
+      "tiny vocabulary, long range",
+      { videos: 200, episodes: 200, days: 400, vocabulary: 6, seed: 4 },
+      [97, 66, 32],
+    ],
+    [
+      "in Los Angeles",
+      {
+        videos: 300,
+        episodes: 300,
+        days: 365,
+        vocabulary: 400,
+        seed: 5,
+        zone: "America/Los_Angeles",
+      },
+      [168, 23, 9],
+    ],
   ])("%s", (_, o, perStep) => {
     const { videos, episodes } = catalogue(o);
     const zone = "zone" in o ? o.zone : "UTC";
-    const fast = matchContent(videos, episodes, zone).matches.map((m) => ({ videoId: m.videoId, episodeId: m.episodeId, step: m.step, confidence: m.confidence }));
-    const reference = matchAllPairs(videos, episodes, zone).sort((a, b) => Number(a.videoId.slice(1)) - Number(b.videoId.slice(1)));
+    const fast = matchContent(videos, episodes, zone).matches.map((m) => ({
+      videoId: m.videoId,
+      episodeId: m.episodeId,
+      step: m.step,
+      confidence: m.confidence,
+    }));
+    const reference = matchAllPairs(videos, episodes, zone).sort(
+      (a, b) => Number(a.videoId.slice(1)) - Number(b.videoId.slice(1)),
+    );
     expect(fast).toEqual(reference);
     expect([1, 2, 3].map((step) => fast.filter((m) => m.step === step).length)).toEqual(perStep);
   });
@@ -217,11 +348,11 @@ describe("the preview floor (minConfidence)", () => {
   it("keeps a sub-0.5 same-day pair from claiming the episode a later step would pair well", () => {
     // Same day, unrelated titles: step 1 pairs them at 0.3 + 0.1 = 0.4 (>= 0.2), spec-exact.
     const videos = [{ id: "v1", title: "Quarterly market roundup", publishDate: day }];
-    const episodes = [
-      { id: "e-same-day", title: "Gardening tips for spring", publishDate: day },
-    ];
+    const episodes = [{ id: "e-same-day", title: "Gardening tips for spring", publishDate: day }];
     const exact = matchContent(videos, episodes, "UTC");
-    expect(exact.matches.map((m) => [m.videoId, m.episodeId, m.step])).toEqual([["v1", "e-same-day", 1]]);
+    expect(exact.matches.map((m) => [m.videoId, m.episodeId, m.step])).toEqual([
+      ["v1", "e-same-day", 1],
+    ]);
     expect(exact.matches[0]!.confidence).toBeLessThan(0.5);
     // With the floor the weak pair is never made: both stay free.
     const floored = matchContent(videos, episodes, "UTC", { minConfidence: 0.5 });
@@ -236,10 +367,14 @@ describe("the preview floor (minConfidence)", () => {
     ];
     const episodes = [{ id: "e1", title: "Gardening tips for spring", publishDate: day }];
     // Spec-exact: step 1 (same day) gives e1 to the unrelated v-other first.
-    expect(matchContent(videos, episodes, "UTC").matches.map((m) => m.videoId)).toEqual(["v-other"]);
+    expect(matchContent(videos, episodes, "UTC").matches.map((m) => m.videoId)).toEqual([
+      "v-other",
+    ]);
     // With the preview floor, e1 pairs with its real twin in step 2.
     const floored = matchContent(videos, episodes, "UTC", { minConfidence: 0.5 });
-    expect(floored.matches.map((m) => [m.videoId, m.episodeId, m.step])).toEqual([["v-real", "e1", 2]]);
+    expect(floored.matches.map((m) => [m.videoId, m.episodeId, m.step])).toEqual([
+      ["v-real", "e1", 2],
+    ]);
     expect(floored.matches[0]!.confidence).toBeGreaterThanOrEqual(0.5);
   });
 });

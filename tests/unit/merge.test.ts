@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { mergeByTitle, mergedVideosMessage, mergeEpisodes, mergeVideos, planMerge, titleKey, UNMERGED_VIDEOS_MESSAGE } from "../../shared/merge";
+import {
+  mergeByTitle,
+  mergedVideosMessage,
+  mergeEpisodes,
+  mergeVideos,
+  planMerge,
+  titleKey,
+  UNMERGED_VIDEOS_MESSAGE,
+} from "../../shared/merge";
 
 type Video = {
   id: string;
@@ -12,7 +20,12 @@ type Video = {
   trailing1wViews: number | null;
   publishDate: number;
 };
-const video = (id: string, title: string | null, views: number, extra: Partial<Video> = {}): Video => ({
+const video = (
+  id: string,
+  title: string | null,
+  views: number,
+  extra: Partial<Video> = {},
+): Video => ({
   id,
   title,
   channelId: `ch-${id}`,
@@ -40,7 +53,9 @@ describe("titleKey", () => {
 describe("planMerge", () => {
   it("counts exactly and keeps the first five groups and three examples", () => {
     const items = [
-      ...["A", "B", "C", "D", "E", "F", "G"].flatMap((t, i) => Array.from({ length: i + 2 }, (_, j) => ({ id: `${t}${j}`, title: j % 2 ? ` ${t} ` : t }))),
+      ...["A", "B", "C", "D", "E", "F", "G"].flatMap((t, i) =>
+        Array.from({ length: i + 2 }, (_, j) => ({ id: `${t}${j}`, title: j % 2 ? ` ${t} ` : t })),
+      ),
       { id: "solo", title: "Solo" },
     ];
     const plan = planMerge(items);
@@ -60,11 +75,30 @@ describe("planMerge", () => {
       { id: "3", title: null },
       { id: "4", title: "Real" },
     ]);
-    expect(plan).toMatchObject({ before: 4, after: 2, duplicates: 2, groupCount: 1, groups: [{ title: "", ids: ["1", "2", "3"] }], examples: [""] });
+    expect(plan).toMatchObject({
+      before: 4,
+      after: 2,
+      duplicates: 2,
+      groupCount: 1,
+      groups: [{ title: "", ids: ["1", "2", "3"] }],
+      examples: [""],
+    });
   });
 
   it("finds nothing when titles differ (case counts)", () => {
-    expect(planMerge([{ id: "1", title: "Hello" }, { id: "2", title: "hello" }])).toMatchObject({ before: 2, after: 2, duplicates: 0, groupCount: 0, groups: [], examples: [] });
+    expect(
+      planMerge([
+        { id: "1", title: "Hello" },
+        { id: "2", title: "hello" },
+      ]),
+    ).toMatchObject({
+      before: 2,
+      after: 2,
+      duplicates: 0,
+      groupCount: 0,
+      groups: [],
+      examples: [],
+    });
     expect(planMerge([])).toMatchObject({ before: 0, after: 0, duplicates: 0, groups: [] });
   });
 });
@@ -95,23 +129,44 @@ describe("mergeVideos", () => {
 
   it("keeps a window missing when every member lacks it", () => {
     const [merged] = mergeVideos([video("v1", "A", 1), video("v2", "A", 2)]);
-    expect(merged).toMatchObject({ id: "v2", views: 3, first24hViews: null, trailing1wViews: null });
+    expect(merged).toMatchObject({
+      id: "v2",
+      views: 3,
+      first24hViews: null,
+      trailing1wViews: null,
+    });
   });
 
   it("keeps the first of equally viewed rows", () => {
-    const [merged] = mergeVideos([video("v1", "Tie", 50), video("v2", "Tie", 50), video("v3", "Tie", 10)]);
+    const [merged] = mergeVideos([
+      video("v1", "Tie", 50),
+      video("v2", "Tie", 50),
+      video("v3", "Tie", 10),
+    ]);
     expect(merged).toMatchObject({ id: "v1", views: 110, mergedIds: ["v1", "v2", "v3"] });
   });
 
   it("places each merged row where its group first appeared", () => {
-    const merged = mergeVideos([video("v1", "A", 1), video("v2", "B", 1), video("v3", "A", 9), video("v4", "C", 1)]);
+    const merged = mergeVideos([
+      video("v1", "A", 1),
+      video("v2", "B", 1),
+      video("v3", "A", 9),
+      video("v4", "C", 1),
+    ]);
     expect(merged.map((v) => v.id)).toEqual(["v3", "v2", "v4"]);
   });
 });
 
 describe("mergeEpisodes", () => {
   it("sums download counts, keeps the most downloaded row and its unique listeners", () => {
-    const ep = (id: string, title: string, total: number, us: number, t1w: number | null, listeners: number) => ({
+    const ep = (
+      id: string,
+      title: string,
+      total: number,
+      us: number,
+      t1w: number | null,
+      listeners: number,
+    ) => ({
       id,
       title,
       showId: `show-${id}`,
@@ -120,9 +175,22 @@ describe("mergeEpisodes", () => {
       trailing1wDownloads: t1w,
       uniqueListeners: listeners,
     });
-    const merged = mergeEpisodes([ep("e1", "Ep 1", 500, 300, 20, 400), ep("e2", "Ep 1", 900, 100, null, 800), ep("e3", "Ep 2", 1, 1, 1, 1)]);
+    const merged = mergeEpisodes([
+      ep("e1", "Ep 1", 500, 300, 20, 400),
+      ep("e2", "Ep 1", 900, 100, null, 800),
+      ep("e3", "Ep 2", 1, 1, 1, 1),
+    ]);
     expect(merged).toEqual([
-      { id: "e2", title: "Ep 1", showId: "show-e2", totalDownloadsGlobal: 1400, totalDownloadsUs: 400, trailing1wDownloads: 20, uniqueListeners: 800, mergedIds: ["e2", "e1"] },
+      {
+        id: "e2",
+        title: "Ep 1",
+        showId: "show-e2",
+        totalDownloadsGlobal: 1400,
+        totalDownloadsUs: 400,
+        trailing1wDownloads: 20,
+        uniqueListeners: 800,
+        mergedIds: ["e2", "e1"],
+      },
       { ...ep("e3", "Ep 2", 1, 1, 1, 1), mergedIds: ["e3"] },
     ]);
   });
@@ -143,6 +211,9 @@ describe("messages", () => {
   it.each([
     [7, 10, "Merged 3 duplicate videos. Showing 7 of 10 videos."],
     [10, 10, "Merged 0 duplicate videos. Showing 10 of 10 videos."],
-  ])("shown %i of %i", (shown, total, text) => expect(mergedVideosMessage(shown, total)).toBe(text));
-  it("has the unmerge text", () => expect(UNMERGED_VIDEOS_MESSAGE).toBe("Showing all individual videos."));
+  ])("shown %i of %i", (shown, total, text) =>
+    expect(mergedVideosMessage(shown, total)).toBe(text),
+  );
+  it("has the unmerge text", () =>
+    expect(UNMERGED_VIDEOS_MESSAGE).toBe("Showing all individual videos."));
 });

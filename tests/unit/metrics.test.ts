@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, firstWindowFromDaily, firstWindowFromSnapshots, trailing, trailingAll } from "../../shared/metrics";
+import {
+  DAY_MS,
+  firstWindowFromDaily,
+  firstWindowFromSnapshots,
+  trailing,
+  trailingAll,
+} from "../../shared/metrics";
 
 const history = (start: string, values: number[]) =>
-  values.map((value, i) => ({ date: new Date(Date.parse(`${start}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10), value }));
+  values.map((value, i) => ({
+    date: new Date(Date.parse(`${start}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10),
+    value,
+  }));
 
 describe("trailing windows", () => {
   it("subtracts the snapshot N days before the newest", () => {
@@ -32,7 +41,10 @@ describe("trailing windows", () => {
 
 describe("first windows from daily downloads", () => {
   const publish = Date.parse("2026-11-01T15:00:00Z");
-  const daily = history("2026-11-01", [100, 50, 20, 10, 5, 5, 5, 2]).map((d) => ({ date: d.date, downloads: d.value }));
+  const daily = history("2026-11-01", [100, 50, 20, 10, 5, 5, 5, 2]).map((d) => ({
+    date: d.date,
+    downloads: d.value,
+  }));
   const now = Date.parse("2026-11-22T00:00:00Z");
   it("sums the first 1, 2 and 7 days, the publish day being the first", () => {
     expect(firstWindowFromDaily(daily, publish, 1, now)).toBe(100);
@@ -66,8 +78,26 @@ describe("first windows from hourly view snapshots", () => {
   it("does not bridge a gap wider than a quarter of the window", () => {
     // First seen two days after publishing: no first-24H figure, rather than a straight-line guess.
     expect(firstWindowFromSnapshots([{ at: h(48), value: 1000 }], publish, 24)).toBeNull();
-    expect(firstWindowFromSnapshots([{ at: h(20), value: 800 }, { at: h(30), value: 1300 }], publish, 24)).toBeNull();
+    expect(
+      firstWindowFromSnapshots(
+        [
+          { at: h(20), value: 800 },
+          { at: h(30), value: 1300 },
+        ],
+        publish,
+        24,
+      ),
+    ).toBeNull();
     // Daily readings are close enough for the 7-day mark (gap 24 h, limit 42 h).
-    expect(firstWindowFromSnapshots([{ at: h(150), value: 5000 }, { at: h(174), value: 5600 }], publish, 168)).toBe(5450);
+    expect(
+      firstWindowFromSnapshots(
+        [
+          { at: h(150), value: 5000 },
+          { at: h(174), value: 5600 },
+        ],
+        publish,
+        168,
+      ),
+    ).toBe(5450);
   });
 });

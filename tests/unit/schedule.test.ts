@@ -4,11 +4,11 @@ import {
   isScheduleDue,
   normaliseScheduleDays,
   SCHEDULE_DEFAULTS,
+  type ScheduleRule,
   scheduleLabel,
   scheduleTimeOptions,
   slotStart,
   WEEKDAYS,
-  type ScheduleRule,
 } from "../../shared/schedule";
 
 const LA = "America/Los_Angeles";
@@ -32,11 +32,25 @@ describe("time-of-day options", () => {
 
 describe("constants", () => {
   it("lists weekdays Monday first, stored 0 = Sunday", () => {
-    expect(WEEKDAYS.map((d) => d.label)).toEqual(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
+    expect(WEEKDAYS.map((d) => d.label)).toEqual([
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+      "Sunday",
+    ]);
     expect(WEEKDAYS.map((d) => d.value)).toEqual([1, 2, 3, 4, 5, 6, 0]);
   });
   it("has the spec's defaults", () => {
-    expect(SCHEDULE_DEFAULTS).toEqual({ dateRange: { type: "30days", range: null }, frequency: "daily", dayOfWeek: 1, dayOfMonth: 1, scheduledTime: "00:00" });
+    expect(SCHEDULE_DEFAULTS).toEqual({
+      dateRange: { type: "30days", range: null },
+      frequency: "daily",
+      dayOfWeek: 1,
+      dayOfMonth: 1,
+      scheduledTime: "00:00",
+    });
   });
   it.each([
     ["daily", 3, 12, { dayOfWeek: null, dayOfMonth: null }],
@@ -49,8 +63,15 @@ describe("constants", () => {
   });
 });
 
-const rule = (r: Partial<ScheduleRule>): ScheduleRule => ({ frequency: "daily", dayOfWeek: null, dayOfMonth: null, scheduledTime: "06:00", ...r });
-const hoursOf = (fromIso: string, hours: number) => Array.from({ length: hours }, (_, i) => new Date(Date.parse(fromIso) + i * 3_600_000));
+const rule = (r: Partial<ScheduleRule>): ScheduleRule => ({
+  frequency: "daily",
+  dayOfWeek: null,
+  dayOfMonth: null,
+  scheduledTime: "06:00",
+  ...r,
+});
+const hoursOf = (fromIso: string, hours: number) =>
+  Array.from({ length: hours }, (_, i) => new Date(Date.parse(fromIso) + i * 3_600_000));
 const dueSlots = (r: ScheduleRule, zone: string, fromIso: string, hours: number) =>
   hoursOf(fromIso, hours)
     .filter((slot) => isScheduleDue(r, slot, zone))
@@ -58,35 +79,120 @@ const dueSlots = (r: ScheduleRule, zone: string, fromIso: string, hours: number)
 
 describe("isScheduleDue over simulated time", () => {
   it("daily: once a day, in the UTC hour of its time", () => {
-    expect(dueSlots(rule({}), "UTC", "2026-03-02T00:00:00Z", 72)).toEqual(["2026-03-02T06:00:00.000Z", "2026-03-03T06:00:00.000Z", "2026-03-04T06:00:00.000Z"]);
+    expect(dueSlots(rule({}), "UTC", "2026-03-02T00:00:00Z", 72)).toEqual([
+      "2026-03-02T06:00:00.000Z",
+      "2026-03-03T06:00:00.000Z",
+      "2026-03-04T06:00:00.000Z",
+    ]);
   });
 
   it("weekly: the weekday on the organisation's calendar (Monday 4:00 PM in Los Angeles is Tuesday 00:00 UTC)", () => {
     const monday = rule({ frequency: "weekly", dayOfWeek: 1, scheduledTime: "00:00" });
-    expect(dueSlots(monday, LA, "2026-03-01T00:00:00Z", 24 * 14)).toEqual(["2026-03-03T00:00:00.000Z", "2026-03-10T00:00:00.000Z"]);
-    expect(dueSlots(monday, "UTC", "2026-03-01T00:00:00Z", 24 * 14)).toEqual(["2026-03-02T00:00:00.000Z", "2026-03-09T00:00:00.000Z"]);
+    expect(dueSlots(monday, LA, "2026-03-01T00:00:00Z", 24 * 14)).toEqual([
+      "2026-03-03T00:00:00.000Z",
+      "2026-03-10T00:00:00.000Z",
+    ]);
+    expect(dueSlots(monday, "UTC", "2026-03-01T00:00:00Z", 24 * 14)).toEqual([
+      "2026-03-02T00:00:00.000Z",
+      "2026-03-09T00:00:00.000Z",
+    ]);
   });
 
   it("weekly on Sunday (stored 0)", () => {
-    expect(dueSlots(rule({ frequency: "weekly", dayOfWeek: 0, scheduledTime: "18:00" }), "UTC", "2026-03-01T00:00:00Z", 24 * 7)).toEqual(["2026-03-01T18:00:00.000Z"]);
+    expect(
+      dueSlots(
+        rule({ frequency: "weekly", dayOfWeek: 0, scheduledTime: "18:00" }),
+        "UTC",
+        "2026-03-01T00:00:00Z",
+        24 * 7,
+      ),
+    ).toEqual(["2026-03-01T18:00:00.000Z"]);
   });
 
   it.each([
-    [31, ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31", "2026-06-30", "2026-07-31", "2026-08-31", "2026-09-30", "2026-10-31", "2026-11-30", "2026-12-31"]],
-    [30, ["2026-01-30", "2026-02-28", "2026-03-30", "2026-04-30", "2026-05-30", "2026-06-30", "2026-07-30", "2026-08-30", "2026-09-30", "2026-10-30", "2026-11-30", "2026-12-30"]],
-    [1, ["2026-01-01", "2026-02-01", "2026-03-01", "2026-04-01", "2026-05-01", "2026-06-01", "2026-07-01", "2026-08-01", "2026-09-01", "2026-10-01", "2026-11-01", "2026-12-01"]],
-  ])("monthly on day %i runs every month, on the last day when the month is shorter", (dayOfMonth, days) => {
-    const due = dueSlots(rule({ frequency: "monthly", dayOfMonth, scheduledTime: "12:00" }), "UTC", "2026-01-01T00:00:00Z", 24 * 365);
-    expect(due).toEqual(days.map((d) => `${d}T12:00:00.000Z`));
-  });
+    [
+      31,
+      [
+        "2026-01-31",
+        "2026-02-28",
+        "2026-03-31",
+        "2026-04-30",
+        "2026-05-31",
+        "2026-06-30",
+        "2026-07-31",
+        "2026-08-31",
+        "2026-09-30",
+        "2026-10-31",
+        "2026-11-30",
+        "2026-12-31",
+      ],
+    ],
+    [
+      30,
+      [
+        "2026-01-30",
+        "2026-02-28",
+        "2026-03-30",
+        "2026-04-30",
+        "2026-05-30",
+        "2026-06-30",
+        "2026-07-30",
+        "2026-08-30",
+        "2026-09-30",
+        "2026-10-30",
+        "2026-11-30",
+        "2026-12-30",
+      ],
+    ],
+    [
+      1,
+      [
+        "2026-01-01",
+        "2026-02-01",
+        "2026-03-01",
+        "2026-04-01",
+        "2026-05-01",
+        "2026-06-01",
+        "2026-07-01",
+        "2026-08-01",
+        "2026-09-01",
+        "2026-10-01",
+        "2026-11-01",
+        "2026-12-01",
+      ],
+    ],
+  ])(
+    "monthly on day %i runs every month, on the last day when the month is shorter",
+    (dayOfMonth, days) => {
+      const due = dueSlots(
+        rule({ frequency: "monthly", dayOfMonth, scheduledTime: "12:00" }),
+        "UTC",
+        "2026-01-01T00:00:00Z",
+        24 * 365,
+      );
+      expect(due).toEqual(days.map((d) => `${d}T12:00:00.000Z`));
+    },
+  );
 
   it("monthly on day 29 in a leap year runs on 29 February", () => {
-    expect(dueSlots(rule({ frequency: "monthly", dayOfMonth: 29, scheduledTime: "12:00" }), "UTC", "2028-02-01T00:00:00Z", 24 * 29)).toEqual(["2028-02-29T12:00:00.000Z"]);
+    expect(
+      dueSlots(
+        rule({ frequency: "monthly", dayOfMonth: 29, scheduledTime: "12:00" }),
+        "UTC",
+        "2028-02-01T00:00:00Z",
+        24 * 29,
+      ),
+    ).toEqual(["2028-02-29T12:00:00.000Z"]);
   });
 
   it("monthly reads the day on the organisation's calendar", () => {
     // 00:00 UTC on 1 April is 31 March 5:00 PM in Los Angeles.
-    const due = dueSlots(rule({ frequency: "monthly", dayOfMonth: 31, scheduledTime: "00:00" }), LA, "2026-03-25T00:00:00Z", 24 * 40);
+    const due = dueSlots(
+      rule({ frequency: "monthly", dayOfMonth: 31, scheduledTime: "00:00" }),
+      LA,
+      "2026-03-25T00:00:00Z",
+      24 * 40,
+    );
     expect(due).toEqual(["2026-04-01T00:00:00.000Z", "2026-05-01T00:00:00.000Z"]);
   });
 
@@ -102,15 +208,23 @@ describe("isScheduleDue over simulated time", () => {
   });
 
   it("slots start on the hour", () => {
-    expect(slotStart(new Date("2026-03-02T06:59:59.999Z")).toISOString()).toBe("2026-03-02T06:00:00.000Z");
+    expect(slotStart(new Date("2026-03-02T06:59:59.999Z")).toISOString()).toBe(
+      "2026-03-02T06:00:00.000Z",
+    );
   });
 });
 
 describe("labels", () => {
   it.each([
     [rule({ scheduledTime: "00:00" }), "Daily at 4:00 PM"],
-    [rule({ frequency: "weekly", dayOfWeek: 0, scheduledTime: "18:00" }), "Weekly on Sunday at 10:00 AM"],
-    [rule({ frequency: "monthly", dayOfMonth: 31, scheduledTime: "12:00" }), "Monthly on day 31 at 4:00 AM"],
+    [
+      rule({ frequency: "weekly", dayOfWeek: 0, scheduledTime: "18:00" }),
+      "Weekly on Sunday at 10:00 AM",
+    ],
+    [
+      rule({ frequency: "monthly", dayOfMonth: 31, scheduledTime: "12:00" }),
+      "Monthly on day 31 at 4:00 AM",
+    ],
   ])("%j -> %s", (r, label) => {
     expect(scheduleLabel(r, LA, winter)).toBe(label);
   });

@@ -1,4 +1,4 @@
-import { brandsConfigSchema, type Brand } from "../../shared/brand";
+import { type Brand, brandsConfigSchema } from "../../shared/brand";
 
 let cached: { raw: unknown; brands: Brand[] } | undefined;
 

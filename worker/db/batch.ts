@@ -1,5 +1,5 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import { getTableColumns, is, SQL, type Table } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 
@@ -7,7 +7,8 @@ import type { Db } from "./client";
  * D1 binds at most 100 parameters per statement. drizzle binds every column of the table in a
  * multi-row insert (defaults included), so the row count follows the table's width.
  */
-export const rowsPerInsert = (table: Table) => Math.max(1, Math.floor(100 / Object.keys(getTableColumns(table)).length));
+export const rowsPerInsert = (table: Table) =>
+  Math.max(1, Math.floor(100 / Object.keys(getTableColumns(table)).length));
 
 export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -19,7 +20,11 @@ export function chunk<T>(items: T[], size: number): T[][] {
  * Runs statements in D1 batches (each batch is one transaction and one round trip). Batches stay
  * well under D1's 30-second limit per batch.
  */
-export async function runBatched(db: Db, statements: BatchItem<"sqlite">[], perBatch = 50): Promise<number> {
+export async function runBatched(
+  db: Db,
+  statements: BatchItem<"sqlite">[],
+  perBatch = 50,
+): Promise<number> {
   for (const group of chunk(statements, perBatch)) {
     const [first, ...rest] = group;
     if (first) await db.batch([first, ...rest]);

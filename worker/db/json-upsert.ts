@@ -15,7 +15,10 @@ import { chunk } from "./batch";
 export const JSON_ROWS_PER_STATEMENT = 500;
 
 type JsonScalar = string | number | null;
-export type JsonRow<T extends SQLiteTable> = { values: Partial<T["$inferInsert"]>; extra?: Record<string, JsonScalar> };
+export type JsonRow<T extends SQLiteTable> = {
+  values: Partial<T["$inferInsert"]>;
+  extra?: Record<string, JsonScalar>;
+};
 
 /** A field of the current JSON row (for `computed` expressions), e.g. an external id to look up. */
 export const jsonField = (key: string): SQL => sql`json_extract(j.value, ${`$.${key}`})`;
@@ -53,18 +56,32 @@ function defaulted(column: SQLiteColumn): unknown {
 export function jsonUpsertStatements<T extends SQLiteTable>(spec: JsonUpsert<T>): SQL[] {
   const columns = Object.entries(getTableColumns(spec.table)) as Array<[string, SQLiteColumn]>;
   const computed = (spec.computed ?? {}) as Record<string, SQL | undefined>;
-  const names = sql.join(columns.map(([, c]) => sql.identifier(c.name)), sql`, `);
-  const selects = sql.join(columns.map(([key, c]) => computed[key] ?? jsonField(c.name)), sql`, `);
-  const target = sql.join(spec.target.map((c) => sql.identifier(c.name)), sql`, `);
+  const names = sql.join(
+    columns.map(([, c]) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const selects = sql.join(
+    columns.map(([key, c]) => computed[key] ?? jsonField(c.name)),
+    sql`, `,
+  );
+  const target = sql.join(
+    spec.target.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
   const sets = [
     ...spec.update.map((c) => sql`${sql.identifier(c.name)} = excluded.${sql.identifier(c.name)}`),
-    ...(spec.keep ?? []).map((c) => sql`${sql.identifier(c.name)} = coalesce(excluded.${sql.identifier(c.name)}, ${sql.identifier(c.name)})`),
+    ...(spec.keep ?? []).map(
+      (c) =>
+        sql`${sql.identifier(c.name)} = coalesce(excluded.${sql.identifier(c.name)}, ${sql.identifier(c.name)})`,
+    ),
   ];
   return chunk(spec.rows, JSON_ROWS_PER_STATEMENT).map((group) => {
     const payload = group.map((row) => {
       const values = row.values as Record<string, unknown>;
       const out: Record<string, JsonScalar> = { ...row.extra };
-      for (const [key, column] of columns) if (!computed[key]) out[column.name] = toDriver(column, key in values ? values[key] : defaulted(column));
+      for (const [key, column] of columns)
+        if (!computed[key])
+          out[column.name] = toDriver(column, key in values ? values[key] : defaulted(column));
       return out;
     });
     // "where true" tells SQLite's parser the ON CONFLICT belongs to the INSERT, not a join.

@@ -1,11 +1,12 @@
 import type { JobMessage } from "../../shared/schemas/jobs";
-import { makeLogger } from "../lib/logger";
 import { getDb } from "../db/client";
 import { scheduleRefreshes } from "../features/ingestion/schedule-refreshes";
 import { enqueueDueSchedules } from "../features/reports/due-schedules";
+import { makeLogger } from "../lib/logger";
 
 /** The start of the hour a cron invocation belongs to: the idempotency key for that run. */
-export const cronSlot = (scheduledTime: number) => new Date(Math.floor(scheduledTime / 3_600_000) * 3_600_000).toISOString();
+export const cronSlot = (scheduledTime: number) =>
+  new Date(Math.floor(scheduledTime / 3_600_000) * 3_600_000).toISOString();
 
 /** Decides what is due this hour. Kept pure so it can be tested without a queue. */
 export function dueJobs(scheduledTime: number): JobMessage[] {
@@ -14,11 +15,23 @@ export function dueJobs(scheduledTime: number): JobMessage[] {
 }
 
 /** Hourly cron: enqueue the due jobs; the queue consumer does the work (and retries it). */
-export async function handleScheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
+export async function handleScheduled(
+  controller: ScheduledController,
+  env: Env,
+  _ctx: ExecutionContext,
+): Promise<void> {
   const jobs = dueJobs(controller.scheduledTime);
   const log = makeLogger({ cron: controller.cron, slot: cronSlot(controller.scheduledTime) });
   if (jobs.length > 0) await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
-  const refreshes = await scheduleRefreshes(env, getDb(env), Date.parse(cronSlot(controller.scheduledTime)));
-  const scheduleRuns = await enqueueDueSchedules(env, getDb(env), new Date(cronSlot(controller.scheduledTime)));
+  const refreshes = await scheduleRefreshes(
+    env,
+    getDb(env),
+    Date.parse(cronSlot(controller.scheduledTime)),
+  );
+  const scheduleRuns = await enqueueDueSchedules(
+    env,
+    getDb(env),
+    new Date(cronSlot(controller.scheduledTime)),
+  );
   log.info("cron: enqueued jobs", { maintenance: jobs.length, refreshes, scheduleRuns });
 }

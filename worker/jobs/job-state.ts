@@ -4,7 +4,10 @@ import { ingestionJobs } from "../db/schema";
 
 /** A failure that retrying cannot fix (bad key, unknown channel): recorded and not retried. */
 export class PermanentJobError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -22,19 +25,52 @@ const addQuota = (units: number) => sql`${ingestionJobs.quotaUnits} + ${units}`;
 export async function startJob(db: Db, jobId: string, attempts: number): Promise<boolean> {
   const started = await db
     .update(ingestionJobs)
-    .set({ status: "running", attempts, startedAt: new Date(), errorCode: null, errorMessage: null })
+    .set({
+      status: "running",
+      attempts,
+      startedAt: new Date(),
+      errorCode: null,
+      errorMessage: null,
+    })
     .where(and(eq(ingestionJobs.id, jobId), ne(ingestionJobs.status, "succeeded")))
     .returning({ id: ingestionJobs.id });
   return started.length > 0;
 }
 
 export async function finishJob(db: Db, jobId: string, outcome: JobOutcome, quotaUnits: number) {
-  const progress = { processed: outcome.processed, ...(outcome.total !== undefined ? { total: outcome.total } : {}), ...(outcome.d1Statements !== undefined ? { d1Statements: outcome.d1Statements } : {}) };
-  await db.update(ingestionJobs).set({ status: "succeeded", finishedAt: new Date(), quotaUnits: addQuota(quotaUnits), progress }).where(eq(ingestionJobs.id, jobId));
+  const progress = {
+    processed: outcome.processed,
+    ...(outcome.total !== undefined ? { total: outcome.total } : {}),
+    ...(outcome.d1Statements !== undefined ? { d1Statements: outcome.d1Statements } : {}),
+  };
+  await db
+    .update(ingestionJobs)
+    .set({
+      status: "succeeded",
+      finishedAt: new Date(),
+      quotaUnits: addQuota(quotaUnits),
+      progress,
+    })
+    .where(eq(ingestionJobs.id, jobId));
 }
 
-export async function failJob(db: Db, jobId: string, code: string, message: string, quotaUnits = 0) {
-  await db.update(ingestionJobs).set({ status: "failed", finishedAt: new Date(), errorCode: code, errorMessage: message, quotaUnits: addQuota(quotaUnits) }).where(eq(ingestionJobs.id, jobId));
+export async function failJob(
+  db: Db,
+  jobId: string,
+  code: string,
+  message: string,
+  quotaUnits = 0,
+) {
+  await db
+    .update(ingestionJobs)
+    .set({
+      status: "failed",
+      finishedAt: new Date(),
+      errorCode: code,
+      errorMessage: message,
+      quotaUnits: addQuota(quotaUnits),
+    })
+    .where(eq(ingestionJobs.id, jobId));
 }
 
 /**
@@ -42,7 +78,10 @@ export async function failJob(db: Db, jobId: string, code: string, message: stri
  * duplicate delivery got through) keeps its success.
  */
 export async function deadLetterJob(db: Db, jobId: string, code: string, message: string) {
-  const row = await db.query.ingestionJobs.findFirst({ where: eq(ingestionJobs.id, jobId), columns: { errorMessage: true } });
+  const row = await db.query.ingestionJobs.findFirst({
+    where: eq(ingestionJobs.id, jobId),
+    columns: { errorMessage: true },
+  });
   // Keep the last attempt's reason: "stopped after retries" alone would not say what went wrong.
   const errorMessage = row?.errorMessage ? `${message} Last error: ${row.errorMessage}` : message;
   await db
@@ -52,9 +91,20 @@ export async function deadLetterJob(db: Db, jobId: string, code: string, message
 }
 
 /** A retry is coming: the job goes back to queued with the reason it failed this time. */
-export async function requeueJob(db: Db, jobId: string, code: string, message: string, quotaUnits: number) {
+export async function requeueJob(
+  db: Db,
+  jobId: string,
+  code: string,
+  message: string,
+  quotaUnits: number,
+) {
   await db
     .update(ingestionJobs)
-    .set({ status: "queued", errorCode: code, errorMessage: message, quotaUnits: addQuota(quotaUnits) })
+    .set({
+      status: "queued",
+      errorCode: code,
+      errorMessage: message,
+      quotaUnits: addQuota(quotaUnits),
+    })
     .where(and(eq(ingestionJobs.id, jobId), ne(ingestionJobs.status, "succeeded")));
 }

@@ -21,19 +21,36 @@ export const purgeTargets: PurgeTarget[] = [
       (
         await getDb(env)
           .delete(sessions)
-          .where(or(lt(sessions.expiresAt, new Date(now)), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, new Date(now - DAY_MS)))))
+          .where(
+            or(
+              lt(sessions.expiresAt, new Date(now)),
+              and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, new Date(now - DAY_MS))),
+            ),
+          )
           .returning({ id: sessions.id })
       ).length,
   },
   {
     // Confirmation, recovery and invitation links live 24 hours; used ones are dead already.
     name: "auth_tokens",
-    purge: async (env, now) => (await getDb(env).delete(authTokens).where(lt(authTokens.expiresAt, new Date(now))).returning({ id: authTokens.id })).length,
+    purge: async (env, now) =>
+      (
+        await getDb(env)
+          .delete(authTokens)
+          .where(lt(authTokens.expiresAt, new Date(now)))
+          .returning({ id: authTokens.id })
+      ).length,
   },
   {
     // Rate-limit windows are at most an hour; a day of history is plenty.
     name: "auth_attempts",
-    purge: async (env, now) => (await getDb(env).delete(authAttempts).where(lt(authAttempts.createdAt, new Date(now - DAY_MS))).returning({ id: authAttempts.id })).length,
+    purge: async (env, now) =>
+      (
+        await getDb(env)
+          .delete(authAttempts)
+          .where(lt(authAttempts.createdAt, new Date(now - DAY_MS)))
+          .returning({ id: authAttempts.id })
+      ).length,
   },
   {
     // Finished ingestion jobs (Recent activity shows the latest few) are kept 30 days: hourly
@@ -43,7 +60,12 @@ export const purgeTargets: PurgeTarget[] = [
       (
         await getDb(env)
           .delete(ingestionJobs)
-          .where(and(inArray(ingestionJobs.status, ["succeeded", "failed"]), lt(ingestionJobs.createdAt, new Date(now - 30 * DAY_MS))))
+          .where(
+            and(
+              inArray(ingestionJobs.status, ["succeeded", "failed"]),
+              lt(ingestionJobs.createdAt, new Date(now - 30 * DAY_MS)),
+            ),
+          )
           .returning({ id: ingestionJobs.id })
       ).length,
   },

@@ -1,12 +1,13 @@
 import { jobMessageSchema } from "../../shared/schemas/jobs";
+import { getDb } from "../db/client";
 import { makeLogger } from "../lib/logger";
 import { recordDeadLetter, runJob } from "./registry";
-import { getDb } from "../db/client";
 
 const DEAD_LETTER_SUFFIX = "-dlq";
 
 /** Exponential backoff for a retried job: 10 s, 20 s, 40 s ... capped at one hour. */
-export const retryDelaySeconds = (attempts: number) => Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+export const retryDelaySeconds = (attempts: number) =>
+  Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 
 /**
  * The queue consumer. Each message is handled on its own: a malformed or unknown message is
@@ -14,13 +15,23 @@ export const retryDelaySeconds = (attempts: number) => Math.min(3600, 10 * 2 ** 
  * a handler that throws is retried with backoff and, past max_retries, lands in the dead-letter
  * queue, whose consumer records it.
  */
-export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
+export async function handleQueueBatch(
+  batch: MessageBatch<unknown>,
+  env: Env,
+  _ctx: ExecutionContext,
+): Promise<void> {
   const deadLetter = batch.queue.endsWith(DEAD_LETTER_SUFFIX);
   for (const message of batch.messages) {
-    const log = makeLogger({ queue: batch.queue, messageId: message.id, attempts: message.attempts });
+    const log = makeLogger({
+      queue: batch.queue,
+      messageId: message.id,
+      attempts: message.attempts,
+    });
     const parsed = jobMessageSchema.safeParse(message.body);
     if (!parsed.success) {
-      log.error("job: rejected malformed message", { issue: parsed.error.issues[0]?.message ?? "invalid" });
+      log.error("job: rejected malformed message", {
+        issue: parsed.error.issues[0]?.message ?? "invalid",
+      });
       message.ack();
       continue;
     }

@@ -1,19 +1,19 @@
-import type { JobMessage, JobType, TrackedJobMessage } from "../../shared/schemas/jobs";
-import { generateReport, markReportFailed } from "../features/reports/generate";
-import { deadLetterRun, runSchedule } from "../features/reports/schedule-run";
 import { integrationMessages } from "../../shared/messages-integrations";
-import { deadLetterJob } from "./job-state";
-import { getDb, type Db } from "../db/client";
+import type { JobMessage, JobType, TrackedJobMessage } from "../../shared/schemas/jobs";
+import { type Db, getDb } from "../db/client";
 import { countingD1 } from "../db/counting";
-import type { Logger } from "../lib/logger";
 import { ingestSimplecastShow } from "../features/ingestion/simplecast-ingest";
-import { ingestYouTubeChannel } from "../features/ingestion/youtube-ingest";
 import { refreshShowTarget } from "../features/ingestion/targets";
 import { snapshotYoungVideos } from "../features/ingestion/young-videos";
+import { ingestYouTubeChannel } from "../features/ingestion/youtube-ingest";
+import { generateReport, markReportFailed } from "../features/reports/generate";
+import { deadLetterRun, runSchedule } from "../features/reports/schedule-run";
+import type { Logger } from "../lib/logger";
 import type { QuotaMeter } from "../providers/youtube/client";
+import type { JobOutcome } from "./job-state";
+import { deadLetterJob } from "./job-state";
 import { purgeExpired } from "./purge-expired";
 import { runTracked } from "./tracked";
-import type { JobOutcome } from "./job-state";
 
 export type JobContext = { env: Env; log: Logger; attempts: number };
 
@@ -21,22 +21,39 @@ export type JobContext = { env: Env; log: Logger; attempts: number };
  * Runs a job's work against a database handle that counts its D1 statements, reported with the
  * outcome (the benchmark and Recent activity show them).
  */
-const measured = (env: Env, work: (env: Env, db: Db) => Promise<JobOutcome>) => async (): Promise<JobOutcome> => {
-  const counter = countingD1(env.DB);
-  const counted = { ...env, DB: counter.binding };
-  const outcome = await work(counted, getDb(counted));
-  return { ...outcome, d1Statements: counter.count() };
-};
+const measured =
+  (env: Env, work: (env: Env, db: Db) => Promise<JobOutcome>) => async (): Promise<JobOutcome> => {
+    const counter = countingD1(env.DB);
+    const counted = { ...env, DB: counter.binding };
+    const outcome = await work(counted, getDb(counted));
+    return { ...outcome, d1Statements: counter.count() };
+  };
 
-type Handler<T extends JobType> = (message: Extract<JobMessage, { type: T }>, ctx: JobContext) => Promise<void>;
-const tracked = <T extends TrackedJobMessage["type"]>(work: (m: Extract<JobMessage, { type: T }>, env: Env, db: Db, meter: QuotaMeter) => Promise<JobOutcome>): Handler<T> =>
-  (m, ctx) => runTracked(m, ctx, (meter) => measured(ctx.env, (env, db) => work(m, env, db, meter))());
+type Handler<T extends JobType> = (
+  message: Extract<JobMessage, { type: T }>,
+  ctx: JobContext,
+) => Promise<void>;
+const tracked =
+  <T extends TrackedJobMessage["type"]>(
+    work: (
+      m: Extract<JobMessage, { type: T }>,
+      env: Env,
+      db: Db,
+      meter: QuotaMeter,
+    ) => Promise<JobOutcome>,
+  ): Handler<T> =>
+  (m, ctx) =>
+    runTracked(m, ctx, (meter) => measured(ctx.env, (env, db) => work(m, env, db, meter))());
 
 /** One handler per job type; the mapped type makes a missing handler a compile error. */
 export const jobHandlers: { [T in JobType]: Handler<T> } = {
   "maintenance.purge-expired": purgeExpired,
-  "ingest.channel": tracked((m, env, db, meter) => ingestYouTubeChannel(env, db, m.organizationId, { handle: m.handle }, { meter })),
-  "refresh.channel": tracked((m, env, db, meter) => ingestYouTubeChannel(env, db, m.organizationId, { channelId: m.channelId }, { meter })),
+  "ingest.channel": tracked((m, env, db, meter) =>
+    ingestYouTubeChannel(env, db, m.organizationId, { handle: m.handle }, { meter }),
+  ),
+  "refresh.channel": tracked((m, env, db, meter) =>
+    ingestYouTubeChannel(env, db, m.organizationId, { channelId: m.channelId }, { meter }),
+  ),
   "ingest.shows": tracked(async (m, env, db) => {
     const total: JobOutcome = { processed: 0, total: 0 };
     // One podcast after another: each is complete (totals written last) before the next starts.
@@ -47,14 +64,29 @@ export const jobHandlers: { [T in JobType]: Handler<T> } = {
     }
     return total;
   }),
-  "refresh.show": tracked(async (m, env, db) => ingestSimplecastShow(env, db, m.organizationId, await refreshShowTarget(db, m.organizationId, m.showId))),
-  "snapshot.young-videos": tracked((m, env, db, meter) => snapshotYoungVideos(env, db, m.organizationId, m.channelId, { meter })),
-  "report.generate": (m, ctx) => generateReport(ctx.env, getDb(ctx.env), m.organizationId, m.reportId),
-  "report.schedule-run": (m, ctx) => runSchedule(ctx.env, getDb(ctx.env), m.organizationId, m.runId),
+  "refresh.show": tracked(async (m, env, db) =>
+    ingestSimplecastShow(
+      env,
+      db,
+      m.organizationId,
+      await refreshShowTarget(db, m.organizationId, m.showId),
+    ),
+  ),
+  "snapshot.young-videos": tracked((m, env, db, meter) =>
+    snapshotYoungVideos(env, db, m.organizationId, m.channelId, { meter }),
+  ),
+  "report.generate": (m, ctx) =>
+    generateReport(ctx.env, getDb(ctx.env), m.organizationId, m.reportId),
+  "report.schedule-run": (m, ctx) =>
+    runSchedule(ctx.env, getDb(ctx.env), m.organizationId, m.runId),
 };
 
-type DeadLetter<T extends JobType> = (message: Extract<JobMessage, { type: T }>, db: Db) => Promise<unknown>;
-const trackedDeadLetter = (m: TrackedJobMessage, db: Db) => deadLetterJob(db, m.jobId, "retries_exhausted", integrationMessages.retriesExhausted);
+type DeadLetter<T extends JobType> = (
+  message: Extract<JobMessage, { type: T }>,
+  db: Db,
+) => Promise<unknown>;
+const trackedDeadLetter = (m: TrackedJobMessage, db: Db) =>
+  deadLetterJob(db, m.jobId, "retries_exhausted", integrationMessages.retriesExhausted);
 
 /**
  * What a message that ran out of retries leaves visible to the organisation, per job type (the

@@ -2,7 +2,14 @@ import type { TrackedJobMessage } from "../../shared/schemas/jobs";
 import { getDb } from "../db/client";
 import { ProviderError } from "../providers/http";
 import type { QuotaMeter } from "../providers/youtube/client";
-import { failJob, finishJob, PermanentJobError, requeueJob, startJob, type JobOutcome } from "./job-state";
+import {
+  failJob,
+  finishJob,
+  type JobOutcome,
+  PermanentJobError,
+  requeueJob,
+  startJob,
+} from "./job-state";
 import type { JobContext } from "./registry";
 
 /**
@@ -11,25 +18,44 @@ import type { JobContext } from "./registry";
  * queue retries with backoff) on anything else. The quota the attempt spent is added to the job
  * whatever the outcome.
  */
-export async function runTracked(message: TrackedJobMessage, ctx: JobContext, work: (meter: QuotaMeter) => Promise<JobOutcome>): Promise<void> {
+export async function runTracked(
+  message: TrackedJobMessage,
+  ctx: JobContext,
+  work: (meter: QuotaMeter) => Promise<JobOutcome>,
+): Promise<void> {
   const db = getDb(ctx.env);
   if (!(await startJob(db, message.jobId, ctx.attempts))) {
-    ctx.log.info("job: already done, skipping redelivery", { jobId: message.jobId, type: message.type });
+    ctx.log.info("job: already done, skipping redelivery", {
+      jobId: message.jobId,
+      type: message.type,
+    });
     return;
   }
   const meter: QuotaMeter = { quotaUnits: 0 };
   try {
     const outcome = await work(meter);
     await finishJob(db, message.jobId, outcome, meter.quotaUnits);
-    ctx.log.info("job: succeeded", { jobId: message.jobId, type: message.type, quotaUnits: meter.quotaUnits, ...outcome });
+    ctx.log.info("job: succeeded", {
+      jobId: message.jobId,
+      type: message.type,
+      quotaUnits: meter.quotaUnits,
+      ...outcome,
+    });
   } catch (error) {
     if (error instanceof PermanentJobError) {
       await failJob(db, message.jobId, error.code, error.message, meter.quotaUnits);
-      ctx.log.warn("job: failed permanently", { jobId: message.jobId, type: message.type, code: error.code });
+      ctx.log.warn("job: failed permanently", {
+        jobId: message.jobId,
+        type: message.type,
+        code: error.code,
+      });
       return;
     }
     // Provider messages are ours (the spec's words); anything else is not shown to the organisation.
-    const shown = error instanceof ProviderError ? { code: error.kind, message: error.message } : { code: "internal", message: "The job failed unexpectedly and will be retried." };
+    const shown =
+      error instanceof ProviderError
+        ? { code: error.kind, message: error.message }
+        : { code: "internal", message: "The job failed unexpectedly and will be retried." };
     await requeueJob(db, message.jobId, shown.code, shown.message, meter.quotaUnits);
     throw error;
   }

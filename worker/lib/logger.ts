@@ -9,14 +9,20 @@ type Fields = Record<string, unknown>;
  * replaced, and credentials inside any text are masked before the line is written.
  */
 const SECRET_FIELD = /pass(word)?|secret|token|api_?key|authorization|cookie|ciphertext/i;
-const redactSecretFields = (key: string, value: unknown) => (key && SECRET_FIELD.test(key) && typeof value !== "object" ? "[redacted]" : value);
+const redactSecretFields = (key: string, value: unknown) =>
+  key && SECRET_FIELD.test(key) && typeof value !== "object" ? "[redacted]" : value;
 const SECRET_TEXT: Array<[RegExp, string]> = [
-  [/([?&](?:key|access_token|refresh_token|token|code|client_secret)=)[^&\s"\\]+/gi, "$1[redacted]"],
+  [
+    /([?&](?:key|access_token|refresh_token|token|code|client_secret)=)[^&\s"\\]+/gi,
+    "$1[redacted]",
+  ],
   [/(Bearer\s+)[A-Za-z0-9._~+/-]+=*/g, "$1[redacted]"],
   [/eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, "[redacted-jwt]"],
 ];
-export const redactLine = (line: string) => SECRET_TEXT.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), line);
+export const redactLine = (line: string) =>
+  SECRET_TEXT.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), line);
 export { redactSecretFields };
+
 type Level = "debug" | "info" | "warn" | "error";
 
 /**
@@ -25,7 +31,12 @@ type Level = "debug" | "info" | "warn" | "error";
  */
 export function makeLogger(base: Fields) {
   const write = (level: Level, msg: string, fields: Fields = {}) => {
-    const line = redactLine(JSON.stringify({ level, msg, ...base, ...fields, at: new Date().toISOString() }, redactSecretFields));
+    const line = redactLine(
+      JSON.stringify(
+        { level, msg, ...base, ...fields, at: new Date().toISOString() },
+        redactSecretFields,
+      ),
+    );
     if (level === "error") console.error(line);
     else if (level === "warn") console.warn(line);
     else console.log(line);

@@ -10,18 +10,31 @@ type ImageType = { contentType: string; extension: string };
  */
 export function sniffImage(bytes: Uint8Array): ImageType | null {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { contentType: "image/png", extension: "png" };
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))
+    return { contentType: "image/png", extension: "png" };
   if (starts(0xff, 0xd8, 0xff)) return { contentType: "image/jpeg", extension: "jpg" };
   if (starts(0x47, 0x49, 0x46, 0x38)) return { contentType: "image/gif", extension: "gif" };
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return { contentType: "image/webp", extension: "webp" };
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  )
+    return { contentType: "image/webp", extension: "webp" };
   return null;
 }
 
 /** Reads the "file" field of a multipart upload and checks it is an image of at most 5 MB. */
-export async function readImageUpload(request: Request): Promise<{ bytes: Uint8Array; type: ImageType }> {
+export async function readImageUpload(
+  request: Request,
+): Promise<{ bytes: Uint8Array; type: ImageType }> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   // Multipart framing adds a little; anything far above the limit is refused before reading.
-  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) throw new ApiError("PAYLOAD_TOO_LARGE", "File size must be less than 5MB", { reason: "file_too_large" });
+  if (declared > MAX_UPLOAD_BYTES + 64 * 1024)
+    throw new ApiError("PAYLOAD_TOO_LARGE", "File size must be less than 5MB", {
+      reason: "file_too_large",
+    });
   let form: FormData;
   try {
     form = await request.formData();
@@ -29,17 +42,30 @@ export async function readImageUpload(request: Request): Promise<{ bytes: Uint8A
     throw new ApiError("BAD_REQUEST", "file: expected a multipart upload", { field: "file" });
   }
   const file = form.get("file");
-  if (!file || typeof file === "string") throw new ApiError("BAD_REQUEST", "file: Required", { field: "file" });
-  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError("PAYLOAD_TOO_LARGE", "File size must be less than 5MB", { reason: "file_too_large" });
+  if (!file || typeof file === "string")
+    throw new ApiError("BAD_REQUEST", "file: Required", { field: "file" });
+  if (file.size > MAX_UPLOAD_BYTES)
+    throw new ApiError("PAYLOAD_TOO_LARGE", "File size must be less than 5MB", {
+      reason: "file_too_large",
+    });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImage(bytes);
-  if (!type) throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Please upload an image file", { reason: "not_an_image" });
+  if (!type)
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Please upload an image file", {
+      reason: "not_an_image",
+    });
   return { bytes, type };
 }
 
 /** Stores an image under a key the server chooses; the caller's file name is never used. */
-export async function storeImage(bucket: R2Bucket, prefix: string, image: { bytes: Uint8Array; type: ImageType }) {
+export async function storeImage(
+  bucket: R2Bucket,
+  prefix: string,
+  image: { bytes: Uint8Array; type: ImageType },
+) {
   const key = `${prefix}/${crypto.randomUUID()}.${image.type.extension}`;
-  await bucket.put(key, image.bytes, { httpMetadata: { contentType: image.type.contentType, cacheControl: "public, max-age=3600" } });
+  await bucket.put(key, image.bytes, {
+    httpMetadata: { contentType: image.type.contentType, cacheControl: "public, max-age=3600" },
+  });
   return key;
 }

@@ -19,7 +19,10 @@ export function describeIssue(error: $ZodError): { message: string; field?: stri
 export const validatorTargets = new WeakMap<object, keyof ValidationTargets>();
 
 /** Records a validator's target (see validatorTargets) and hands the middleware back. */
-export function registerValidator<M extends object>(middleware: M, target: keyof ValidationTargets): M {
+export function registerValidator<M extends object>(
+  middleware: M,
+  target: keyof ValidationTargets,
+): M {
   validatorTargets.set(middleware, target);
   return middleware;
 }
@@ -28,7 +31,10 @@ export function registerValidator<M extends object>(middleware: M, target: keyof
  * zValidator with our envelope: a failed parse becomes 400 BAD_REQUEST naming the field, and
  * the handler never runs (so nothing is written).
  */
-export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) =>
   registerValidator(
     zValidator(target, schema, (result) => {
       if (!result.success) {

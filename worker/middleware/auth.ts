@@ -1,14 +1,15 @@
-import { createMiddleware } from "hono/factory";
 import { and, eq } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
 import type { Role } from "../../shared/schemas/enums";
-import type { AppEnv } from "../env";
 import { getDb } from "../db/client";
 import { organizations, userOrganizations } from "../db/schema";
+import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { verifyAccessToken } from "../features/auth/jwt";
 import { isSessionLive } from "../features/auth/sessions";
 
-const unauthorized = () => new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
+const unauthorized = () =>
+  new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
 
 /** Requires a valid bearer access token whose session is still live; sets userId and sessionId. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
@@ -45,6 +46,9 @@ export const orgScope = createMiddleware<AppEnv>(async (c, next) => {
 /** Admin-only actions: checked on the server, always (hiding a button is not a check). */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const role: Role | undefined = c.get("role");
-  if (role !== "admin") throw new ApiError("FORBIDDEN", "You need admin permissions to access organization settings.", { reason: "admin_required" });
+  if (role !== "admin")
+    throw new ApiError("FORBIDDEN", "You need admin permissions to access organization settings.", {
+      reason: "admin_required",
+    });
   await next();
 });

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
+import { configuredBrands, selectBrand } from "../brand/select-brand";
 import type { AppEnv } from "../env";
 import { makeLogger } from "../lib/logger";
-import { configuredBrands, selectBrand } from "../brand/select-brand";
 
 // Accept a caller's request id only if it looks like one of ours, so logs cannot be spoofed.
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;

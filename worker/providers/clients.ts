@@ -1,7 +1,7 @@
+import type { RetryOptions } from "./http";
 import { SimplecastClient } from "./simplecast/client";
 import { providerFetch } from "./transport";
-import { YouTubeClient, type QuotaMeter } from "./youtube/client";
-import type { RetryOptions } from "./http";
+import { type QuotaMeter, YouTubeClient } from "./youtube/client";
 
 /*
  * The provider base URLs are configuration (ARCHITECTURE section 6): unset, the clients use the
@@ -25,8 +25,20 @@ const configuredTimeout = (env: Env): Pick<RetryOptions, "timeoutMs"> => {
   return Number.isInteger(ms) && ms > 0 ? { timeoutMs: ms } : {};
 };
 
-export const youtubeClient = (env: Env, apiKey: string, opts: RetryOptions & { meter?: QuotaMeter } = {}) =>
-  new YouTubeClient(apiKey, providerFetch(env), { ...configuredTimeout(env), ...opts, ...(env.YOUTUBE_API_BASE_URL ? { baseUrl: env.YOUTUBE_API_BASE_URL } : {}) });
+export const youtubeClient = (
+  env: Env,
+  apiKey: string,
+  opts: RetryOptions & { meter?: QuotaMeter } = {},
+) =>
+  new YouTubeClient(apiKey, providerFetch(env), {
+    ...configuredTimeout(env),
+    ...opts,
+    ...(env.YOUTUBE_API_BASE_URL ? { baseUrl: env.YOUTUBE_API_BASE_URL } : {}),
+  });
 
 export const simplecastClient = (env: Env, apiKey: string, opts: RetryOptions = {}) =>
-  new SimplecastClient(apiKey, providerFetch(env), { ...configuredTimeout(env), ...opts, ...(env.SIMPLECAST_API_BASE_URL ? { baseUrl: env.SIMPLECAST_API_BASE_URL } : {}) });
+  new SimplecastClient(apiKey, providerFetch(env), {
+    ...configuredTimeout(env),
+    ...opts,
+    ...(env.SIMPLECAST_API_BASE_URL ? { baseUrl: env.SIMPLECAST_API_BASE_URL } : {}),
+  });

@@ -17,7 +17,12 @@ export type ProviderErrorKind =
   | "malformed";
 
 /** Failures that may succeed if asked again a little later. */
-const RETRYABLE: ReadonlySet<ProviderErrorKind> = new Set(["rate_limited", "unavailable", "timeout", "malformed"]);
+const RETRYABLE: ReadonlySet<ProviderErrorKind> = new Set([
+  "rate_limited",
+  "unavailable",
+  "timeout",
+  "malformed",
+]);
 
 export class ProviderError extends Error {
   constructor(
@@ -80,7 +85,13 @@ export async function withRetries<T>(attempt: () => Promise<T>, opts: RetryOptio
   }
 }
 
-export type JsonAnswer = { status: number; ok: boolean; headers: Headers; body: unknown; malformed: boolean };
+export type JsonAnswer = {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  body: unknown;
+  malformed: boolean;
+};
 
 /**
  * One GET with a timeout. Network failures and timeouts become ProviderErrors (status 0); an
@@ -95,14 +106,20 @@ export async function getJson(
   makeError: (kind: ProviderErrorKind, message: string, status: number) => ProviderError,
 ): Promise<JsonAnswer> {
   const failure = (cause: unknown) => {
-    const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
-    return timedOut ? makeError("timeout", `${label} did not answer in time`, 0) : makeError("unavailable", `Failed to connect to ${label}`, 0);
+    const timedOut =
+      cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
+    return timedOut
+      ? makeError("timeout", `${label} did not answer in time`, 0)
+      : makeError("unavailable", `Failed to connect to ${label}`, 0);
   };
   let res: Response;
   let text: string;
   try {
     // The timeout covers the whole exchange, body included (a stalled body times out too).
-    res = await fetcher(url, { headers: { Accept: "application/json", ...headers }, signal: AbortSignal.timeout(timeoutMs) });
+    res = await fetcher(url, {
+      headers: { Accept: "application/json", ...headers },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     text = await res.text();
   } catch (cause) {
     throw failure(cause);

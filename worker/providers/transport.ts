@@ -26,7 +26,10 @@ export function providerFetch(env: Env): Fetcher {
   return (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    const rerouted = new Request(`http://sandbox.internal/sandbox/${url.host}${url.pathname}${url.search}`, request);
+    const rerouted = new Request(
+      `http://sandbox.internal/sandbox/${url.host}${url.pathname}${url.search}`,
+      request,
+    );
     return abortable(request.signal, Promise.resolve(sandboxApp.fetch(rerouted, env)));
   };
 }

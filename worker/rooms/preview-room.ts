@@ -2,7 +2,13 @@ import { DurableObject } from "cloudflare:workers";
 import { applyIntent, type PairingContext } from "../../shared/arrangement-rules";
 import { arrangementProblems } from "../../shared/arrangement-seed";
 import type { Arrangement, ArrangementRow } from "../../shared/schemas/arrangement";
-import type { BoardContent, BoardEpisode, BoardVideo, PresenceUser, RoomServerMessage } from "../../shared/schemas/multichannel";
+import type {
+  BoardContent,
+  BoardEpisode,
+  BoardVideo,
+  PresenceUser,
+  RoomServerMessage,
+} from "../../shared/schemas/multichannel";
 import { roomClientMessageSchema } from "../../shared/schemas/room-intents";
 import { randomToken, sha256Hex } from "../lib/crypto/encoding";
 
@@ -23,7 +29,13 @@ import { randomToken, sha256Hex } from "../lib/crypto/encoding";
  */
 
 type Attachment = PresenceUser;
-type Loaded = { arrangement: Arrangement; version: number; readOnly: boolean; content: BoardContent; pairing: PairingContext };
+type Loaded = {
+  arrangement: Arrangement;
+  version: number;
+  readOnly: boolean;
+  content: BoardContent;
+  pairing: PairingContext;
+};
 
 export type RoomSeed = {
   videos: BoardVideo[];
@@ -44,12 +56,20 @@ export class PreviewRoom extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     // Answer keep-alive pings without waking a hibernated room.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong"}'));
+    ctx.setWebSocketAutoResponse(
+      new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong"}'),
+    );
     ctx.blockConcurrencyWhile(async () => {
       this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
-      this.sql.exec(`CREATE TABLE IF NOT EXISTS items (id TEXT PRIMARY KEY, kind TEXT NOT NULL, position INTEGER NOT NULL, json TEXT NOT NULL)`);
-      this.sql.exec(`CREATE TABLE IF NOT EXISTS rows (id TEXT PRIMARY KEY, position INTEGER NOT NULL, json TEXT NOT NULL)`);
-      this.sql.exec(`CREATE TABLE IF NOT EXISTS tickets (hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, expires_at INTEGER NOT NULL)`);
+      this.sql.exec(
+        `CREATE TABLE IF NOT EXISTS items (id TEXT PRIMARY KEY, kind TEXT NOT NULL, position INTEGER NOT NULL, json TEXT NOT NULL)`,
+      );
+      this.sql.exec(
+        `CREATE TABLE IF NOT EXISTS rows (id TEXT PRIMARY KEY, position INTEGER NOT NULL, json TEXT NOT NULL)`,
+      );
+      this.sql.exec(
+        `CREATE TABLE IF NOT EXISTS tickets (hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
+      );
     });
   }
 
@@ -63,10 +83,36 @@ export class PreviewRoom extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       this.sql.exec("DELETE FROM items");
       this.sql.exec("DELETE FROM rows");
-      seed.videos.forEach((v, i) => this.sql.exec("INSERT INTO items (id, kind, position, json) VALUES (?, 'video', ?, ?)", v.id, i, JSON.stringify(v)));
-      seed.episodes.forEach((e, i) => this.sql.exec("INSERT INTO items (id, kind, position, json) VALUES (?, 'episode', ?, ?)", e.id, i, JSON.stringify(e)));
-      seed.arrangement.rows.forEach((r, i) => this.sql.exec("INSERT INTO rows (id, position, json) VALUES (?, ?, ?)", r.id, i, JSON.stringify(r)));
-      this.writeMeta({ pool: JSON.stringify(seed.arrangement.availableEpisodeIds), version: String(version), readOnly: seed.readOnly ? "1" : "0", timeZone: seed.timeZone });
+      seed.videos.forEach((v, i) =>
+        this.sql.exec(
+          "INSERT INTO items (id, kind, position, json) VALUES (?, 'video', ?, ?)",
+          v.id,
+          i,
+          JSON.stringify(v),
+        ),
+      );
+      seed.episodes.forEach((e, i) =>
+        this.sql.exec(
+          "INSERT INTO items (id, kind, position, json) VALUES (?, 'episode', ?, ?)",
+          e.id,
+          i,
+          JSON.stringify(e),
+        ),
+      );
+      seed.arrangement.rows.forEach((r, i) =>
+        this.sql.exec(
+          "INSERT INTO rows (id, position, json) VALUES (?, ?, ?)",
+          r.id,
+          i,
+          JSON.stringify(r),
+        ),
+      );
+      this.writeMeta({
+        pool: JSON.stringify(seed.arrangement.availableEpisodeIds),
+        version: String(version),
+        readOnly: seed.readOnly ? "1" : "0",
+        timeZone: seed.timeZone,
+      });
     });
     this.loaded = null;
     this.broadcastSnapshots();
@@ -74,10 +120,20 @@ export class PreviewRoom extends DurableObject<Env> {
   }
 
   /** Everything a board needs: content, arrangement, version. Null before the room is seeded. */
-  async snapshot(): Promise<{ content: BoardContent; arrangement: Arrangement; version: number; readOnly: boolean } | null> {
+  async snapshot(): Promise<{
+    content: BoardContent;
+    arrangement: Arrangement;
+    version: number;
+    readOnly: boolean;
+  } | null> {
     const state = this.load();
     if (!state) return null;
-    return { content: state.content, arrangement: state.arrangement, version: state.version, readOnly: state.readOnly };
+    return {
+      content: state.content,
+      arrangement: state.arrangement,
+      version: state.version,
+      readOnly: state.readOnly,
+    };
   }
 
   /** A completed preview is read-only until reopened; everyone connected sees the switch. */
@@ -93,7 +149,13 @@ export class PreviewRoom extends DurableObject<Env> {
     const ticket = randomToken();
     const now = Date.now();
     this.sql.exec("DELETE FROM tickets WHERE expires_at < ?", now);
-    this.sql.exec("INSERT INTO tickets (hash, user_id, name, expires_at) VALUES (?, ?, ?, ?)", await sha256Hex(ticket), userId, name, now + TICKET_TTL_MS);
+    this.sql.exec(
+      "INSERT INTO tickets (hash, user_id, name, expires_at) VALUES (?, ?, ?, ?)",
+      await sha256Hex(ticket),
+      userId,
+      name,
+      now + TICKET_TTL_MS,
+    );
     return ticket;
   }
 
@@ -107,14 +169,25 @@ export class PreviewRoom extends DurableObject<Env> {
   // ---- WebSocket ----
 
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    if (request.headers.get("Upgrade") !== "websocket")
+      return new Response("Expected a WebSocket upgrade", { status: 426 });
     const ticket = new URL(request.url).searchParams.get("ticket") ?? "";
     const hash = await sha256Hex(ticket);
     // Single use: the row is deleted as it is read.
-    const holder = this.sql.exec<{ user_id: string; name: string }>("DELETE FROM tickets WHERE hash = ? AND expires_at >= ? RETURNING user_id, name", hash, Date.now()).toArray()[0];
+    const holder = this.sql
+      .exec<{ user_id: string; name: string }>(
+        "DELETE FROM tickets WHERE hash = ? AND expires_at >= ? RETURNING user_id, name",
+        hash,
+        Date.now(),
+      )
+      .toArray()[0];
     if (!holder || !this.load()) return new Response("Not found", { status: 404 });
     const pair = new WebSocketPair();
-    const user: Attachment = { connectionId: crypto.randomUUID(), userId: holder.user_id, name: holder.name };
+    const user: Attachment = {
+      connectionId: crypto.randomUUID(),
+      userId: holder.user_id,
+      name: holder.name,
+    };
     this.ctx.acceptWebSocket(pair[1]);
     pair[1].serializeAttachment(user);
     this.sendSnapshot(pair[1], user.connectionId);
@@ -134,19 +207,47 @@ export class PreviewRoom extends DurableObject<Env> {
     const state = this.load();
     if (!state) return this.closeWith(ws, "deleted");
     const intentId = parsed.success ? parsed.data.intentId : intentIdOf(raw);
-    if (!parsed.success) return this.send(ws, { type: "rejected", intentId, reason: "invalid_intent", version: state.version });
-    if (state.readOnly) return this.send(ws, { type: "rejected", intentId, reason: "read_only", version: state.version });
+    if (!parsed.success)
+      return this.send(ws, {
+        type: "rejected",
+        intentId,
+        reason: "invalid_intent",
+        version: state.version,
+      });
+    if (state.readOnly)
+      return this.send(ws, {
+        type: "rejected",
+        intentId,
+        reason: "read_only",
+        version: state.version,
+      });
 
     const result = applyIntent(state.arrangement, parsed.data.intent, state.pairing);
-    if (!result.ok) return this.send(ws, { type: "rejected", intentId, reason: result.reason, version: state.version });
+    if (!result.ok)
+      return this.send(ws, {
+        type: "rejected",
+        intentId,
+        reason: result.reason,
+        version: state.version,
+      });
 
     const before = new Map(state.arrangement.rows.map((r) => [r.id, r]));
     const changedRows = result.arrangement.rows.filter((r) => before.get(r.id) !== r);
-    const poolChanged = !samePool(state.arrangement.availableEpisodeIds, result.arrangement.availableEpisodeIds);
+    const poolChanged = !samePool(
+      state.arrangement.availableEpisodeIds,
+      result.arrangement.availableEpisodeIds,
+    );
     const version = state.version + 1;
     this.persist(changedRows, result.arrangement, poolChanged, version);
     this.loaded = { ...state, arrangement: result.arrangement, version };
-    this.broadcast({ type: "update", version, rows: changedRows, availableEpisodeIds: poolChanged ? result.arrangement.availableEpisodeIds : null, intentId, by: user.name });
+    this.broadcast({
+      type: "update",
+      version,
+      rows: changedRows,
+      availableEpisodeIds: poolChanged ? result.arrangement.availableEpisodeIds : null,
+      intentId,
+      by: user.name,
+    });
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -166,20 +267,38 @@ export class PreviewRoom extends DurableObject<Env> {
   // ---- storage ----
 
   private readVersion(): number {
-    const row = this.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = 'version'").toArray()[0];
+    const row = this.sql
+      .exec<{ value: string }>("SELECT value FROM meta WHERE key = 'version'")
+      .toArray()[0];
     return row ? Number(row.value) : 0;
   }
 
   private writeMeta(values: Record<string, string>) {
-    for (const [key, value] of Object.entries(values)) this.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+    for (const [key, value] of Object.entries(values))
+      this.sql.exec(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        key,
+        value,
+      );
   }
 
   private load(): Loaded | null {
     if (this.loaded) return this.loaded;
-    const meta = new Map(this.sql.exec<{ key: string; value: string }>("SELECT key, value FROM meta").toArray().map((m) => [m.key, m.value]));
+    const meta = new Map(
+      this.sql
+        .exec<{ key: string; value: string }>("SELECT key, value FROM meta")
+        .toArray()
+        .map((m) => [m.key, m.value]),
+    );
     if (!meta.has("version")) return null;
-    const rows = this.sql.exec<{ json: string }>("SELECT json FROM rows ORDER BY position").toArray().map((r) => JSON.parse(r.json) as ArrangementRow);
-    const arrangement: Arrangement = { rows, availableEpisodeIds: JSON.parse(meta.get("pool") ?? "[]") as string[] };
+    const rows = this.sql
+      .exec<{ json: string }>("SELECT json FROM rows ORDER BY position")
+      .toArray()
+      .map((r) => JSON.parse(r.json) as ArrangementRow);
+    const arrangement: Arrangement = {
+      rows,
+      availableEpisodeIds: JSON.parse(meta.get("pool") ?? "[]") as string[],
+    };
     const content = this.content(meta.get("timeZone") ?? "UTC");
     const { videos, episodes, timeZone } = content;
     this.loaded = {
@@ -188,8 +307,12 @@ export class PreviewRoom extends DurableObject<Env> {
       readOnly: meta.get("readOnly") === "1",
       content,
       pairing: {
-        videos: new Map(videos.map((v) => [v.id, { id: v.id, title: v.title, publishDate: v.publishDate }])),
-        episodes: new Map(episodes.map((e) => [e.id, { id: e.id, title: e.title, publishDate: e.publishDate }])),
+        videos: new Map(
+          videos.map((v) => [v.id, { id: v.id, title: v.title, publishDate: v.publishDate }]),
+        ),
+        episodes: new Map(
+          episodes.map((e) => [e.id, { id: e.id, title: e.title, publishDate: e.publishDate }]),
+        ),
         timeZone,
       },
     };
@@ -197,22 +320,39 @@ export class PreviewRoom extends DurableObject<Env> {
   }
 
   private content(timeZone: string): BoardContent {
-    const items = this.sql.exec<{ kind: string; json: string }>("SELECT kind, json FROM items ORDER BY kind, position").toArray();
+    const items = this.sql
+      .exec<{ kind: string; json: string }>("SELECT kind, json FROM items ORDER BY kind, position")
+      .toArray();
     return {
       videos: items.filter((i) => i.kind === "video").map((i) => JSON.parse(i.json) as BoardVideo),
-      episodes: items.filter((i) => i.kind === "episode").map((i) => JSON.parse(i.json) as BoardEpisode),
+      episodes: items
+        .filter((i) => i.kind === "episode")
+        .map((i) => JSON.parse(i.json) as BoardEpisode),
       timeZone,
     };
   }
 
   /** Writes the changed rows (new ones at the end), the pool if it changed, and the version, atomically. */
-  private persist(changed: ArrangementRow[], arrangement: Arrangement, poolChanged: boolean, version: number) {
+  private persist(
+    changed: ArrangementRow[],
+    arrangement: Arrangement,
+    poolChanged: boolean,
+    version: number,
+  ) {
     const positions = new Map(arrangement.rows.map((r, i) => [r.id, i]));
     this.ctx.storage.transactionSync(() => {
       for (const row of changed) {
-        this.sql.exec("INSERT INTO rows (id, position, json) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET position = excluded.position, json = excluded.json", row.id, positions.get(row.id) ?? 0, JSON.stringify(row));
+        this.sql.exec(
+          "INSERT INTO rows (id, position, json) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET position = excluded.position, json = excluded.json",
+          row.id,
+          positions.get(row.id) ?? 0,
+          JSON.stringify(row),
+        );
       }
-      this.writeMeta({ version: String(version), ...(poolChanged ? { pool: JSON.stringify(arrangement.availableEpisodeIds) } : {}) });
+      this.writeMeta({
+        version: String(version),
+        ...(poolChanged ? { pool: JSON.stringify(arrangement.availableEpisodeIds) } : {}),
+      });
     });
   }
 
@@ -248,7 +388,14 @@ export class PreviewRoom extends DurableObject<Env> {
   private sendSnapshot(ws: WebSocket, you: string) {
     const state = this.load();
     if (!state) return;
-    this.send(ws, { type: "snapshot", version: state.version, arrangement: state.arrangement, readOnly: state.readOnly, you, presence: this.presence() });
+    this.send(ws, {
+      type: "snapshot",
+      version: state.version,
+      arrangement: state.arrangement,
+      readOnly: state.readOnly,
+      you,
+      presence: this.presence(),
+    });
   }
 
   private broadcastSnapshots() {
@@ -270,8 +417,10 @@ export class PreviewRoom extends DurableObject<Env> {
 
 /** The id an invalid message gave itself, if any, so its sender can match the rejection. */
 function intentIdOf(raw: unknown): string {
-  const id = typeof raw === "object" && raw !== null && "intentId" in raw ? raw.intentId : undefined;
+  const id =
+    typeof raw === "object" && raw !== null && "intentId" in raw ? raw.intentId : undefined;
   return typeof id === "string" ? id.slice(0, 64) : "";
 }
 
-const samePool = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const samePool = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { googleSandbox } from "./google/routes";
-import { youtubeSandbox } from "./youtube/routes";
 import { simplecastSandbox } from "./simplecast/routes";
+import { youtubeSandbox } from "./youtube/routes";
 
 /**
  * Emulators of the third-party APIs, addressed as /sandbox/<real host>/<real path>. Only reachable

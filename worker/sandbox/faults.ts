@@ -13,4 +13,7 @@ export function keyForOperation(key: string, operation: string): string {
   return fault[2] === operation ? `sandbox-${fault[1]}` : key;
 }
 
-export const faultKey = (fault: "rate-limited" | "server-error" | "malformed-json" | "timeout", operation: string) => `sandbox-fault-${fault}-at-${operation}`;
+export const faultKey = (
+  fault: "rate-limited" | "server-error" | "malformed-json" | "timeout",
+  operation: string,
+) => `sandbox-fault-${fault}-at-${operation}`;

@@ -27,8 +27,42 @@ export function prng(seed: number): () => number {
 
 export const DAY_MS = 86_400_000;
 
-const words = ["Signal", "Frontier", "Weekly", "Deep", "Open", "Daily", "Inside", "Future", "Field", "Studio", "Talk", "Notes", "Brief", "Pulse", "Bridge", "Atlas"];
-const topics = ["AI in the newsroom", "Building a creator business", "The economics of streaming", "Audio storytelling", "Cloud costs explained", "Climate tech today", "Design systems at scale", "Remote teams that work", "The future of search", "Data privacy in 2026", "Sports analytics", "Indie games", "Startups and funding", "Healthcare innovation", "Music rights", "Space industry"];
+const words = [
+  "Signal",
+  "Frontier",
+  "Weekly",
+  "Deep",
+  "Open",
+  "Daily",
+  "Inside",
+  "Future",
+  "Field",
+  "Studio",
+  "Talk",
+  "Notes",
+  "Brief",
+  "Pulse",
+  "Bridge",
+  "Atlas",
+];
+const topics = [
+  "AI in the newsroom",
+  "Building a creator business",
+  "The economics of streaming",
+  "Audio storytelling",
+  "Cloud costs explained",
+  "Climate tech today",
+  "Design systems at scale",
+  "Remote teams that work",
+  "The future of search",
+  "Data privacy in 2026",
+  "Sports analytics",
+  "Indie games",
+  "Startups and funding",
+  "Healthcare innovation",
+  "Music rights",
+  "Space industry",
+];
 
 /** A programme title for episode number n of a show (used by both emulators so pairs match). */
 export function programmeTitle(seed: number, n: number): string {
@@ -39,7 +73,8 @@ export function programmeTitle(seed: number, n: number): string {
 }
 
 /** Base64url of text (reversible ids that carry their own seed, so no storage is needed). */
-export const b64url = (text: string) => btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const b64url = (text: string) =>
+  btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 export function unb64url(text: string): string | null {
   try {
     return atob(text.replace(/-/g, "+").replace(/_/g, "/"));

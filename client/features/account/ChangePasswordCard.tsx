@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from "react";
-import { toast } from "../../lib/toast";
+import { type FormEvent, useState } from "react";
 import { profileMessages } from "../../../shared/messages";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/schemas/auth";
-import { ApiError } from "../../lib/api/client";
-import { Banner, Button, Field } from "../../components/form";
 import { Card } from "../../components/Card";
+import { Banner, Button, Field } from "../../components/form";
+import { ApiError } from "../../lib/api/client";
+import { toast } from "../../lib/toast";
 import { changePassword } from "./account-api";
 
 export function ChangePasswordCard() {
@@ -28,7 +28,12 @@ export function ChangePasswordCard() {
       setConfirm("");
       toast.success(profileMessages.passwordUpdated);
     } catch (e) {
-      const message = e instanceof ApiError && e.reason === "current_password_incorrect" ? profileMessages.currentPasswordIncorrect : e instanceof ApiError && e.code === "BAD_REQUEST" ? e.message : profileMessages.updatePasswordFailed;
+      const message =
+        e instanceof ApiError && e.reason === "current_password_incorrect"
+          ? profileMessages.currentPasswordIncorrect
+          : e instanceof ApiError && e.code === "BAD_REQUEST"
+            ? e.message
+            : profileMessages.updatePasswordFailed;
       setError(message);
       toast.error(message);
     } finally {
@@ -40,9 +45,33 @@ export function ChangePasswordCard() {
     <Card title="Change Password" id="password-title">
       <form onSubmit={submit} className="grid max-w-md gap-4">
         {error && <Banner kind="error">{error}</Banner>}
-        <Field id="current-password" label="Current password" type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
-        <Field id="new-password" label="New password" type="password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} />
-        <Field id="confirm-new-password" label="Confirm new password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <Field
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <Field
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+        <Field
+          id="confirm-new-password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <div>
           <Button type="submit" disabled={busy || !current || !next || !confirm}>
             {busy ? "Updating..." : "Update Password"}

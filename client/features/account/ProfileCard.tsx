@@ -1,22 +1,26 @@
-import { useState, type FormEvent } from "react";
-import { toast } from "../../lib/toast";
 import { User } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { profileMessages } from "../../../shared/messages";
 import { supportedTimeZones } from "../../../shared/timezones";
+import { Card } from "../../components/Card";
+import { Button, Field } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { toast } from "../../lib/toast";
 import { useImageUpload } from "../../lib/use-image-upload";
-import { Button, Field } from "../../components/form";
-import { Card } from "../../components/Card";
 import { removeAvatar, updateOrgTimezone, updateProfile, uploadAvatar } from "./account-api";
-
 
 export function ProfileCard() {
   const { user, organization, isAdmin, reload } = useAuth();
   const [phone, setPhone] = useState(user?.phoneNumber ?? "");
   const [timezone, setTimezone] = useState(organization?.timezone ?? "America/Los_Angeles");
   const [saving, setSaving] = useState(false);
-  const avatar = useImageUpload({ upload: uploadAvatar, after: reload, success: profileMessages.avatarUpdated, failure: profileMessages.uploadAvatarFailed });
+  const avatar = useImageUpload({
+    upload: uploadAvatar,
+    after: reload,
+    success: profileMessages.avatarUpdated,
+    failure: profileMessages.uploadAvatarFailed,
+  });
   if (!user) return null;
 
   const save = async (event: FormEvent) => {
@@ -24,7 +28,8 @@ export function ProfileCard() {
     setSaving(true);
     try {
       await updateProfile(phone.trim() || null);
-      if (isAdmin && organization && timezone !== organization.timezone) await updateOrgTimezone(organization.id, timezone);
+      if (isAdmin && organization && timezone !== organization.timezone)
+        await updateOrgTimezone(organization.id, timezone);
       await reload();
       toast.success(profileMessages.profileUpdated);
     } catch (error) {
@@ -49,23 +54,53 @@ export function ProfileCard() {
     <Card title="Profile Information" id="profile-title">
       <div className="mb-6 flex items-center gap-4">
         <div className="flex h-16 w-16 items-center justify-center overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800">
-          {user.avatarUrl ? <img src={user.avatarUrl} alt="Your profile picture" className="h-full w-full object-cover" /> : <User className="h-8 w-8 text-slate-400" aria-hidden />}
+          {user.avatarUrl ? (
+            <img
+              src={user.avatarUrl}
+              alt="Your profile picture"
+              className="h-full w-full object-cover"
+            />
+          ) : (
+            <User className="h-8 w-8 text-slate-400" aria-hidden />
+          )}
         </div>
         <div className="flex gap-2">
-          <input ref={avatar.input} id="avatar-file" type="file" accept="image/*" className="sr-only" onChange={(e) => void avatar.onFile(e.target.files?.[0])} aria-label="Profile picture file" />
+          <input
+            ref={avatar.input}
+            id="avatar-file"
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            onChange={(e) => void avatar.onFile(e.target.files?.[0])}
+            aria-label="Profile picture file"
+          />
           <Button variant="secondary" onClick={avatar.pick} disabled={avatar.uploading}>
             {avatar.uploading ? "Uploading..." : "Upload picture"}
           </Button>
-          <Button variant="ghost" onClick={() => void onRemove()} disabled={!user.avatarUrl || avatar.uploading}>
+          <Button
+            variant="ghost"
+            onClick={() => void onRemove()}
+            disabled={!user.avatarUrl || avatar.uploading}
+          >
             Remove
           </Button>
         </div>
       </div>
       <form onSubmit={save} className="grid gap-4 sm:grid-cols-2">
         <Field id="profile-email" label="Email" value={user.email} readOnly disabled />
-        <Field id="profile-phone" label="Phone number (optional)" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <Field
+          id="profile-phone"
+          label="Phone number (optional)"
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
         <div className="space-y-1 sm:col-span-2">
-          <label htmlFor="profile-timezone" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+          <label
+            htmlFor="profile-timezone"
+            className="block text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
             Organization time zone
           </label>
           <select
@@ -83,7 +118,9 @@ export function ProfileCard() {
             ))}
           </select>
           <p id="timezone-hint" className="text-xs text-slate-500 dark:text-slate-400">
-            {isAdmin ? "Applies to everyone in the organization: schedules and dates are shown in it." : "Only administrators can change the organization's time zone."}
+            {isAdmin
+              ? "Applies to everyone in the organization: schedules and dates are shown in it."
+              : "Only administrators can change the organization's time zone."}
           </p>
         </div>
         <div className="sm:col-span-2">

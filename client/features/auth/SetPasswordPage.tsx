@@ -1,13 +1,13 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { z } from "zod";
-import { toast } from "../../lib/toast";
-import { api, ApiError } from "../../lib/api/client";
-import { useAuth } from "../../lib/auth/AuthProvider";
 import { linkMessages } from "../../../shared/messages";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/schemas/auth";
 import { Banner, Button, Field } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
+import { ApiError, api } from "../../lib/api/client";
+import { useAuth } from "../../lib/auth/AuthProvider";
+import { toast } from "../../lib/toast";
 
 type Props = {
   kind: "invite" | "recovery";
@@ -19,7 +19,13 @@ type Props = {
 };
 
 /** Shared body of /auth/welcome and /auth/reset-password: choose a permanent password. */
-export function SetPasswordPage({ kind, title, invalidLinkMessage, successMessage, successPath }: Props) {
+export function SetPasswordPage({
+  kind,
+  title,
+  invalidLinkMessage,
+  successMessage,
+  successPath,
+}: Props) {
   const { user, isLoading, reload } = useAuth();
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
@@ -43,14 +49,22 @@ export function SetPasswordPage({ kind, title, invalidLinkMessage, successMessag
     setBusy(true);
     setError(null);
     try {
-      await api("/api/auth/set-password", z.unknown(), { body: { newPassword: password, type: kind === "invite" ? "invite" : "recovery" } });
+      await api("/api/auth/set-password", z.unknown(), {
+        body: { newPassword: password, type: kind === "invite" ? "invite" : "recovery" },
+      });
       setDone(true);
       toast.success(successMessage);
       setTimeout(() => void reload().finally(() => navigate(successPath, { replace: true })), 1500);
     } catch (e) {
       const reason = e instanceof ApiError ? e.reason : undefined;
-      if (reason?.startsWith("invalid_session") || reason === "no_session") setError(kind === "invite" ? linkMessages.invalidSessionInvite : linkMessages.invalidSessionReset);
-      else setError(e instanceof ApiError && e.code !== "INTERNAL" ? e.message : linkMessages.resetFailed);
+      if (reason?.startsWith("invalid_session") || reason === "no_session")
+        setError(
+          kind === "invite" ? linkMessages.invalidSessionInvite : linkMessages.invalidSessionReset,
+        );
+      else
+        setError(
+          e instanceof ApiError && e.code !== "INTERNAL" ? e.message : linkMessages.resetFailed,
+        );
     } finally {
       setBusy(false);
     }
@@ -59,7 +73,10 @@ export function SetPasswordPage({ kind, title, invalidLinkMessage, successMessag
   if (isLoading) return <PageLoading />;
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 dark:bg-slate-950">
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900" data-kind={kind}>
+      <div
+        className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        data-kind={kind}
+      >
         <h1 className="mb-4 text-xl font-semibold">{invalid ? "Link not valid" : title}</h1>
         {invalid ? (
           <Banner kind="error">{invalidLinkMessage} Redirecting...</Banner>
@@ -68,8 +85,24 @@ export function SetPasswordPage({ kind, title, invalidLinkMessage, successMessag
             {error && <Banner kind="error">{error}</Banner>}
             {done && <Banner kind="success">{successMessage}</Banner>}
             <p className="text-sm text-slate-500 dark:text-slate-400">Signed in as {user?.email}</p>
-            <Field id="new-password" label="New password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-            <Field id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <Field
+              id="new-password"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Field
+              id="confirm-password"
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
             <Button type="submit" className="w-full" disabled={busy || done}>
               {busy ? "Saving..." : "Set password"}
             </Button>

@@ -1,18 +1,19 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { z } from "zod";
-import { toast } from "../../lib/toast";
-import { api, ApiError } from "../../lib/api/client";
+import { authErrorMessage, authSuccessMessages, linkMessages } from "../../../shared/messages";
+import { Banner, type BannerKind, Button, Field } from "../../components/form";
+import { ApiError, api } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { useBrand } from "../../lib/brand";
-import { authErrorMessage, authSuccessMessages, linkMessages } from "../../../shared/messages";
-import { Banner, Button, Field, type BannerKind } from "../../components/form";
+import { toast } from "../../lib/toast";
 
 type Mode = "signin" | "signup" | "reset";
 const messageResponse = z.object({ message: z.string() });
 
 /** Picks the spec's words for a failure: by the envelope's reason, or the network message. */
 export function messageForAuthError(error: unknown): string {
-  if (error instanceof ApiError) return authErrorMessage(error.code === "NETWORK" ? "network" : (error.reason ?? error.code));
+  if (error instanceof ApiError)
+    return authErrorMessage(error.code === "NETWORK" ? "network" : (error.reason ?? error.code));
   return authErrorMessage(null);
 }
 
@@ -29,7 +30,8 @@ export function SignInScreen() {
   useEffect(() => {
     const confirmed = new URLSearchParams(window.location.search).get("confirmed");
     if (confirmed === "1") setBanner({ kind: "success", text: authSuccessMessages.emailConfirmed });
-    if (confirmed === "0") setBanner({ kind: "error", text: "This confirmation link is invalid or has expired." });
+    if (confirmed === "0")
+      setBanner({ kind: "error", text: "This confirmation link is invalid or has expired." });
   }, []);
 
   const switchMode = (next: Mode) => {
@@ -61,7 +63,13 @@ export function SignInScreen() {
         backToSignIn("info", linkMessages.selfResetSent);
       }
     } catch (error) {
-      setBanner({ kind: "error", text: mode === "reset" && !(error instanceof ApiError && error.reason === "rate_limited") ? linkMessages.selfResetFailed : messageForAuthError(error) });
+      setBanner({
+        kind: "error",
+        text:
+          mode === "reset" && !(error instanceof ApiError && error.reason === "rate_limited")
+            ? linkMessages.selfResetFailed
+            : messageForAuthError(error),
+      });
     } finally {
       setBusy(false);
     }
@@ -73,10 +81,22 @@ export function SignInScreen() {
     <div className="mx-auto mt-8 max-w-sm">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <h1 className="mb-1 text-xl font-semibold">{title}</h1>
-        <p className="mb-5 text-sm text-slate-500 dark:text-slate-400">{mode === "reset" ? "We will email you a temporary password." : `Welcome to ${brand.name}.`}</p>
+        <p className="mb-5 text-sm text-slate-500 dark:text-slate-400">
+          {mode === "reset"
+            ? "We will email you a temporary password."
+            : `Welcome to ${brand.name}.`}
+        </p>
         <form onSubmit={submit} className="space-y-4" noValidate={false} aria-label={title}>
           {banner && <Banner kind={banner.kind}>{banner.text}</Banner>}
-          <Field id="email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Field
+            id="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           {mode !== "reset" && (
             <Field
               id="password"
@@ -96,17 +116,29 @@ export function SignInScreen() {
         <div className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
           {mode === "signin" ? (
             <>
-              <button type="button" className="text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => switchMode("reset")}>
+              <button
+                type="button"
+                className="text-indigo-600 hover:underline dark:text-indigo-400"
+                onClick={() => switchMode("reset")}
+              >
                 Forgot password?
               </button>
               {brand.allowSignup && (
-                <button type="button" className="text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => switchMode("signup")}>
+                <button
+                  type="button"
+                  className="text-indigo-600 hover:underline dark:text-indigo-400"
+                  onClick={() => switchMode("signup")}
+                >
                   Create account
                 </button>
               )}
             </>
           ) : (
-            <button type="button" className="text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => switchMode("signin")}>
+            <button
+              type="button"
+              className="text-indigo-600 hover:underline dark:text-indigo-400"
+              onClick={() => switchMode("signin")}
+            >
               Back to sign in
             </button>
           )}

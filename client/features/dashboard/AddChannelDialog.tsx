@@ -1,17 +1,31 @@
-import { useState, type FormEvent } from "react";
-import { toast } from "../../lib/toast";
+import { type FormEvent, useState } from "react";
 import { parseChannelUrl, YOUTUBE_HOST } from "../../../shared/channel-url";
-import { serverMessage } from "../../lib/api/errors";
 import { Dialog } from "../../components/Dialog";
 import { Button, Field } from "../../components/form";
+import { serverMessage } from "../../lib/api/errors";
+import { toast } from "../../lib/toast";
 import { ConnectForm } from "./ConnectForm";
 import { dashboardApi, ingestionMessages } from "./dashboard-api";
 import { CHANNEL_POLLING, followJob } from "./follow-job";
 
-type Props = { orgId: string; open: boolean; onOpenChange: (open: boolean) => void; connected: boolean; isAdmin: boolean; onChanged: () => void };
+type Props = {
+  orgId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  connected: boolean;
+  isAdmin: boolean;
+  onChanged: () => void;
+};
 
 /** 'Connect YouTube' until the integration is active, then 'Add YouTube Channel' (spec section 2). */
-export function AddChannelDialog({ orgId, open, onOpenChange, connected, isAdmin, onChanged }: Props) {
+export function AddChannelDialog({
+  orgId,
+  open,
+  onOpenChange,
+  connected,
+  isAdmin,
+  onChanged,
+}: Props) {
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,18 +57,34 @@ export function AddChannelDialog({ orgId, open, onOpenChange, connected, isAdmin
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={connected ? "Add YouTube Channel" : "Connect YouTube"}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={connected ? "Add YouTube Channel" : "Connect YouTube"}
+    >
       {connected ? (
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <Field id="channel-url" label="Channel URL" placeholder={`${YOUTUBE_HOST}/@channelname`} value={url} onChange={(e) => setUrl(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "channel-url-error" : undefined} />
+          <Field
+            id="channel-url"
+            label="Channel URL"
+            placeholder={`${YOUTUBE_HOST}/@channelname`}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "channel-url-error" : undefined}
+          />
           {error && (
             <p id="channel-url-error" role="alert" className="text-sm text-red-600">
               {error}
             </p>
           )}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button type="submit" disabled={busy || !url.trim()}>{busy ? "Adding..." : "Add Channel"}</Button>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy || !url.trim()}>
+              {busy ? "Adding..." : "Add Channel"}
+            </Button>
           </div>
         </form>
       ) : (

@@ -1,16 +1,30 @@
 import { useEffect, useState } from "react";
-import { toast } from "../../lib/toast";
-import { serverMessage } from "../../lib/api/errors";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
+import { serverMessage } from "../../lib/api/errors";
+import { toast } from "../../lib/toast";
 import { ConnectForm } from "./ConnectForm";
 import { dashboardApi, ingestionMessages } from "./dashboard-api";
 import { followJob, SHOW_POLLING } from "./follow-job";
 
-type Props = { orgId: string; open: boolean; onOpenChange: (open: boolean) => void; connected: boolean; isAdmin: boolean; onChanged: () => void };
+type Props = {
+  orgId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  connected: boolean;
+  isAdmin: boolean;
+  onChanged: () => void;
+};
 
 /** 'Connect Simplecast' until active, then 'Add Simplecast Shows' listing the account's podcasts. */
-export function AddShowsDialog({ orgId, open, onOpenChange, connected, isAdmin, onChanged }: Props) {
+export function AddShowsDialog({
+  orgId,
+  open,
+  onOpenChange,
+  connected,
+  isAdmin,
+  onChanged,
+}: Props) {
   const [podcasts, setPodcasts] = useState<Array<{ id: string; title: string }> | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -39,7 +53,8 @@ export function AddShowsDialog({ orgId, open, onOpenChange, connected, isAdmin, 
       onChanged();
       const job = await followJob(orgId, jobId, SHOW_POLLING);
       if (job?.status === "succeeded") toast.success(ingestionMessages.showsAdded(selected.size));
-      else if (job?.status === "failed") toast.error(job.errorMessage ?? ingestionMessages.showsNotAdded);
+      else if (job?.status === "failed")
+        toast.error(job.errorMessage ?? ingestionMessages.showsNotAdded);
       else toast.info("The shows are still being processed; follow them in Recent activity.");
       if (job?.status !== "failed") {
         setSelected(new Set());
@@ -53,11 +68,26 @@ export function AddShowsDialog({ orgId, open, onOpenChange, connected, isAdmin, 
     }
   };
 
-  const toggle = (id: string) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={connected ? "Add Simplecast Shows" : "Connect Simplecast"}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={connected ? "Add Simplecast Shows" : "Connect Simplecast"}
+    >
       {!connected ? (
-        <ConnectForm orgId={orgId} platform="simplecast" isAdmin={isAdmin} onConnected={onChanged} />
+        <ConnectForm
+          orgId={orgId}
+          platform="simplecast"
+          isAdmin={isAdmin}
+          onConnected={onChanged}
+        />
       ) : (
         <div className="space-y-4">
           {!podcasts && <p className="text-sm text-slate-500">Loading podcasts...</p>}
@@ -66,14 +96,23 @@ export function AddShowsDialog({ orgId, open, onOpenChange, connected, isAdmin, 
               <legend className="mb-2 text-sm font-medium">Available podcasts</legend>
               {podcasts.map((p) => (
                 <label key={p.id} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" checked={selected.has(p.id)} onChange={() => toggle(p.id)} /> {p.title}
+                  <input
+                    type="checkbox"
+                    checked={selected.has(p.id)}
+                    onChange={() => toggle(p.id)}
+                  />{" "}
+                  {p.title}
                 </label>
               ))}
             </fieldset>
           )}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>Cancel</Button>
-            <Button onClick={() => void add()} disabled={busy || selected.size === 0}>{busy ? "Adding..." : `Add Shows (${selected.size})`}</Button>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void add()} disabled={busy || selected.size === 0}>
+              {busy ? "Adding..." : `Add Shows (${selected.size})`}
+            </Button>
           </div>
         </div>
       )}

@@ -6,22 +6,36 @@ import { dashboardApi, dashboardKeys } from "./dashboard-api";
 const describe = (job: JobView) => {
   const t = job.target;
   switch (job.kind) {
-    case "ingest.channel": return `Add channel ${String(t.handle ?? "")}`;
-    case "refresh.channel": return "Refresh channel";
-    case "ingest.shows": return `Add ${Array.isArray(t.podcastIds) ? t.podcastIds.length : ""} show(s)`;
-    case "refresh.show": return "Refresh show";
-    case "snapshot.young-videos": return "Snapshot new videos";
-    default: return job.kind;
+    case "ingest.channel":
+      return `Add channel ${String(t.handle ?? "")}`;
+    case "refresh.channel":
+      return "Refresh channel";
+    case "ingest.shows":
+      return `Add ${Array.isArray(t.podcastIds) ? t.podcastIds.length : ""} show(s)`;
+    case "refresh.show":
+      return "Refresh show";
+    case "snapshot.young-videos":
+      return "Snapshot new videos";
+    default:
+      return job.kind;
   }
 };
-const badge = { queued: "bg-slate-100 text-slate-700", running: "bg-sky-100 text-sky-800", succeeded: "bg-green-100 text-green-800", failed: "bg-red-100 text-red-800" };
+const badge = {
+  queued: "bg-slate-100 text-slate-700",
+  running: "bg-sky-100 text-sky-800",
+  succeeded: "bg-green-100 text-green-800",
+  failed: "bg-red-100 text-red-800",
+};
 
 /** The organisation's latest ingestion jobs, refreshed while any is still running. */
 export function RecentActivity({ orgId }: { orgId: string }) {
   const { data } = useQuery({
     queryKey: dashboardKeys.jobs(orgId),
     queryFn: () => dashboardApi.jobs(orgId),
-    refetchInterval: (q) => (q.state.data?.jobs.some((j) => j.status === "queued" || j.status === "running") ? 3000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.jobs.some((j) => j.status === "queued" || j.status === "running")
+        ? 3000
+        : false,
   });
   if (!data || data.jobs.length === 0) return null;
   return (
@@ -29,12 +43,22 @@ export function RecentActivity({ orgId }: { orgId: string }) {
       <ul className="space-y-2 text-sm" data-testid="recent-activity">
         {data.jobs.map((job) => (
           <li key={job.id} className="flex flex-wrap items-center gap-2">
-            <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${badge[job.status]}`}>{job.status}</span>
+            <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${badge[job.status]}`}>
+              {job.status}
+            </span>
             <span>{describe(job)}</span>
-            {job.processed !== null && <span className="text-slate-500">· {job.processed} items</span>}
-            {job.quotaUnits > 0 && <span className="text-slate-500">· {job.quotaUnits} quota units</span>}
-            {job.errorMessage && job.status === "failed" && <span className="text-red-600">· {job.errorMessage}</span>}
-            <time className="ml-auto text-xs text-slate-500" dateTime={job.createdAt}>{new Date(job.createdAt).toLocaleString()}</time>
+            {job.processed !== null && (
+              <span className="text-slate-500">· {job.processed} items</span>
+            )}
+            {job.quotaUnits > 0 && (
+              <span className="text-slate-500">· {job.quotaUnits} quota units</span>
+            )}
+            {job.errorMessage && job.status === "failed" && (
+              <span className="text-red-600">· {job.errorMessage}</span>
+            )}
+            <time className="ml-auto text-xs text-slate-500" dateTime={job.createdAt}>
+              {new Date(job.createdAt).toLocaleString()}
+            </time>
           </li>
         ))}
       </ul>

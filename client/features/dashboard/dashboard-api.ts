@@ -1,7 +1,14 @@
 import { z } from "zod";
-import { jobsResponseSchema, jobViewSchema, podcastsResponseSchema } from "../../../shared/schemas/ingestion";
+import {
+  integrationMessages,
+  integrationSuccessMessages,
+} from "../../../shared/messages-integrations";
+import {
+  jobsResponseSchema,
+  jobViewSchema,
+  podcastsResponseSchema,
+} from "../../../shared/schemas/ingestion";
 import { api } from "../../lib/api/client";
-import { integrationMessages, integrationSuccessMessages } from "../../../shared/messages-integrations";
 
 export type Platform = "youtube" | "simplecast";
 
@@ -13,23 +20,55 @@ export const dashboardKeys = {
   jobs: (orgId: string) => ["dashboard", orgId, "jobs"] as const,
 };
 
-const statusSchema = z.object({ integrations: z.array(z.object({ type: z.enum(["youtube", "simplecast"]), status: z.enum(["active", "pending", "error"]) })) });
-const channelSchema = z.object({ id: z.string(), title: z.string(), handle: z.string().nullable(), subscriberCount: z.number(), totalViews: z.number(), videoCount: z.number(), trailing1wViews: z.number().nullable(), lastUpdated: z.string().nullable() });
-const showSchema = z.object({ id: z.string(), title: z.string(), totalEpisodes: z.number(), totalDownloadsGlobal: z.number(), trailing1wDownloads: z.number().nullable(), lastUpdated: z.string().nullable() });
+const statusSchema = z.object({
+  integrations: z.array(
+    z.object({
+      type: z.enum(["youtube", "simplecast"]),
+      status: z.enum(["active", "pending", "error"]),
+    }),
+  ),
+});
+const channelSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  handle: z.string().nullable(),
+  subscriberCount: z.number(),
+  totalViews: z.number(),
+  videoCount: z.number(),
+  trailing1wViews: z.number().nullable(),
+  lastUpdated: z.string().nullable(),
+});
+const showSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  totalEpisodes: z.number(),
+  totalDownloadsGlobal: z.number(),
+  trailing1wDownloads: z.number().nullable(),
+  lastUpdated: z.string().nullable(),
+});
 export type ChannelRow = z.infer<typeof channelSchema>;
 export type ShowRow = z.infer<typeof showSchema>;
 
 const base = (orgId: string) => `/api/orgs/${orgId}`;
 export const dashboardApi = {
   status: (orgId: string) => api(`${base(orgId)}/integrations/status`, statusSchema),
-  connect: (orgId: string, type: Platform, apiKey: string) => api(`${base(orgId)}/integrations/${type}/connect`, z.unknown(), { body: { apiKey } }),
-  podcasts: (orgId: string) => api(`${base(orgId)}/integrations/simplecast/podcasts`, podcastsResponseSchema),
-  addChannel: (orgId: string, url: string) => api(`${base(orgId)}/channels`, z.object({ jobId: z.string() }), { body: { url } }),
-  addShows: (orgId: string, podcastIds: string[]) => api(`${base(orgId)}/shows`, z.object({ jobId: z.string() }), { body: { podcastIds } }),
-  refresh: (orgId: string, platform: Platform) => api(`${base(orgId)}/refresh`, z.object({ jobIds: z.array(z.string().nullable()) }), { body: { platform } }),
-  job: (orgId: string, jobId: string) => api(`${base(orgId)}/jobs/${jobId}`, z.object({ job: jobViewSchema })),
+  connect: (orgId: string, type: Platform, apiKey: string) =>
+    api(`${base(orgId)}/integrations/${type}/connect`, z.unknown(), { body: { apiKey } }),
+  podcasts: (orgId: string) =>
+    api(`${base(orgId)}/integrations/simplecast/podcasts`, podcastsResponseSchema),
+  addChannel: (orgId: string, url: string) =>
+    api(`${base(orgId)}/channels`, z.object({ jobId: z.string() }), { body: { url } }),
+  addShows: (orgId: string, podcastIds: string[]) =>
+    api(`${base(orgId)}/shows`, z.object({ jobId: z.string() }), { body: { podcastIds } }),
+  refresh: (orgId: string, platform: Platform) =>
+    api(`${base(orgId)}/refresh`, z.object({ jobIds: z.array(z.string().nullable()) }), {
+      body: { platform },
+    }),
+  job: (orgId: string, jobId: string) =>
+    api(`${base(orgId)}/jobs/${jobId}`, z.object({ job: jobViewSchema })),
   jobs: (orgId: string) => api(`${base(orgId)}/jobs?limit=10`, jobsResponseSchema),
-  channels: (orgId: string) => api(`${base(orgId)}/channels`, z.object({ channels: z.array(channelSchema) })),
+  channels: (orgId: string) =>
+    api(`${base(orgId)}/channels`, z.object({ channels: z.array(channelSchema) })),
   shows: (orgId: string) => api(`${base(orgId)}/shows`, z.object({ shows: z.array(showSchema) })),
 };
 

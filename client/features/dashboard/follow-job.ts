@@ -6,7 +6,11 @@ import { dashboardApi } from "./dashboard-api";
  * 3 s apart). Answers the finished job, or null if it is still running when the budget is spent
  * (it carries on in the background and shows up in Recent activity).
  */
-export async function followJob(orgId: string, jobId: string, budget: { tries: number; intervalMs: number }): Promise<JobView | null> {
+export async function followJob(
+  orgId: string,
+  jobId: string,
+  budget: { tries: number; intervalMs: number },
+): Promise<JobView | null> {
   for (let i = 0; i < budget.tries; i++) {
     await new Promise((resolve) => setTimeout(resolve, budget.intervalMs));
     const { job } = await dashboardApi.job(orgId, jobId);

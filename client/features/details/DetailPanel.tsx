@@ -1,8 +1,8 @@
-import { useMemo, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { PageLoading } from "../../components/PageLoading";
-import { detailKeys, detailsApi, type DetailKind } from "./details-api";
+import { type DetailKind, detailKeys, detailsApi } from "./details-api";
 import LineChart from "./LineChart";
 import { relativeTime } from "./relative-time";
 
@@ -16,8 +16,8 @@ const presets = [
   { value: "custom", label: "Custom" },
 ] as const;
 const n = (v: number) => v.toLocaleString("en-US");
-const inputClass = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
-
+const inputClass =
+  "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
 
 type Props = { orgId: string; kind: DetailKind; id: string; onClose: () => void };
 
@@ -31,84 +31,195 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
   const today = isoDay(Date.now());
   const [customFrom, setCustomFrom] = useState(isoDay(Date.now() - 29 * DAY));
   const [customTo, setCustomTo] = useState(today);
-  const [from, to] = preset === "custom" ? [customFrom, customTo] : [isoDay(Date.now() - (Number(preset) - 1) * DAY), today];
+  const [from, to] =
+    preset === "custom"
+      ? [customFrom, customTo]
+      : [isoDay(Date.now() - (Number(preset) - 1) * DAY), today];
   const valid = from <= to;
-  const series = useQuery({ queryKey: detailKeys.series(orgId, kind, id, from, to), queryFn: () => detailsApi.series(orgId, kind, id, from, to), enabled: valid, placeholderData: keepPreviousData });
+  const series = useQuery({
+    queryKey: detailKeys.series(orgId, kind, id, from, to),
+    queryFn: () => detailsApi.series(orgId, kind, id, from, to),
+    enabled: valid,
+    placeholderData: keepPreviousData,
+  });
   const paced = kind === "videos" || kind === "episodes";
-  const pacing = useQuery({ queryKey: detailKeys.pacing(orgId, kind, id), queryFn: () => detailsApi.pacing(orgId, kind, id), enabled: paced });
+  const pacing = useQuery({
+    queryKey: detailKeys.pacing(orgId, kind, id),
+    queryFn: () => detailsApi.pacing(orgId, kind, id),
+    enabled: paced,
+  });
 
   const data = series.data;
   const metric = data?.metric ?? (kind === "channels" || kind === "videos" ? "views" : "downloads");
   const chart = useMemo(() => {
     if (!data) return null;
-    return { x: data.points.map((p) => Date.parse(`${p.date}T00:00:00Z`) / 1000), series: [{ label: `Daily ${metric}`, values: data.points.map((p) => p.value), color: "#6366f1", fill: "rgba(99,102,241,0.12)" }] };
+    return {
+      x: data.points.map((p) => Date.parse(`${p.date}T00:00:00Z`) / 1000),
+      series: [
+        {
+          label: `Daily ${metric}`,
+          values: data.points.map((p) => p.value),
+          color: "#6366f1",
+          fill: "rgba(99,102,241,0.12)",
+        },
+      ],
+    };
   }, [data, metric]);
   const pace = useMemo(() => {
     if (!pacing.data) return null;
     return {
       x: pacing.data.days,
       series: [
-        { label: kind === "videos" ? "This video" : "This episode", values: pacing.data.item, color: "#6366f1" },
-        { label: `Median of ${pacing.data.peers} recent ${kind === "videos" ? "videos" : "episodes"}`, values: pacing.data.median, color: "#94a3b8", dash: [6, 4] },
+        {
+          label: kind === "videos" ? "This video" : "This episode",
+          values: pacing.data.item,
+          color: "#6366f1",
+        },
+        {
+          label: `Median of ${pacing.data.peers} recent ${kind === "videos" ? "videos" : "episodes"}`,
+          values: pacing.data.median,
+          color: "#94a3b8",
+          dash: [6, 4],
+        },
       ],
     };
   }, [pacing.data, kind]);
 
   const change = data?.change;
-  const changeText = change ? (change.percent === null ? "no earlier data to compare" : `${change.percent >= 0 ? "+" : ""}${change.percent.toFixed(1)}% (${change.absolute >= 0 ? "+" : ""}${n(change.absolute)})`) : "";
+  const changeText = change
+    ? change.percent === null
+      ? "no earlier data to compare"
+      : `${change.percent >= 0 ? "+" : ""}${change.percent.toFixed(1)}% (${change.absolute >= 0 ? "+" : ""}${n(change.absolute)})`
+    : "";
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={data?.title ?? "Details"} size="lg">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={data?.title ?? "Details"}
+      size="lg"
+    >
       <div className="space-y-4">
         <div className="flex flex-wrap items-end gap-3 text-sm">
           <label>
             <span className="mr-2">Period</span>
-            <select aria-label="Period" className={inputClass} value={preset} onChange={(e) => setPreset(e.target.value as typeof preset)}>
+            <select
+              aria-label="Period"
+              className={inputClass}
+              value={preset}
+              onChange={(e) => setPreset(e.target.value as typeof preset)}
+            >
               {presets.map((p) => (
-                <option key={p.value} value={p.value}>{p.label}</option>
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
               ))}
             </select>
           </label>
           {preset === "custom" && (
             <>
               <label>
-                From <input type="date" className={inputClass} value={customFrom} max={customTo} onChange={(e) => setCustomFrom(e.target.value)} />
+                From{" "}
+                <input
+                  type="date"
+                  className={inputClass}
+                  value={customFrom}
+                  max={customTo}
+                  onChange={(e) => setCustomFrom(e.target.value)}
+                />
               </label>
               <label>
-                To <input type="date" className={inputClass} value={customTo} max={today} onChange={(e) => setCustomTo(e.target.value)} />
+                To{" "}
+                <input
+                  type="date"
+                  className={inputClass}
+                  value={customTo}
+                  max={today}
+                  onChange={(e) => setCustomTo(e.target.value)}
+                />
               </label>
             </>
           )}
-          <p className="ml-auto text-xs text-slate-500 dark:text-slate-400" data-testid="freshness">Data refreshed {relativeTime(data?.lastUpdated ?? null)}</p>
+          <p className="ml-auto text-xs text-slate-500 dark:text-slate-400" data-testid="freshness">
+            Data refreshed {relativeTime(data?.lastUpdated ?? null)}
+          </p>
         </div>
-        {!valid && <p className="text-sm text-red-600">The start date must not be after the end date.</p>}
+        {!valid && (
+          <p className="text-sm text-red-600">The start date must not be after the end date.</p>
+        )}
         {series.isPending && valid && <PageLoading />}
-        {series.isPlaceholderData && <p className="sr-only" role="status">Loading the new period...</p>}
+        {series.isPlaceholderData && (
+          <p className="sr-only" role="status">
+            Loading the new period...
+          </p>
+        )}
         {series.isError && <p className="text-sm text-red-600">Failed to load the chart data.</p>}
         {data && chart && (
           <section aria-label={`Daily ${metric}`} className="space-y-2">
             <p className="text-sm">
-              <span className="text-2xl font-semibold">{n(data.total)}</span> {metric} in this period ·{" "}
-              <span className={change && change.absolute < 0 ? "text-red-600 dark:text-red-400" : "text-green-700 dark:text-green-400"} data-testid="change">{changeText}</span> vs the previous {Math.round((Date.parse(data.to) - Date.parse(data.from)) / DAY) + 1} days ({n(data.previous.total)})
+              <span className="text-2xl font-semibold">{n(data.total)}</span> {metric} in this
+              period ·{" "}
+              <span
+                className={
+                  change && change.absolute < 0
+                    ? "text-red-600 dark:text-red-400"
+                    : "text-green-700 dark:text-green-400"
+                }
+                data-testid="change"
+              >
+                {changeText}
+              </span>{" "}
+              vs the previous {Math.round((Date.parse(data.to) - Date.parse(data.from)) / DAY) + 1}{" "}
+              days ({n(data.previous.total)})
             </p>
             {data.points.length === 0 ? (
-              <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-500 dark:bg-slate-800/50">No snapshots in this period yet. Charts fill in as daily refreshes run.</p>
+              <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-500 dark:bg-slate-800/50">
+                No snapshots in this period yet. Charts fill in as daily refreshes run.
+              </p>
             ) : (
-              <LineChart x={chart.x} series={chart.series} time summary={`Daily ${metric} from ${data.from} to ${data.to}: ${n(data.total)} in total, ${changeText} against the previous period.`} />
+              <LineChart
+                x={chart.x}
+                series={chart.series}
+                time
+                summary={`Daily ${metric} from ${data.from} to ${data.to}: ${n(data.total)} in total, ${changeText} against the previous period.`}
+              />
             )}
-            {data.gaps > 0 && <p className="text-xs text-slate-500">Some days have no snapshot; their growth is shown on the next day we have.</p>}
-            {kind === "channels" && <p className="text-xs text-slate-500">YouTube rounds subscriber counts to three significant figures, so small changes in subscribers may not show.</p>}
+            {data.gaps > 0 && (
+              <p className="text-xs text-slate-500">
+                Some days have no snapshot; their growth is shown on the next day we have.
+              </p>
+            )}
+            {kind === "channels" && (
+              <p className="text-xs text-slate-500">
+                YouTube rounds subscriber counts to three significant figures, so small changes in
+                subscribers may not show.
+              </p>
+            )}
           </section>
         )}
         {paced && (
-          <section aria-label="Pacing" className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-700">
-            <h3 className="text-sm font-semibold">First 30 days: cumulative {metric} by days since publishing</h3>
+          <section
+            aria-label="Pacing"
+            className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-700"
+          >
+            <h3 className="text-sm font-semibold">
+              First 30 days: cumulative {metric} by days since publishing
+            </h3>
             {pacing.isPending && <PageLoading />}
-            {pacing.data && pace && (pacing.data.item.every((v) => v === null) && pacing.data.median.every((v) => v === null) ? (
-              <p className="text-sm text-slate-500">Not enough history for pacing yet.</p>
-            ) : (
-              <LineChart x={pace.x} series={pace.series} time={false} xLabel="Days since publishing" summary={`Cumulative ${metric} by day since publishing for this item against the median of ${pacing.data.peers} recent siblings.`} />
-            ))}
+            {pacing.data &&
+              pace &&
+              (pacing.data.item.every((v) => v === null) &&
+              pacing.data.median.every((v) => v === null) ? (
+                <p className="text-sm text-slate-500">Not enough history for pacing yet.</p>
+              ) : (
+                <LineChart
+                  x={pace.x}
+                  series={pace.series}
+                  time={false}
+                  xLabel="Days since publishing"
+                  summary={`Cumulative ${metric} by day since publishing for this item against the median of ${pacing.data.peers} recent siblings.`}
+                />
+              ))}
           </section>
         )}
       </div>

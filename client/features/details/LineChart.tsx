@@ -2,13 +2,21 @@ import { useEffect, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 
-export type LineSeries = { label: string; values: Array<number | null>; color: string; dash?: number[]; fill?: string };
+export type LineSeries = {
+  label: string;
+  values: Array<number | null>;
+  color: string;
+  dash?: number[];
+  fill?: string;
+};
 
 /** Follows the app's dark mode (the `dark` class on <html>), so the chart re-themes live. */
 function useDarkMode() {
   const [dark, setDark] = useState(() => document.documentElement.classList.contains("dark"));
   useEffect(() => {
-    const observer = new MutationObserver(() => setDark(document.documentElement.classList.contains("dark")));
+    const observer = new MutationObserver(() =>
+      setDark(document.documentElement.classList.contains("dark")),
+    );
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
     return () => observer.disconnect();
   }, []);
@@ -35,7 +43,11 @@ export default function LineChart({ x, series, time, height = 220, summary, xLab
     if (!el) return;
     const axis = dark ? "#cbd5e1" : "#334155";
     const grid = dark ? "rgba(148,163,184,0.15)" : "rgba(100,116,139,0.15)";
-    const axisOpts = { stroke: axis, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const axisOpts = {
+      stroke: axis,
+      grid: { stroke: grid, width: 1 },
+      ticks: { stroke: grid, width: 1 },
+    };
     const chart = new uPlot(
       {
         width: el.clientWidth || 600,
@@ -43,8 +55,27 @@ export default function LineChart({ x, series, time, height = 220, summary, xLab
         scales: { x: { time } },
         legend: { show: series.length > 1 },
         cursor: { drag: { x: false, y: false } },
-        axes: [{ ...axisOpts, label: xLabel, labelSize: xLabel ? 20 : 0 }, { ...axisOpts, size: 60, values: (_u, ticks) => ticks.map((t) => Intl.NumberFormat("en-US", { notation: "compact" }).format(t)) }],
-        series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, dash: s.dash, fill: s.fill, spanGaps: false, points: { show: false } }))],
+        axes: [
+          { ...axisOpts, label: xLabel, labelSize: xLabel ? 20 : 0 },
+          {
+            ...axisOpts,
+            size: 60,
+            values: (_u, ticks) =>
+              ticks.map((t) => Intl.NumberFormat("en-US", { notation: "compact" }).format(t)),
+          },
+        ],
+        series: [
+          {},
+          ...series.map((s) => ({
+            label: s.label,
+            stroke: s.color,
+            width: 2,
+            dash: s.dash,
+            fill: s.fill,
+            spanGaps: false,
+            points: { show: false },
+          })),
+        ],
       },
       [x, ...series.map((s) => s.values)] as uPlot.AlignedData,
       el,

@@ -17,15 +17,25 @@ export const seriesSchema = z.object({
   lastUpdated: z.string().nullable(),
 });
 export type Series = z.infer<typeof seriesSchema>;
-export const pacingSchema = z.object({ days: z.array(z.number()), item: z.array(z.number().nullable()), median: z.array(z.number().nullable()), peers: z.number(), metric: z.enum(["views", "downloads"]) });
+export const pacingSchema = z.object({
+  days: z.array(z.number()),
+  item: z.array(z.number().nullable()),
+  median: z.array(z.number().nullable()),
+  peers: z.number(),
+  metric: z.enum(["views", "downloads"]),
+});
 export type Pacing = z.infer<typeof pacingSchema>;
 
 export const detailKeys = {
-  series: (orgId: string, kind: DetailKind, id: string, from: string, to: string) => ["details", orgId, kind, id, from, to] as const,
-  pacing: (orgId: string, kind: DetailKind, id: string) => ["details", orgId, kind, id, "pacing"] as const,
+  series: (orgId: string, kind: DetailKind, id: string, from: string, to: string) =>
+    ["details", orgId, kind, id, from, to] as const,
+  pacing: (orgId: string, kind: DetailKind, id: string) =>
+    ["details", orgId, kind, id, "pacing"] as const,
 };
 
 export const detailsApi = {
-  series: (orgId: string, kind: DetailKind, id: string, from: string, to: string) => api(`/api/orgs/${orgId}/details/${kind}/${id}/series?from=${from}&to=${to}`, seriesSchema),
-  pacing: (orgId: string, kind: DetailKind, id: string) => api(`/api/orgs/${orgId}/details/${kind}/${id}/pacing`, pacingSchema),
+  series: (orgId: string, kind: DetailKind, id: string, from: string, to: string) =>
+    api(`/api/orgs/${orgId}/details/${kind}/${id}/series?from=${from}&to=${to}`, seriesSchema),
+  pacing: (orgId: string, kind: DetailKind, id: string) =>
+    api(`/api/orgs/${orgId}/details/${kind}/${id}/pacing`, pacingSchema),
 };

@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 import { useBrand } from "../../lib/brand";
 
-export function LegalLayout({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
+export function LegalLayout({
+  title,
+  updated,
+  children,
+}: {
+  title: string;
+  updated: string;
+  children: ReactNode;
+}) {
   const brand = useBrand();
   return (
     <article className="mx-auto max-w-3xl space-y-4 text-sm leading-6 text-slate-700 dark:text-slate-300 [&_h2]:mt-6 [&_h2]:text-base [&_h2]:font-semibold [&_h2]:text-slate-900 dark:[&_h2]:text-white [&_li]:ml-5 [&_li]:list-disc">

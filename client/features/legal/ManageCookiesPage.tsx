@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { toast } from "../../lib/toast";
 import { Button } from "../../components/form";
 import { useTheme } from "../../lib/theme/ThemeProvider";
 import { THEME_STORAGE_KEY } from "../../lib/theme/theme";
+import { toast } from "../../lib/toast";
 import { LegalLayout } from "./LegalLayout";
 
 // Everything the app keeps in the browser, kept in step with worker/features/auth/cookies.ts,
@@ -23,7 +23,8 @@ const stored = [
   {
     name: THEME_STORAGE_KEY,
     kind: "Local storage",
-    purpose: "Remembers your theme choice: light, dark or system. Stays on this device until you clear it.",
+    purpose:
+      "Remembers your theme choice: light, dark or system. Stays on this device until you clear it.",
   },
 ];
 
@@ -39,7 +40,10 @@ export default function ManageCookiesPage() {
 
   return (
     <LegalLayout title="Manage cookies" updated="22 November 2026">
-      <p>Crosscast stores only what it needs to work. There are no analytics, advertising or third-party tracking cookies.</p>
+      <p>
+        Crosscast stores only what it needs to work. There are no analytics, advertising or
+        third-party tracking cookies.
+      </p>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 dark:border-slate-700">
@@ -51,7 +55,10 @@ export default function ManageCookiesPage() {
           </thead>
           <tbody>
             {stored.map((item) => (
-              <tr key={item.name} className="border-b border-slate-100 align-top dark:border-slate-800">
+              <tr
+                key={item.name}
+                className="border-b border-slate-100 align-top dark:border-slate-800"
+              >
                 <td className="py-2 pr-4 font-mono text-xs">{item.name}</td>
                 <td className="py-2 pr-4">{item.kind}</td>
                 <td className="py-2">{item.purpose}</td>
@@ -61,8 +68,9 @@ export default function ManageCookiesPage() {
         </table>
       </div>
       <p>
-        The cookies are strictly necessary and cannot be turned off while you use the service; signing out removes the sign-in cookie. You can clear the
-        theme preference here (the app then follows your system setting):
+        The cookies are strictly necessary and cannot be turned off while you use the service;
+        signing out removes the sign-in cookie. You can clear the theme preference here (the app
+        then follows your system setting):
       </p>
       <Button variant="secondary" onClick={clearTheme} disabled={cleared}>
         {cleared ? "Theme preference cleared" : "Clear theme preference"}

@@ -1,16 +1,16 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { Plus } from "lucide-react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { dateRangeLabel } from "../../../shared/date-ranges";
 import { formatCreatedAt } from "../../../shared/schedule";
 import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel";
 import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
-import { useAuth } from "../../lib/auth/AuthProvider";
 import { serverMessage } from "../../lib/api/errors";
+import { useAuth } from "../../lib/auth/AuthProvider";
 import { toast } from "../../lib/toast";
 import { dashboardApi, dashboardKeys } from "../dashboard/dashboard-api";
 import { multiChannelApi, multiChannelKeys, multiChannelMessages } from "./multichannel-api";
@@ -21,7 +21,10 @@ const PreviewBoard = lazy(() => import("./board/PreviewBoard"));
 
 /** "up to 2 names plus '(+N more)'" for each kind, channels and shows joined by ' + '. */
 export function summaryOf(channelTitles: string[], showTitles: string[]): string {
-  const part = (names: string[]) => (names.length <= 2 ? names.join(", ") : `${names.slice(0, 2).join(", ")} (+${names.length - 2} more)`);
+  const part = (names: string[]) =>
+    names.length <= 2
+      ? names.join(", ")
+      : `${names.slice(0, 2).join(", ")} (+${names.length - 2} more)`;
   return [part(channelTitles), part(showTitles)].filter(Boolean).join(" + ");
 }
 
@@ -40,38 +43,72 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
   const [page, setPage] = useState(1);
   const [sorting, setSorting] = useState<SortingState>([]);
 
-  const list = useQuery({ queryKey: multiChannelKeys.list(orgId), queryFn: () => multiChannelApi.list(orgId) });
-  const channels = useQuery({ queryKey: dashboardKeys.channels(orgId), queryFn: () => dashboardApi.channels(orgId) });
-  const shows = useQuery({ queryKey: dashboardKeys.shows(orgId), queryFn: () => dashboardApi.shows(orgId) });
+  const list = useQuery({
+    queryKey: multiChannelKeys.list(orgId),
+    queryFn: () => multiChannelApi.list(orgId),
+  });
+  const channels = useQuery({
+    queryKey: dashboardKeys.channels(orgId),
+    queryFn: () => dashboardApi.channels(orgId),
+  });
+  const shows = useQuery({
+    queryKey: dashboardKeys.shows(orgId),
+    queryFn: () => dashboardApi.shows(orgId),
+  });
   useEffect(() => {
     if (list.isError) toast.error(multiChannelMessages.loadFailed);
   }, [list.isError]);
   // "Back to Merge Options" from a board reopens the flow with that preview's setup.
   const [resume, setResume] = useState<SetupValues | null>(null);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: multiChannelKeys.all(orgId) });
-  const setPreview = (previewId: string | null) => setParams((p) => {
-    const next = new URLSearchParams(p);
-    if (previewId) next.set("preview", previewId);
-    else next.delete("preview");
-    return next;
-  });
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: multiChannelKeys.all(orgId) });
+  const setPreview = (previewId: string | null) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (previewId) next.set("preview", previewId);
+      else next.delete("preview");
+      return next;
+    });
 
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
     const all = list.data?.reports ?? [];
-    const filtered = q ? all.filter((r) => [r.title, ...r.channelTitles, ...r.showTitles].some((t) => t.toLowerCase().includes(q))) : all;
+    const filtered = q
+      ? all.filter((r) =>
+          [r.title, ...r.channelTitles, ...r.showTitles].some((t) => t.toLowerCase().includes(q)),
+        )
+      : all;
     const [sort] = sorting;
     if (!sort) return filtered;
-    const key = (r: MultiChannelReportRow) => (sort.id === "title" ? r.title.toLowerCase() : r.createdAt);
-    return [...filtered].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (sort.desc ? -1 : 1));
+    const key = (r: MultiChannelReportRow) =>
+      sort.id === "title" ? r.title.toLowerCase() : r.createdAt;
+    return [...filtered].sort(
+      (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (sort.desc ? -1 : 1),
+    );
   }, [list.data, search, sorting]);
 
   const columns = useMemo<Array<ColumnDef<MultiChannelReportRow>>>(
     () => [
-      { id: "title", header: "Title", size: 220, cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
-      { id: "dateRange", header: "Date Range", enableSorting: false, cell: ({ row }) => dateRangeLabel(row.original.dateRange, timeZone) },
-      { id: "summary", header: "Summary", size: 260, enableSorting: false, cell: ({ row }) => summaryOf(row.original.channelTitles, row.original.showTitles) },
+      {
+        id: "title",
+        header: "Title",
+        size: 220,
+        cell: ({ row }) => <span className="font-medium">{row.original.title}</span>,
+      },
+      {
+        id: "dateRange",
+        header: "Date Range",
+        enableSorting: false,
+        cell: ({ row }) => dateRangeLabel(row.original.dateRange, timeZone),
+      },
+      {
+        id: "summary",
+        header: "Summary",
+        size: 260,
+        enableSorting: false,
+        cell: ({ row }) => summaryOf(row.original.channelTitles, row.original.showTitles),
+      },
       {
         id: "downloads",
         header: "Downloads",
@@ -79,8 +116,13 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         enableSorting: false,
         cell: ({ row }) => {
           const r = row.original;
-          if (r.status !== "completed" || !r.reportId || r.files.length === 0) return <span className="text-slate-500">Not available</span>;
-          const label = { matches_csv: "Matches CSV", comprehensive_csv: "Full CSV", json: "JSON" } as Record<string, string>;
+          if (r.status !== "completed" || !r.reportId || r.files.length === 0)
+            return <span className="text-slate-500">Not available</span>;
+          const label = {
+            matches_csv: "Matches CSV",
+            comprehensive_csv: "Full CSV",
+            json: "JSON",
+          } as Record<string, string>;
           return (
             <span className="flex flex-wrap gap-2">
               {r.files.map((f) => (
@@ -88,7 +130,17 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
                   key={f.id}
                   type="button"
                   className="text-indigo-600 hover:underline dark:text-indigo-400"
-                  onClick={() => void multiChannelApi.download(orgId, r.reportId!, f).catch(() => toast.error(f.kind === "json" ? "Failed to download JSON file" : "Failed to download CSV file"))}
+                  onClick={() =>
+                    void multiChannelApi
+                      .download(orgId, r.reportId!, f)
+                      .catch(() =>
+                        toast.error(
+                          f.kind === "json"
+                            ? "Failed to download JSON file"
+                            : "Failed to download CSV file",
+                        ),
+                      )
+                  }
                 >
                   {label[f.kind] ?? f.filename}
                 </button>
@@ -97,13 +149,22 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
           );
         },
       },
-      { id: "createdAt", header: "Created", size: 200, cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone) },
+      {
+        id: "createdAt",
+        header: "Created",
+        size: 200,
+        cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone),
+      },
       {
         id: "actions",
         header: "Actions",
         enableSorting: false,
         cell: ({ row }) => (
-          <Button variant="secondary" className="px-3 py-1" onClick={() => setPreview(row.original.id)}>
+          <Button
+            variant="secondary"
+            className="px-3 py-1"
+            onClick={() => setPreview(row.original.id)}
+          >
             {row.original.status === "completed" ? "View" : "Continue"}
           </Button>
         ),
@@ -121,19 +182,30 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
     return (
       <section className="rounded-xl border border-slate-200 bg-white p-8 text-center dark:border-slate-800 dark:bg-slate-900">
         <h2 className="text-lg font-semibold">Multi-Channel Reports</h2>
-        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Multi-channel reports need at least one YouTube channel and one podcast show. Add both on the dashboard first.</p>
-        <Button className="mt-4" onClick={() => navigate("/dashboard")}>Go to Dashboard</Button>
+        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
+          Multi-channel reports need at least one YouTube channel and one podcast show. Add both on
+          the dashboard first.
+        </p>
+        <Button className="mt-4" onClick={() => navigate("/dashboard")}>
+          Go to Dashboard
+        </Button>
       </section>
     );
   }
 
-  const counts = list.data?.counts ?? { channels: channelList.length, shows: showList.length, reports: 0 };
+  const counts = list.data?.counts ?? {
+    channels: channelList.length,
+    shows: showList.length,
+    reports: 0,
+  };
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start gap-3">
         <div className="mr-auto">
           <h2 className="text-xl font-semibold">Multi-Channel Reports</h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">Combine video and podcast content with intelligent matching.</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            Combine video and podcast content with intelligent matching.
+          </p>
         </div>
         <Button
           onClick={() => {
@@ -150,13 +222,19 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
           ["Podcast Shows", counts.shows],
           ["Multi-Channel Reports", counts.reports],
         ].map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+          <div
+            key={label}
+            className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+          >
             <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
             <dd className="mt-1 text-2xl font-semibold">{value}</dd>
           </div>
         ))}
       </dl>
-      <section aria-label="Multi-channel reports" className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-label="Multi-channel reports"
+        className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      >
         <DataTable
           label="Multi-channel reports"
           columns={columns}
@@ -177,7 +255,10 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
           }}
           onDeleteSelected={async (selected) => {
             try {
-              const { deleted } = await multiChannelApi.remove(orgId, selected.map((r) => r.id));
+              const { deleted } = await multiChannelApi.remove(
+                orgId,
+                selected.map((r) => r.id),
+              );
               toast.success(multiChannelMessages.deleted(deleted));
               refresh();
             } catch (e) {

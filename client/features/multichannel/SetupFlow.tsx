@@ -2,16 +2,22 @@ import { useEffect, useState } from "react";
 import { customRangeFromDates, dateRangeOptions } from "../../../shared/date-ranges";
 import type { MergeOptions } from "../../../shared/schemas/arrangement";
 import type { DateRange, DateRangeType } from "../../../shared/schemas/date-range";
-import { MULTI_CHANNEL_MESSAGES, type ContentSummary } from "../../../shared/schemas/multichannel";
+import { type ContentSummary, MULTI_CHANNEL_MESSAGES } from "../../../shared/schemas/multichannel";
+import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
-import { useAuth } from "../../lib/auth/AuthProvider";
 import { serverMessage } from "../../lib/api/errors";
+import { useAuth } from "../../lib/auth/AuthProvider";
 import { toast } from "../../lib/toast";
-import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { multiChannelApi, multiChannelMessages } from "./multichannel-api";
 
-export type SetupValues = { title: string; dateRange: DateRange; selectedChannels: string[]; selectedShows: string[]; mergeOptions: MergeOptions };
+export type SetupValues = {
+  title: string;
+  dateRange: DateRange;
+  selectedChannels: string[];
+  selectedShows: string[];
+  mergeOptions: MergeOptions;
+};
 
 type Props = {
   orgId: string;
@@ -24,14 +30,27 @@ type Props = {
   resume?: SetupValues | null;
 };
 
-const NO_MERGE: MergeOptions = { mergeVideos: false, mergeEpisodes: false, videoMergeStrategy: "none", episodeMergeStrategy: "none" };
+const NO_MERGE: MergeOptions = {
+  mergeVideos: false,
+  mergeEpisodes: false,
+  videoMergeStrategy: "none",
+  episodeMergeStrategy: "none",
+};
 const isoDay = (iso: string | undefined) => (iso ? iso.slice(0, 10) : "");
 
 /**
  * The multi-channel flow's first two dialogs (spec section 2): 'Create Multi-Channel Report' and
  * 'Merge Content Options'. The setup survives Back (it lives here until the tab unmounts).
  */
-export function SetupFlow({ orgId, open, onOpenChange, channels, shows, onPreview, resume }: Props) {
+export function SetupFlow({
+  orgId,
+  open,
+  onOpenChange,
+  channels,
+  shows,
+  onPreview,
+  resume,
+}: Props) {
   const { organization } = useAuth();
   const timeZone = organization?.timezone ?? "America/Los_Angeles";
   const [step, setStep] = useState<"setup" | "merge">(resume ? "merge" : "setup");
@@ -39,8 +58,12 @@ export function SetupFlow({ orgId, open, onOpenChange, channels, shows, onPrevie
   const [rangeType, setRangeType] = useState<DateRangeType>(resume?.dateRange.type ?? "30days");
   const [start, setStart] = useState(isoDay(resume?.dateRange.range?.start));
   const [end, setEnd] = useState(isoDay(resume?.dateRange.range?.end));
-  const [selectedChannels, setSelectedChannels] = useState<Set<string>>(new Set(resume?.selectedChannels ?? []));
-  const [selectedShows, setSelectedShows] = useState<Set<string>>(new Set(resume?.selectedShows ?? []));
+  const [selectedChannels, setSelectedChannels] = useState<Set<string>>(
+    new Set(resume?.selectedChannels ?? []),
+  );
+  const [selectedShows, setSelectedShows] = useState<Set<string>>(
+    new Set(resume?.selectedShows ?? []),
+  );
   const [summary, setSummary] = useState<ContentSummary | null>(null);
   const [loadingContent, setLoadingContent] = useState(false);
   const [mergeVideos, setMergeVideos] = useState(resume?.mergeOptions.mergeVideos ?? false);
@@ -58,7 +81,11 @@ export function SetupFlow({ orgId, open, onOpenChange, channels, shows, onPrevie
     setSummary(null);
     setLoadingContent(true);
     try {
-      const result = await multiChannelApi.content(orgId, { dateRange: range, selectedChannels: [...selectedChannels], selectedShows: [...selectedShows] });
+      const result = await multiChannelApi.content(orgId, {
+        dateRange: range,
+        selectedChannels: [...selectedChannels],
+        selectedShows: [...selectedShows],
+      });
       setSummary(result);
       // Merging defaults on where duplicate titles exist (spec section 4), unless coming back.
       if (!fromResume) {
@@ -93,7 +120,13 @@ export function SetupFlow({ orgId, open, onOpenChange, channels, shows, onPrevie
     if (!range) return;
     setGenerating(true);
     try {
-      const { previewId } = await multiChannelApi.createPreview(orgId, { title: title.trim(), dateRange: range, selectedChannels: [...selectedChannels], selectedShows: [...selectedShows], mergeOptions: options });
+      const { previewId } = await multiChannelApi.createPreview(orgId, {
+        title: title.trim(),
+        dateRange: range,
+        selectedChannels: [...selectedChannels],
+        selectedShows: [...selectedShows],
+        mergeOptions: options,
+      });
       toast.success(multiChannelMessages.previewGenerated);
       setStep("setup");
       onPreview(previewId);
@@ -104,11 +137,21 @@ export function SetupFlow({ orgId, open, onOpenChange, channels, shows, onPrevie
     }
   };
 
-  const mergeOptions: MergeOptions = { mergeVideos, mergeEpisodes, videoMergeStrategy: mergeVideos ? "title" : "none", episodeMergeStrategy: mergeEpisodes ? "title" : "none" };
+  const mergeOptions: MergeOptions = {
+    mergeVideos,
+    mergeEpisodes,
+    videoMergeStrategy: mergeVideos ? "title" : "none",
+    episodeMergeStrategy: mergeEpisodes ? "title" : "none",
+  };
 
   return (
     <>
-      <Dialog open={open && step === "setup"} onOpenChange={onOpenChange} title="Create Multi-Channel Report" size="lg">
+      <Dialog
+        open={open && step === "setup"}
+        onOpenChange={onOpenChange}
+        title="Create Multi-Channel Report"
+        size="lg"
+      >
         <form
           className="space-y-4"
           onSubmit={(e) => {
@@ -117,14 +160,30 @@ export function SetupFlow({ orgId, open, onOpenChange, channels, shows, onPrevie
           }}
         >
           <div className="space-y-1">
-            <label htmlFor="mc-title" className="block text-sm font-medium">Title</label>
-            <input id="mc-title" value={title} onChange={(e) => setTitle(e.target.value)} className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" />
+            <label htmlFor="mc-title" className="block text-sm font-medium">
+              Title
+            </label>
+            <input
+              id="mc-title"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+            />
           </div>
           <div className="space-y-1">
-            <label htmlFor="mc-range" className="block text-sm font-medium">Date Range</label>
-            <select id="mc-range" value={rangeType} onChange={(e) => setRangeType(e.target.value as DateRangeType)} className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+            <label htmlFor="mc-range" className="block text-sm font-medium">
+              Date Range
+            </label>
+            <select
+              id="mc-range"
+              value={rangeType}
+              onChange={(e) => setRangeType(e.target.value as DateRangeType)}
+              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+            >
               {dateRangeOptions.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </div>
@@ -132,28 +191,59 @@ export function SetupFlow({ orgId, open, onOpenChange, channels, shows, onPrevie
             <div className="grid grid-cols-2 gap-3">
               <label className="text-sm">
                 Start date
-                <input type="date" value={start} onChange={(e) => setStart(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" />
+                <input
+                  type="date"
+                  value={start}
+                  onChange={(e) => setStart(e.target.value)}
+                  className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+                />
               </label>
               <label className="text-sm">
                 End date
-                <input type="date" value={end} onChange={(e) => setEnd(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" />
+                <input
+                  type="date"
+                  value={end}
+                  onChange={(e) => setEnd(e.target.value)}
+                  className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+                />
               </label>
             </div>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <CheckboxList legend="YouTube Channels" searchLabel="Search channels" options={channels} selected={selectedChannels} onChange={setSelectedChannels} />
-            <CheckboxList legend="Podcast Shows" searchLabel="Search shows" options={shows} selected={selectedShows} onChange={setSelectedShows} />
+            <CheckboxList
+              legend="YouTube Channels"
+              searchLabel="Search channels"
+              options={channels}
+              selected={selectedChannels}
+              onChange={setSelectedChannels}
+            />
+            <CheckboxList
+              legend="Podcast Shows"
+              searchLabel="Search shows"
+              options={shows}
+              selected={selectedShows}
+              onChange={setSelectedShows}
+            />
           </div>
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>Cancel</Button>
+            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
             <Button type="submit">Continue</Button>
           </div>
         </form>
       </Dialog>
 
-      <Dialog open={open && step === "merge"} onOpenChange={onOpenChange} title="Merge Content Options" size="lg">
+      <Dialog
+        open={open && step === "merge"}
+        onOpenChange={onOpenChange}
+        title="Merge Content Options"
+        size="lg"
+      >
         {loadingContent || !summary ? (
-          <p className="py-6 text-center text-sm text-slate-500" role="status">Loading content...</p>
+          <p className="py-6 text-center text-sm text-slate-500" role="status">
+            Loading content...
+          </p>
         ) : (
           <div className="space-y-4">
             <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
@@ -161,23 +251,38 @@ export function SetupFlow({ orgId, open, onOpenChange, channels, shows, onPrevie
                 ["Total videos", summary.videos.before],
                 ["Total episodes", summary.episodes.before],
                 ["Duplicates found", summary.videos.duplicates + summary.episodes.duplicates],
-                ["After merging", (mergeVideos ? summary.videos.after : summary.videos.before) + (mergeEpisodes ? summary.episodes.after : summary.episodes.before)],
+                [
+                  "After merging",
+                  (mergeVideos ? summary.videos.after : summary.videos.before) +
+                    (mergeEpisodes ? summary.episodes.after : summary.episodes.before),
+                ],
               ].map(([label, value]) => (
-                <div key={label} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <div
+                  key={label}
+                  className="rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+                >
                   <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
                   <dd className="text-lg font-semibold">{value}</dd>
                 </div>
               ))}
             </dl>
-            {(
+            {[
+              ["Merge duplicate videos", mergeVideos, setMergeVideos, summary.videos] as const,
               [
-                ["Merge duplicate videos", mergeVideos, setMergeVideos, summary.videos] as const,
-                ["Merge duplicate episodes", mergeEpisodes, setMergeEpisodes, summary.episodes] as const,
-              ]
-            ).map(([label, checked, set, figures]) => (
+                "Merge duplicate episodes",
+                mergeEpisodes,
+                setMergeEpisodes,
+                summary.episodes,
+              ] as const,
+            ].map(([label, checked, set, figures]) => (
               <div key={label} className="space-y-1">
                 <label className="flex items-center gap-2 text-sm font-medium">
-                  <input type="checkbox" checked={checked} onChange={(e) => set(e.target.checked)} /> {label} ({figures.duplicates} duplicates)
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    onChange={(e) => set(e.target.checked)}
+                  />{" "}
+                  {label} ({figures.duplicates} duplicates)
                 </label>
                 {figures.examples.length > 0 && (
                   <ul className="ml-6 list-disc text-xs text-slate-500 dark:text-slate-400">
@@ -189,9 +294,15 @@ export function SetupFlow({ orgId, open, onOpenChange, channels, shows, onPrevie
               </div>
             ))}
             <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="ghost" disabled={generating} onClick={() => void generate(NO_MERGE)}>Skip Merging</Button>
-              <Button variant="secondary" disabled={generating} onClick={() => setStep("setup")}>Back</Button>
-              <Button disabled={generating} onClick={() => void generate(mergeOptions)}>{generating ? "Loading preview" : "Continue to Preview"}</Button>
+              <Button variant="ghost" disabled={generating} onClick={() => void generate(NO_MERGE)}>
+                Skip Merging
+              </Button>
+              <Button variant="secondary" disabled={generating} onClick={() => setStep("setup")}>
+                Back
+              </Button>
+              <Button disabled={generating} onClick={() => void generate(mergeOptions)}>
+                {generating ? "Loading preview" : "Continue to Preview"}
+              </Button>
             </div>
           </div>
         )}

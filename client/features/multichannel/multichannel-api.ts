@@ -1,26 +1,48 @@
 import { z } from "zod";
+import {
+  type ContentRequest,
+  contentSummarySchema,
+  finalReportResultSchema,
+  multiChannelListSchema,
+  type PreviewRequest,
+  previewViewSchema,
+} from "../../../shared/schemas/multichannel";
 import { api } from "../../lib/api/client";
 import { downloadFile } from "../../lib/api/download";
-import { contentSummarySchema, finalReportResultSchema, multiChannelListSchema, previewViewSchema, type ContentRequest, type PreviewRequest } from "../../../shared/schemas/multichannel";
 
 const base = (orgId: string) => `/api/orgs/${orgId}/multi-channel`;
 
 export const multiChannelKeys = {
   all: (orgId: string) => ["multi-channel", orgId] as const,
   list: (orgId: string) => ["multi-channel", orgId, "list"] as const,
-  preview: (orgId: string, previewId: string) => ["multi-channel", orgId, "preview", previewId] as const,
+  preview: (orgId: string, previewId: string) =>
+    ["multi-channel", orgId, "preview", previewId] as const,
 };
 
 export const multiChannelApi = {
   list: (orgId: string) => api(base(orgId), multiChannelListSchema),
-  content: (orgId: string, body: ContentRequest) => api(`${base(orgId)}/content`, contentSummarySchema, { body }),
-  createPreview: (orgId: string, body: PreviewRequest) => api(`${base(orgId)}/previews`, z.object({ previewId: z.string() }), { body }),
-  preview: (orgId: string, previewId: string) => api(`${base(orgId)}/previews/${previewId}`, previewViewSchema),
-  ticket: (orgId: string, previewId: string) => api(`${base(orgId)}/previews/${previewId}/ticket`, z.object({ ticket: z.string(), url: z.string() }), { method: "POST" }),
-  reopen: (orgId: string, previewId: string) => api(`${base(orgId)}/previews/${previewId}/reopen`, z.object({ status: z.string() }), { method: "POST" }),
-  generate: (orgId: string, previewId: string) => api(`${base(orgId)}/previews/${previewId}/report`, finalReportResultSchema, { method: "POST" }),
-  remove: (orgId: string, ids: string[]) => api(`${base(orgId)}/delete`, z.object({ deleted: z.number() }), { body: { ids } }),
-  download: (orgId: string, reportId: string, file: { id: string; filename: string }) => downloadFile(`/api/orgs/${orgId}/reports/${reportId}/files/${file.id}`, file.filename),
+  content: (orgId: string, body: ContentRequest) =>
+    api(`${base(orgId)}/content`, contentSummarySchema, { body }),
+  createPreview: (orgId: string, body: PreviewRequest) =>
+    api(`${base(orgId)}/previews`, z.object({ previewId: z.string() }), { body }),
+  preview: (orgId: string, previewId: string) =>
+    api(`${base(orgId)}/previews/${previewId}`, previewViewSchema),
+  ticket: (orgId: string, previewId: string) =>
+    api(
+      `${base(orgId)}/previews/${previewId}/ticket`,
+      z.object({ ticket: z.string(), url: z.string() }),
+      { method: "POST" },
+    ),
+  reopen: (orgId: string, previewId: string) =>
+    api(`${base(orgId)}/previews/${previewId}/reopen`, z.object({ status: z.string() }), {
+      method: "POST",
+    }),
+  generate: (orgId: string, previewId: string) =>
+    api(`${base(orgId)}/previews/${previewId}/report`, finalReportResultSchema, { method: "POST" }),
+  remove: (orgId: string, ids: string[]) =>
+    api(`${base(orgId)}/delete`, z.object({ deleted: z.number() }), { body: { ids } }),
+  download: (orgId: string, reportId: string, file: { id: string; filename: string }) =>
+    downloadFile(`/api/orgs/${orgId}/reports/${reportId}/files/${file.id}`, file.filename),
 };
 
 /** The spec's messages for this flow (sections 5 and 8). */
@@ -31,7 +53,8 @@ export const multiChannelMessages = {
   previewGenerated: "Preview generated successfully!",
   loadPreviewFailed: "Failed to load preview data",
   generateFailed: "Failed to generate report",
-  generated: (n: number) => `Multi-channel report generated successfully! ${n} pieces of content included.`,
+  generated: (n: number) =>
+    `Multi-channel report generated successfully! ${n} pieces of content included.`,
   deleted: (n: number) => `${n} multi-channel report(s) deleted`,
   deleteFailed: "Failed to delete reports",
 };

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "../../lib/toast";
+import { type FormEvent, useState } from "react";
 import { integrationStatusColor, integrationStatusLabel } from "../../../shared/format";
-import { serverMessage } from "../../lib/api/errors";
-import { Button, Field } from "../../components/form";
 import { Card } from "../../components/Card";
+import { Button, Field } from "../../components/form";
+import { serverMessage } from "../../lib/api/errors";
+import { toast } from "../../lib/toast";
 import { orgApi, orgKeys, orgMessages } from "./org-api";
 
 const dot = { green: "bg-green-500", yellow: "bg-yellow-400", red: "bg-red-500" };
@@ -15,10 +15,17 @@ const providers = [
 
 export function ApiKeysCard({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
-  const { data, isError } = useQuery({ queryKey: orgKeys.integrations(orgId), queryFn: () => orgApi.integrations(orgId) });
+  const { data, isError } = useQuery({
+    queryKey: orgKeys.integrations(orgId),
+    queryFn: () => orgApi.integrations(orgId),
+  });
   const [keys, setKeys] = useState({ youtubeApiKey: "", simplecastApiKey: "" });
   const save = useMutation({
-    mutationFn: () => orgApi.saveKeys(orgId, { youtubeApiKey: keys.youtubeApiKey.trim() || undefined, simplecastApiKey: keys.simplecastApiKey.trim() || undefined }),
+    mutationFn: () =>
+      orgApi.saveKeys(orgId, {
+        youtubeApiKey: keys.youtubeApiKey.trim() || undefined,
+        simplecastApiKey: keys.simplecastApiKey.trim() || undefined,
+      }),
     onSuccess: (result) => {
       queryClient.setQueryData(orgKeys.integrations(orgId), result);
       void queryClient.invalidateQueries({ queryKey: orgKeys.audit(orgId) });
@@ -30,7 +37,11 @@ export function ApiKeysCard({ orgId }: { orgId: string }) {
   const typed = keys.youtubeApiKey.trim() !== "" || keys.simplecastApiKey.trim() !== "";
 
   return (
-    <Card title="API Keys" description="Keys are encrypted and never shown again; type a new one to replace it." id="api-keys-title">
+    <Card
+      title="API Keys"
+      description="Keys are encrypted and never shown again; type a new one to replace it."
+      id="api-keys-title"
+    >
       {isError && <p className="mb-3 text-sm text-red-600">{orgMessages.integrationsLoadFailed}</p>}
       <form
         className="space-y-4"
@@ -55,9 +66,14 @@ export function ApiKeysCard({ orgId }: { orgId: string }) {
                   onChange={(e) => setKeys((k) => ({ ...k, [p.field]: e.target.value }))}
                 />
               </div>
-              <span className="mb-2 inline-flex items-center gap-2 text-sm" data-testid={`status-${p.type}`}>
+              <span
+                className="mb-2 inline-flex items-center gap-2 text-sm"
+                data-testid={`status-${p.type}`}
+              >
                 <span className={`h-2.5 w-2.5 rounded-full ${dot[color]}`} aria-hidden />
-                {current ? `${integrationStatusLabel(current.status)} · ${current.mask}` : "Not connected"}
+                {current
+                  ? `${integrationStatusLabel(current.status)} · ${current.mask}`
+                  : "Not connected"}
               </span>
             </div>
           );

@@ -2,22 +2,38 @@ import { useQuery } from "@tanstack/react-query";
 import { Card } from "../../components/Card";
 import { orgApi, orgKeys } from "./org-api";
 
-const describe = (action: string, details: Record<string, string | number | boolean | null> | null) => {
+const describe = (
+  action: string,
+  details: Record<string, string | number | boolean | null> | null,
+) => {
   const d = details ?? {};
   switch (action) {
-    case "member.added": return `added ${d.email} as ${d.role === "admin" ? "Administrator" : "Standard User"}`;
-    case "member.removed": return `removed ${d.email}${d.completely ? " (account deleted)" : ""}`;
-    case "member.role_changed": return `changed a role from ${d.from} to ${d.to}`;
-    case "member.updated": return "edited a member";
-    case "member.password_reset": return "reset a member's password";
-    case "organization.updated": return `renamed the organization to ${d.to}`;
-    case "organization.logo_changed": return "changed the logo";
-    case "organization.logo_removed": return "removed the logo";
-    case "integrations.keys_changed": return `changed API keys (${d.types})`;
-    case "google.connected": return `connected Google account ${d.email}`;
-    case "google.disconnected": return "disconnected the Google account";
-    case "storage.files_deleted": return `deleted ${d.deleted} of ${d.requested} Drive files`;
-    default: return action;
+    case "member.added":
+      return `added ${d.email} as ${d.role === "admin" ? "Administrator" : "Standard User"}`;
+    case "member.removed":
+      return `removed ${d.email}${d.completely ? " (account deleted)" : ""}`;
+    case "member.role_changed":
+      return `changed a role from ${d.from} to ${d.to}`;
+    case "member.updated":
+      return "edited a member";
+    case "member.password_reset":
+      return "reset a member's password";
+    case "organization.updated":
+      return `renamed the organization to ${d.to}`;
+    case "organization.logo_changed":
+      return "changed the logo";
+    case "organization.logo_removed":
+      return "removed the logo";
+    case "integrations.keys_changed":
+      return `changed API keys (${d.types})`;
+    case "google.connected":
+      return `connected Google account ${d.email}`;
+    case "google.disconnected":
+      return "disconnected the Google account";
+    case "storage.files_deleted":
+      return `deleted ${d.deleted} of ${d.requested} Drive files`;
+    default:
+      return action;
   }
 };
 
@@ -25,8 +41,14 @@ const describe = (action: string, details: Record<string, string | number | bool
 export function AuditCard({ orgId }: { orgId: string }) {
   const { data } = useQuery({ queryKey: orgKeys.audit(orgId), queryFn: () => orgApi.audit(orgId) });
   return (
-    <Card title="Activity" description="Administrative changes in this organization." id="audit-title">
-      {data && data.entries.length === 0 && <p className="text-sm text-slate-500">No changes recorded yet.</p>}
+    <Card
+      title="Activity"
+      description="Administrative changes in this organization."
+      id="audit-title"
+    >
+      {data && data.entries.length === 0 && (
+        <p className="text-sm text-slate-500">No changes recorded yet.</p>
+      )}
       <ol className="space-y-2 text-sm" data-testid="audit-log">
         {data?.entries.map((e) => (
           <li key={e.id} className="flex flex-wrap gap-x-2">

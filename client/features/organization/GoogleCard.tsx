@@ -1,10 +1,10 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "../../lib/toast";
-import { serverMessage } from "../../lib/api/errors";
-import { Button } from "../../components/form";
 import { Card } from "../../components/Card";
+import { Button } from "../../components/form";
+import { serverMessage } from "../../lib/api/errors";
+import { toast } from "../../lib/toast";
 import { orgApi, orgKeys } from "./org-api";
 
 const outcomes: Record<string, { ok: boolean; text: string }> = {
@@ -20,7 +20,10 @@ const outcomes: Record<string, { ok: boolean; text: string }> = {
 export function GoogleCard({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const { data } = useQuery({ queryKey: orgKeys.google(orgId), queryFn: () => orgApi.google(orgId) });
+  const { data } = useQuery({
+    queryKey: orgKeys.google(orgId),
+    queryFn: () => orgApi.google(orgId),
+  });
 
   // Coming back from Google: say how it went once, then clean the address.
   useEffect(() => {
@@ -46,19 +49,33 @@ export function GoogleCard({ orgId }: { orgId: string }) {
   });
 
   return (
-    <Card title="Google Sheets export" description="Recurring and persistent reports are written to spreadsheets in this Google account." id="google-title">
+    <Card
+      title="Google Sheets export"
+      description="Recurring and persistent reports are written to spreadsheets in this Google account."
+      id="google-title"
+    >
       {data?.connected ? (
         <div className="flex flex-wrap items-center gap-4">
           <span className="inline-flex items-center gap-2 text-sm" data-testid="google-status">
-            <span className={`h-2.5 w-2.5 rounded-full ${data.status === "active" ? "bg-green-500" : "bg-red-500"}`} aria-hidden />
+            <span
+              className={`h-2.5 w-2.5 rounded-full ${data.status === "active" ? "bg-green-500" : "bg-red-500"}`}
+              aria-hidden
+            />
             Connected as <strong>{data.email}</strong>
             {data.status === "error" && <span className="text-red-600"> · needs reconnecting</span>}
           </span>
           {data.status === "error" && <Button onClick={() => connect.mutate()}>Reconnect</Button>}
-          <Link to="/admin/storage" className="text-sm text-indigo-600 hover:underline dark:text-indigo-400">
+          <Link
+            to="/admin/storage"
+            className="text-sm text-indigo-600 hover:underline dark:text-indigo-400"
+          >
             Manage Drive storage
           </Link>
-          <Button variant="secondary" onClick={() => disconnect.mutate()} disabled={disconnect.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => disconnect.mutate()}
+            disabled={disconnect.isPending}
+          >
             Disconnect
           </Button>
         </div>

@@ -1,16 +1,26 @@
-import { useRef, useState, type FormEvent } from "react";
-import { toast } from "../../lib/toast";
+import { type FormEvent, useRef, useState } from "react";
 import type { Member } from "../../../shared/schemas/organization";
-import { serverMessage } from "../../lib/api/errors";
-import { imageFileProblem } from "../../lib/image-file";
 import { Dialog } from "../../components/Dialog";
 import { Button, Field } from "../../components/form";
 import { InitialsAvatar } from "../../components/InitialsAvatar";
+import { serverMessage } from "../../lib/api/errors";
+import { imageFileProblem } from "../../lib/image-file";
+import { toast } from "../../lib/toast";
 import { orgApi, orgMessages } from "./org-api";
 
 type Done = () => void;
 
-export function AddMemberDialog({ orgId, open, onOpenChange, onDone }: { orgId: string; open: boolean; onOpenChange: (o: boolean) => void; onDone: Done }) {
+export function AddMemberDialog({
+  orgId,
+  open,
+  onOpenChange,
+  onDone,
+}: {
+  orgId: string;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onDone: Done;
+}) {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<"admin" | "standard">("standard");
@@ -21,7 +31,11 @@ export function AddMemberDialog({ orgId, open, onOpenChange, onDone }: { orgId: 
     setBusy(true);
     try {
       const result = await orgApi.addMember(orgId, { name: name.trim() || undefined, email, role });
-      toast.success(result.created && !result.emailSent ? orgMessages.memberAddedNoEmail : orgMessages.memberAdded);
+      toast.success(
+        result.created && !result.emailSent
+          ? orgMessages.memberAddedNoEmail
+          : orgMessages.memberAdded,
+      );
       setName("");
       setEmail("");
       setRole("standard");
@@ -35,15 +49,38 @@ export function AddMemberDialog({ orgId, open, onOpenChange, onDone }: { orgId: 
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add New Member" description="They receive an email with a temporary password valid for 24 hours.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add New Member"
+      description="They receive an email with a temporary password valid for 24 hours."
+    >
       <form onSubmit={submit} className="space-y-4">
-        <Field id="member-name" label="Full name (optional)" value={name} onChange={(e) => setName(e.target.value)} />
-        <Field id="member-email" label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          id="member-name"
+          label="Full name (optional)"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field
+          id="member-email"
+          label="Email"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <div className="space-y-1">
           <label htmlFor="member-role" className="block text-sm font-medium">
             Role
           </label>
-          <select id="member-role" required value={role} onChange={(e) => setRole(e.target.value === "admin" ? "admin" : "standard")} className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+          <select
+            id="member-role"
+            required
+            value={role}
+            onChange={(e) => setRole(e.target.value === "admin" ? "admin" : "standard")}
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+          >
             <option value="standard">Standard User</option>
             <option value="admin">Administrator</option>
           </select>
@@ -61,7 +98,17 @@ export function AddMemberDialog({ orgId, open, onOpenChange, onDone }: { orgId: 
   );
 }
 
-export function EditMemberDialog({ orgId, member, onClose, onDone }: { orgId: string; member: Member | null; onClose: () => void; onDone: Done }) {
+export function EditMemberDialog({
+  orgId,
+  member,
+  onClose,
+  onDone,
+}: {
+  orgId: string;
+  member: Member | null;
+  onClose: () => void;
+  onDone: Done;
+}) {
   const [name, setName] = useState(member?.name ?? "");
   const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
@@ -86,30 +133,69 @@ export function EditMemberDialog({ orgId, member, onClose, onDone }: { orgId: st
     if (!picked) return;
     const problem = imageFileProblem(picked);
     if (problem) return void toast.error(problem);
-    await run(() => orgApi.uploadMemberAvatar(orgId, member.userId, picked), "Avatar updated successfully", "Failed to upload avatar");
+    await run(
+      () => orgApi.uploadMemberAvatar(orgId, member.userId, picked),
+      "Avatar updated successfully",
+      "Failed to upload avatar",
+    );
     if (file.current) file.current.value = "";
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title="Edit Member" description={member.email}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Edit Member"
+      description={member.email}
+    >
       <form
         className="space-y-4"
         onSubmit={async (event) => {
           event.preventDefault();
-          if (await run(() => orgApi.updateMember(orgId, member.userId, { name: name.trim() || null }), orgMessages.memberUpdated, orgMessages.memberUpdateFailed)) onClose();
+          if (
+            await run(
+              () => orgApi.updateMember(orgId, member.userId, { name: name.trim() || null }),
+              orgMessages.memberUpdated,
+              orgMessages.memberUpdateFailed,
+            )
+          )
+            onClose();
         }}
       >
         <div className="flex items-center gap-3">
           <InitialsAvatar email={member.email} url={member.avatarUrl} size={48} />
-          <input ref={file} id="member-avatar-file" type="file" accept="image/*" className="sr-only" aria-label="Member picture file" onChange={(e) => void onFile(e.target.files?.[0])} />
+          <input
+            ref={file}
+            id="member-avatar-file"
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            aria-label="Member picture file"
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
           <Button variant="secondary" onClick={() => file.current?.click()} disabled={busy}>
             Upload picture
           </Button>
-          <Button variant="ghost" disabled={busy || !member.avatarUrl} onClick={() => void run(() => orgApi.removeMemberAvatar(orgId, member.userId), "Avatar removed successfully", "Failed to remove avatar")}>
+          <Button
+            variant="ghost"
+            disabled={busy || !member.avatarUrl}
+            onClick={() =>
+              void run(
+                () => orgApi.removeMemberAvatar(orgId, member.userId),
+                "Avatar removed successfully",
+                "Failed to remove avatar",
+              )
+            }
+          >
             Remove picture
           </Button>
         </div>
-        <Field id="edit-member-name" label="Full name" value={name} onChange={(e) => setName(e.target.value)} />
+        <Field
+          id="edit-member-name"
+          label="Full name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel
@@ -123,14 +209,26 @@ export function EditMemberDialog({ orgId, member, onClose, onDone }: { orgId: st
   );
 }
 
-export function DeleteMemberDialog({ orgId, member, onClose, onDone }: { orgId: string; member: Member | null; onClose: () => void; onDone: Done }) {
+export function DeleteMemberDialog({
+  orgId,
+  member,
+  onClose,
+  onDone,
+}: {
+  orgId: string;
+  member: Member | null;
+  onClose: () => void;
+  onDone: Done;
+}) {
   const [busy, setBusy] = useState(false);
   if (!member) return null;
   const confirm = async () => {
     setBusy(true);
     try {
       const { completelyDeleted } = await orgApi.removeMember(orgId, member.userId);
-      toast.success(completelyDeleted ? orgMessages.memberRemovedCompletely : orgMessages.memberRemovedFromOrg);
+      toast.success(
+        completelyDeleted ? orgMessages.memberRemovedCompletely : orgMessages.memberRemovedFromOrg,
+      );
       onClose();
       onDone();
     } catch (error) {
@@ -140,7 +238,12 @@ export function DeleteMemberDialog({ orgId, member, onClose, onDone }: { orgId: 
     }
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title="Delete Member" description={`Remove ${member.name ?? member.email} from this organization? If they belong to no other organization, their account is deleted.`}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Delete Member"
+      description={`Remove ${member.name ?? member.email} from this organization? If they belong to no other organization, their account is deleted.`}
+    >
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
           Cancel

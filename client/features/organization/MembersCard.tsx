@@ -1,23 +1,27 @@
-import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "../../lib/toast";
 import { KeyRound, Pencil, Trash2, UserPlus } from "lucide-react";
-import type { Member } from "../../../shared/schemas/organization";
+import { useState } from "react";
 import { linkMessages } from "../../../shared/messages";
-import { useAuth } from "../../lib/auth/AuthProvider";
-import { serverMessage } from "../../lib/api/errors";
-import { Button } from "../../components/form";
+import type { Member } from "../../../shared/schemas/organization";
 import { Card } from "../../components/Card";
+import { Button } from "../../components/form";
 import { InitialsAvatar } from "../../components/InitialsAvatar";
+import { serverMessage } from "../../lib/api/errors";
+import { useAuth } from "../../lib/auth/AuthProvider";
+import { toast } from "../../lib/toast";
 import { AddMemberDialog, DeleteMemberDialog, EditMemberDialog } from "./MemberDialogs";
 import { orgApi, orgKeys, orgMessages } from "./org-api";
 
-const iconButton = "rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white";
+const iconButton =
+  "rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white";
 
 export function MembersCard({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
   const { user, reload } = useAuth();
-  const { data, isPending, isError } = useQuery({ queryKey: orgKeys.members(orgId), queryFn: () => orgApi.members(orgId) });
+  const { data, isPending, isError } = useQuery({
+    queryKey: orgKeys.members(orgId),
+    queryFn: () => orgApi.members(orgId),
+  });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
   const [deleting, setDeleting] = useState<Member | null>(null);
@@ -37,7 +41,9 @@ export function MembersCard({ orgId }: { orgId: string }) {
   const resetPassword = async (member: Member) => {
     try {
       const { email, emailSent } = await orgApi.resetMemberPassword(orgId, member.userId);
-      toast.success(emailSent ? linkMessages.adminResetSent(email) : linkMessages.adminResetEmailFailed);
+      toast.success(
+        emailSent ? linkMessages.adminResetSent(email) : linkMessages.adminResetEmailFailed,
+      );
       refresh();
     } catch (error) {
       toast.error(serverMessage(error, linkMessages.resetFailed));
@@ -53,7 +59,9 @@ export function MembersCard({ orgId }: { orgId: string }) {
       </div>
       {isError && <p className="text-sm text-red-600">{orgMessages.membersLoadFailed}</p>}
       {isPending && <p className="text-sm text-slate-500">Loading members...</p>}
-      {data && data.members.length === 0 && <p className="text-sm text-slate-500">{orgMessages.noMembers}</p>}
+      {data && data.members.length === 0 && (
+        <p className="text-sm text-slate-500">{orgMessages.noMembers}</p>
+      )}
       {data && data.members.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -70,26 +78,59 @@ export function MembersCard({ orgId }: { orgId: string }) {
             </thead>
             <tbody>
               {data.members.map((m) => (
-                <tr key={m.userId} className="border-b border-slate-100 dark:border-slate-800" data-testid="member-row">
+                <tr
+                  key={m.userId}
+                  className="border-b border-slate-100 dark:border-slate-800"
+                  data-testid="member-row"
+                >
                   <td className="py-2 pr-3">
                     <InitialsAvatar email={m.email} url={m.avatarUrl} />
                   </td>
-                  <td className="py-2 pr-3">{m.name ?? <span className="text-slate-400">No name provided</span>}{m.pendingInvitation && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-900 dark:text-amber-200">Invited</span>}</td>
+                  <td className="py-2 pr-3">
+                    {m.name ?? <span className="text-slate-400">No name provided</span>}
+                    {m.pendingInvitation && (
+                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-900 dark:text-amber-200">
+                        Invited
+                      </span>
+                    )}
+                  </td>
                   <td className="py-2 pr-3">{m.email}</td>
                   <td className="py-2 pr-3">
-                    <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => void changeRole(m, e.target.value === "admin" ? "admin" : "standard")} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900">
+                    <select
+                      aria-label={`Role of ${m.email}`}
+                      value={m.role}
+                      onChange={(e) =>
+                        void changeRole(m, e.target.value === "admin" ? "admin" : "standard")
+                      }
+                      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+                    >
                       <option value="admin">Administrator</option>
                       <option value="standard">Standard User</option>
                     </select>
                   </td>
                   <td className="py-2 text-right whitespace-nowrap">
-                    <button type="button" className={iconButton} aria-label={`Edit ${m.email}`} onClick={() => setEditing(m)}>
+                    <button
+                      type="button"
+                      className={iconButton}
+                      aria-label={`Edit ${m.email}`}
+                      onClick={() => setEditing(m)}
+                    >
                       <Pencil className="h-4 w-4" aria-hidden />
                     </button>
-                    <button type="button" className={iconButton} aria-label={`Reset password for ${m.email}`} onClick={() => void resetPassword(m)}>
+                    <button
+                      type="button"
+                      className={iconButton}
+                      aria-label={`Reset password for ${m.email}`}
+                      onClick={() => void resetPassword(m)}
+                    >
                       <KeyRound className="h-4 w-4" aria-hidden />
                     </button>
-                    <button type="button" className={iconButton} aria-label={`Remove ${m.email}`} onClick={() => setDeleting(m)}>
+                    <button
+                      type="button"
+                      className={iconButton}
+                      aria-label={`Remove ${m.email}`}
+                      onClick={() => setDeleting(m)}
+                    >
                       <Trash2 className="h-4 w-4" aria-hidden />
                     </button>
                   </td>
@@ -100,8 +141,19 @@ export function MembersCard({ orgId }: { orgId: string }) {
         </div>
       )}
       <AddMemberDialog orgId={orgId} open={adding} onOpenChange={setAdding} onDone={refresh} />
-      <EditMemberDialog key={editing?.userId ?? "none"} orgId={orgId} member={editing} onClose={() => setEditing(null)} onDone={refresh} />
-      <DeleteMemberDialog orgId={orgId} member={deleting} onClose={() => setDeleting(null)} onDone={refresh} />
+      <EditMemberDialog
+        key={editing?.userId ?? "none"}
+        orgId={orgId}
+        member={editing}
+        onClose={() => setEditing(null)}
+        onDone={refresh}
+      />
+      <DeleteMemberDialog
+        orgId={orgId}
+        member={deleting}
+        onClose={() => setDeleting(null)}
+        onDone={refresh}
+      />
     </Card>
   );
 }

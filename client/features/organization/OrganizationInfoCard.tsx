@@ -1,18 +1,23 @@
-import { useState, type FormEvent } from "react";
-import { toast } from "../../lib/toast";
 import { Building2 } from "lucide-react";
-import { useAuth } from "../../lib/auth/AuthProvider";
-import { serverMessage } from "../../lib/api/errors";
-import { useImageUpload } from "../../lib/use-image-upload";
-import { Button, Field } from "../../components/form";
+import { type FormEvent, useState } from "react";
 import { Card } from "../../components/Card";
+import { Button, Field } from "../../components/form";
+import { serverMessage } from "../../lib/api/errors";
+import { useAuth } from "../../lib/auth/AuthProvider";
+import { toast } from "../../lib/toast";
+import { useImageUpload } from "../../lib/use-image-upload";
 import { orgApi, orgMessages } from "./org-api";
 
 export function OrganizationInfoCard({ orgId }: { orgId: string }) {
   const { organization, reload } = useAuth();
   const [name, setName] = useState(organization?.name ?? "");
   const [saving, setSaving] = useState(false);
-  const logo = useImageUpload({ upload: (file) => orgApi.uploadLogo(orgId, file), after: reload, success: orgMessages.logoUpdated, failure: orgMessages.logoUploadFailed });
+  const logo = useImageUpload({
+    upload: (file) => orgApi.uploadLogo(orgId, file),
+    after: reload,
+    success: orgMessages.logoUpdated,
+    failure: orgMessages.logoUploadFailed,
+  });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,9 +47,25 @@ export function OrganizationInfoCard({ orgId }: { orgId: string }) {
     <Card title="Organization Information" id="org-info-title">
       <div className="mb-5 flex items-center gap-4">
         <div className="flex h-16 w-32 items-center justify-center overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">
-          {organization?.logoUrl ? <img src={organization.logoUrl} alt="Organization logo" className="max-h-14 max-w-28 object-contain" /> : <Building2 className="h-6 w-6 text-slate-400" aria-hidden />}
+          {organization?.logoUrl ? (
+            <img
+              src={organization.logoUrl}
+              alt="Organization logo"
+              className="max-h-14 max-w-28 object-contain"
+            />
+          ) : (
+            <Building2 className="h-6 w-6 text-slate-400" aria-hidden />
+          )}
         </div>
-        <input ref={logo.input} id="org-logo-file" type="file" accept="image/*" className="sr-only" aria-label="Logo file" onChange={(e) => void logo.onFile(e.target.files?.[0])} />
+        <input
+          ref={logo.input}
+          id="org-logo-file"
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          aria-label="Logo file"
+          onChange={(e) => void logo.onFile(e.target.files?.[0])}
+        />
         <Button variant="secondary" onClick={logo.pick} disabled={logo.uploading}>
           {logo.uploading ? "Uploading..." : "Upload logo"}
         </Button>
@@ -54,9 +75,18 @@ export function OrganizationInfoCard({ orgId }: { orgId: string }) {
       </div>
       <form onSubmit={save} className="flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1">
-          <Field id="org-name" label="Organization name" required value={name} onChange={(e) => setName(e.target.value)} />
+          <Field
+            id="org-name"
+            label="Organization name"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
-        <Button type="submit" disabled={saving || !name.trim() || name.trim() === organization?.name}>
+        <Button
+          type="submit"
+          disabled={saving || !name.trim() || name.trim() === organization?.name}
+        >
           {saving ? "Saving..." : "Save Changes"}
         </Button>
       </form>

@@ -1,5 +1,5 @@
-import { useAuth } from "../../lib/auth/AuthProvider";
 import { PageLoading } from "../../components/PageLoading";
+import { useAuth } from "../../lib/auth/AuthProvider";
 import { ApiKeysCard } from "./ApiKeysCard";
 import { AuditCard } from "./AuditCard";
 import { GoogleCard } from "./GoogleCard";
@@ -11,7 +11,12 @@ export default function OrganizationSettingsPage() {
   const { isAdmin, isLoading, organization } = useAuth();
   if (isLoading) return <PageLoading label={orgMessages.loading} />;
   // Non-admins never load the member list or integrations (the server refuses them anyway).
-  if (!isAdmin || !organization) return <p className="mt-8 text-center text-slate-600 dark:text-slate-300">{orgMessages.noPermission}</p>;
+  if (!isAdmin || !organization)
+    return (
+      <p className="mt-8 text-center text-slate-600 dark:text-slate-300">
+        {orgMessages.noPermission}
+      </p>
+    );
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <h1 className="text-2xl font-semibold">Organization Settings</h1>

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { auditResponseSchema, integrationsResponseSchema, membersResponseSchema } from "../../../shared/schemas/organization";
+import {
+  auditResponseSchema,
+  integrationsResponseSchema,
+  membersResponseSchema,
+} from "../../../shared/schemas/organization";
 import { api } from "../../lib/api/client";
 
 /** Query keys for one organisation's settings, general to specific. */
@@ -11,10 +15,24 @@ export const orgKeys = {
   google: (orgId: string) => ["org", orgId, "google"] as const,
 };
 
-const orgView = z.object({ organization: z.object({ id: z.string(), name: z.string(), logoUrl: z.string().nullable(), timezone: z.string() }) });
+const orgView = z.object({
+  organization: z.object({
+    id: z.string(),
+    name: z.string(),
+    logoUrl: z.string().nullable(),
+    timezone: z.string(),
+  }),
+});
 export const googleViewSchema = z.union([
   z.object({ connected: z.literal(false) }),
-  z.object({ connected: z.literal(true), email: z.string(), status: z.enum(["active", "error"]), scopes: z.array(z.string()), lastError: z.string().nullable(), connectedAt: z.string() }),
+  z.object({
+    connected: z.literal(true),
+    email: z.string(),
+    status: z.enum(["active", "error"]),
+    scopes: z.array(z.string()),
+    lastError: z.string().nullable(),
+    connectedAt: z.string(),
+  }),
 ]);
 
 const base = (orgId: string) => `/api/orgs/${orgId}`;
@@ -25,23 +43,51 @@ const upload = (file: File) => {
 };
 
 export const orgApi = {
-  rename: (orgId: string, name: string) => api(base(orgId), orgView, { method: "PATCH", body: { name } }),
-  uploadLogo: (orgId: string, file: File) => api(`${base(orgId)}/logo`, orgView, { method: "POST", formData: upload(file) }),
+  rename: (orgId: string, name: string) =>
+    api(base(orgId), orgView, { method: "PATCH", body: { name } }),
+  uploadLogo: (orgId: string, file: File) =>
+    api(`${base(orgId)}/logo`, orgView, { method: "POST", formData: upload(file) }),
   removeLogo: (orgId: string) => api(`${base(orgId)}/logo`, orgView, { method: "DELETE" }),
   integrations: (orgId: string) => api(`${base(orgId)}/integrations`, integrationsResponseSchema),
-  saveKeys: (orgId: string, keys: { youtubeApiKey?: string; simplecastApiKey?: string }) => api(`${base(orgId)}/integrations`, integrationsResponseSchema, { method: "PUT", body: keys }),
+  saveKeys: (orgId: string, keys: { youtubeApiKey?: string; simplecastApiKey?: string }) =>
+    api(`${base(orgId)}/integrations`, integrationsResponseSchema, { method: "PUT", body: keys }),
   members: (orgId: string) => api(`${base(orgId)}/members`, membersResponseSchema),
   addMember: (orgId: string, body: { name?: string; email: string; role: "admin" | "standard" }) =>
-    api(`${base(orgId)}/members`, z.object({ userId: z.string(), created: z.boolean(), emailSent: z.boolean() }), { body }),
-  updateMember: (orgId: string, userId: string, body: { role?: "admin" | "standard"; name?: string | null }) => api(`${base(orgId)}/members/${userId}`, membersResponseSchema, { method: "PATCH", body }),
-  uploadMemberAvatar: (orgId: string, userId: string, file: File) => api(`${base(orgId)}/members/${userId}/avatar`, membersResponseSchema, { method: "POST", formData: upload(file) }),
-  removeMemberAvatar: (orgId: string, userId: string) => api(`${base(orgId)}/members/${userId}/avatar`, membersResponseSchema, { method: "DELETE" }),
-  resetMemberPassword: (orgId: string, userId: string) => api(`${base(orgId)}/members/${userId}/reset-password`, z.object({ email: z.string(), emailSent: z.boolean() }), { method: "POST" }),
-  removeMember: (orgId: string, userId: string) => api(`${base(orgId)}/members/${userId}`, z.object({ completelyDeleted: z.boolean() }), { method: "DELETE" }),
+    api(
+      `${base(orgId)}/members`,
+      z.object({ userId: z.string(), created: z.boolean(), emailSent: z.boolean() }),
+      { body },
+    ),
+  updateMember: (
+    orgId: string,
+    userId: string,
+    body: { role?: "admin" | "standard"; name?: string | null },
+  ) => api(`${base(orgId)}/members/${userId}`, membersResponseSchema, { method: "PATCH", body }),
+  uploadMemberAvatar: (orgId: string, userId: string, file: File) =>
+    api(`${base(orgId)}/members/${userId}/avatar`, membersResponseSchema, {
+      method: "POST",
+      formData: upload(file),
+    }),
+  removeMemberAvatar: (orgId: string, userId: string) =>
+    api(`${base(orgId)}/members/${userId}/avatar`, membersResponseSchema, { method: "DELETE" }),
+  resetMemberPassword: (orgId: string, userId: string) =>
+    api(
+      `${base(orgId)}/members/${userId}/reset-password`,
+      z.object({ email: z.string(), emailSent: z.boolean() }),
+      { method: "POST" },
+    ),
+  removeMember: (orgId: string, userId: string) =>
+    api(`${base(orgId)}/members/${userId}`, z.object({ completelyDeleted: z.boolean() }), {
+      method: "DELETE",
+    }),
   audit: (orgId: string) => api(`${base(orgId)}/audit`, auditResponseSchema),
   google: (orgId: string) => api(`${base(orgId)}/google`, googleViewSchema),
-  connectGoogle: (orgId: string) => api(`${base(orgId)}/google/connect`, z.object({ authorizationUrl: z.string() }), { method: "POST" }),
-  disconnectGoogle: (orgId: string) => api(`${base(orgId)}/google`, z.object({ connected: z.literal(false) }), { method: "DELETE" }),
+  connectGoogle: (orgId: string) =>
+    api(`${base(orgId)}/google/connect`, z.object({ authorizationUrl: z.string() }), {
+      method: "POST",
+    }),
+  disconnectGoogle: (orgId: string) =>
+    api(`${base(orgId)}/google`, z.object({ connected: z.literal(false) }), { method: "DELETE" }),
 };
 
 export const orgMessages = {
@@ -54,8 +100,10 @@ export const orgMessages = {
   noLogo: "No logo to remove or insufficient permissions",
   keysUpdated: "API keys updated successfully",
   keysFailed: "Failed to update API keys",
-  memberAdded: "Member added successfully. An invitation email with temporary password has been sent.",
-  memberAddedNoEmail: "Member added successfully, but email could not be sent. Please contact the user directly.",
+  memberAdded:
+    "Member added successfully. An invitation email with temporary password has been sent.",
+  memberAddedNoEmail:
+    "Member added successfully, but email could not be sent. Please contact the user directly.",
   memberAddFailed: "Failed to add member",
   memberRemovedCompletely: "Member completely removed from all systems",
   memberRemovedFromOrg: "Member removed from this organization",
@@ -66,7 +114,8 @@ export const orgMessages = {
   memberUpdateFailed: "Failed to update member",
   membersLoadFailed: "Failed to load organization members",
   integrationsLoadFailed: "Failed to load integrations",
-  noMembers: "No members in this organization yet. Add members to collaborate on analytics and reports.",
+  noMembers:
+    "No members in this organization yet. Add members to collaborate on analytics and reports.",
   noPermission: "You need admin permissions to access organization settings.",
   loading: "Loading organization...",
 } as const;

@@ -1,17 +1,21 @@
-import { useEffect, useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { ExternalLink, Plus } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { dateRangeLabel } from "../../../shared/date-ranges";
 import { formatCreatedAt, scheduleLabel } from "../../../shared/schedule";
 import type { Platform } from "../../../shared/schemas/enums";
-import { reportMessages, type ReportView, type ScheduleView } from "../../../shared/schemas/reports";
+import {
+  type ReportView,
+  reportMessages,
+  type ScheduleView,
+} from "../../../shared/schemas/reports";
 import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
-import { useAuth } from "../../lib/auth/AuthProvider";
 import { serverMessage } from "../../lib/api/errors";
+import { useAuth } from "../../lib/auth/AuthProvider";
 import { toast } from "../../lib/toast";
 import { dashboardApi, dashboardKeys } from "../dashboard/dashboard-api";
 import { ReportDialog } from "./ReportDialog";
@@ -22,7 +26,13 @@ const fileLabels: Record<string, string> = { parent_csv: "CSV", child_csv: "CSV"
 const linkClass = "text-indigo-600 hover:underline dark:text-indigo-400";
 
 /** The Recurring Reports and Reports tables of one platform, with the spreadsheet banner and New Report. */
-export default function PlatformReports({ orgId, platform: requested }: { orgId: string; platform: Platform }) {
+export default function PlatformReports({
+  orgId,
+  platform: requested,
+}: {
+  orgId: string;
+  platform: Platform;
+}) {
   const platform = requested === "simplecast" ? "simplecast" : "youtube";
   const { organization, isAdmin } = useAuth();
   const timeZone = organization?.timezone ?? "America/Los_Angeles";
@@ -39,11 +49,21 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
     queryKey: reportKeys.page(orgId, platform),
     queryFn: () => reportsApi.page(orgId, platform),
     // Follow generation and initial runs until they finish.
-    refetchInterval: (q) => (q.state.data?.reports.some((r) => r.status === "queued" || r.status === "generating") || q.state.data?.schedules.some((s) => s.lastRun?.status === "queued" || s.lastRun?.status === "running") ? 1500 : false),
+    refetchInterval: (q) =>
+      q.state.data?.reports.some((r) => r.status === "queued" || r.status === "generating") ||
+      q.state.data?.schedules.some(
+        (s) => s.lastRun?.status === "queued" || s.lastRun?.status === "running",
+      )
+        ? 1500
+        : false,
   });
   const entities = useQuery({
     queryKey: platform === "youtube" ? dashboardKeys.channels(orgId) : dashboardKeys.shows(orgId),
-    queryFn: async () => (platform === "youtube" ? (await dashboardApi.channels(orgId)).channels : (await dashboardApi.shows(orgId)).shows).map((e) => ({ id: e.id, title: e.title })),
+    queryFn: async () =>
+      (platform === "youtube"
+        ? (await dashboardApi.channels(orgId)).channels
+        : (await dashboardApi.shows(orgId)).shows
+      ).map((e) => ({ id: e.id, title: e.title })),
   });
   useEffect(() => {
     if (reports.isError) toast.error(reportMessages.loadFailed);
@@ -77,8 +97,14 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
                 {s.persistentSheet?.spreadsheetUrl && (
                   <>
                     {" · "}
-                    <a className={linkClass} href={s.persistentSheet.spreadsheetUrl} target="_blank" rel="noreferrer">
-                      {s.persistentSheet.sheetName} <ExternalLink className="inline h-3 w-3" aria-hidden />
+                    <a
+                      className={linkClass}
+                      href={s.persistentSheet.spreadsheetUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      {s.persistentSheet.sheetName}{" "}
+                      <ExternalLink className="inline h-3 w-3" aria-hidden />
                     </a>
                   </>
                 )}
@@ -87,8 +113,19 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
           </div>
         ),
       },
-      { id: "schedule", header: "Schedule", size: 200, enableSorting: false, cell: ({ row }) => scheduleLabel(row.original, timeZone, new Date()) },
-      { id: "dateRange", header: "Date Range", enableSorting: false, cell: ({ row }) => dateRangeLabel(row.original.dateRange, timeZone) },
+      {
+        id: "schedule",
+        header: "Schedule",
+        size: 200,
+        enableSorting: false,
+        cell: ({ row }) => scheduleLabel(row.original, timeZone, new Date()),
+      },
+      {
+        id: "dateRange",
+        header: "Date Range",
+        enableSorting: false,
+        cell: ({ row }) => dateRangeLabel(row.original.dateRange, timeZone),
+      },
       {
         id: "status",
         header: "Status",
@@ -103,7 +140,9 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
               void reportsApi
                 .setActive(orgId, s.id, !s.isActive)
                 .then(refresh)
-                .catch((e: unknown) => toast.error(serverMessage(e, reportMessages.loadSchedulesFailed)))
+                .catch((e: unknown) =>
+                  toast.error(serverMessage(e, reportMessages.loadSchedulesFailed)),
+                )
             }
           >
             {s.isActive ? "Active" : "Inactive"}
@@ -118,21 +157,34 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
         cell: ({ row: { original: s } }) => {
           const run = s.lastRun;
           if (!run) return <span className="text-slate-500">Not run yet</span>;
-          if (run.status === "queued" || run.status === "running") return <span role="status">Running...</span>;
+          if (run.status === "queued" || run.status === "running")
+            return <span role="status">Running...</span>;
           return (
-            <span className={run.status === "failed" ? "text-red-600 dark:text-red-400" : ""} title={run.errorMessage ?? undefined}>
-              {formatCreatedAt(new Date(run.at), timeZone)} · {run.status === "failed" ? run.errorMessage : `${run.rowCount ?? 0} rows`}
+            <span
+              className={run.status === "failed" ? "text-red-600 dark:text-red-400" : ""}
+              title={run.errorMessage ?? undefined}
+            >
+              {formatCreatedAt(new Date(run.at), timeZone)} ·{" "}
+              {run.status === "failed" ? run.errorMessage : `${run.rowCount ?? 0} rows`}
               {run.sheetUrl && (
                 <>
                   {" · "}
-                  <a className={linkClass} href={run.sheetUrl} target="_blank" rel="noreferrer">Open sheet</a>
+                  <a className={linkClass} href={run.sheetUrl} target="_blank" rel="noreferrer">
+                    Open sheet
+                  </a>
                 </>
               )}
             </span>
           );
         },
       },
-      { id: "createdAt", header: "Created", size: 200, enableSorting: false, cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone) },
+      {
+        id: "createdAt",
+        header: "Created",
+        size: 200,
+        enableSorting: false,
+        cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone),
+      },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [orgId, timeZone],
@@ -140,34 +192,89 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
 
   const reportColumns = useMemo<Array<ColumnDef<ReportView>>>(
     () => [
-      { id: "title", header: "Title", size: 240, cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
-      { id: "dateRange", header: "Date Range", enableSorting: false, cell: ({ row }) => dateRangeLabel(row.original.dateRange, timeZone) },
+      {
+        id: "title",
+        header: "Title",
+        size: 240,
+        cell: ({ row }) => <span className="font-medium">{row.original.title}</span>,
+      },
+      {
+        id: "dateRange",
+        header: "Date Range",
+        enableSorting: false,
+        cell: ({ row }) => dateRangeLabel(row.original.dateRange, timeZone),
+      },
       {
         id: "downloads",
         header: "Downloads",
         size: 300,
         enableSorting: false,
         cell: ({ row: { original: r } }) => {
-          if (r.status === "queued" || r.status === "generating") return <span role="status" className="text-slate-500">Generating...</span>;
-          if (r.status === "failed") return <span className="text-red-600 dark:text-red-400">{r.errorMessage ?? "Failed to generate report"}</span>;
+          if (r.status === "queued" || r.status === "generating")
+            return (
+              <span role="status" className="text-slate-500">
+                Generating...
+              </span>
+            );
+          if (r.status === "failed")
+            return (
+              <span className="text-red-600 dark:text-red-400">
+                {r.errorMessage ?? "Failed to generate report"}
+              </span>
+            );
           const order = ["parent_csv", "child_csv", "json"];
           const files = [...r.files].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
           return (
             <span className="flex flex-wrap items-center gap-2">
               {files.map((f) => (
-                <button key={f.id} type="button" className={linkClass} title={f.filename} onClick={() => void reportsApi.download(orgId, r.id, f).catch(() => toast.error(f.kind === "json" ? "Failed to download JSON file" : "Failed to download CSV file"))}>
-                  {f.kind === "parent_csv" ? (platform === "youtube" ? "Channels CSV" : "Shows CSV") : f.kind === "child_csv" ? (platform === "youtube" ? "Videos CSV" : "Episodes CSV") : (fileLabels[f.kind] ?? f.filename)}
+                <button
+                  key={f.id}
+                  type="button"
+                  className={linkClass}
+                  title={f.filename}
+                  onClick={() =>
+                    void reportsApi
+                      .download(orgId, r.id, f)
+                      .catch(() =>
+                        toast.error(
+                          f.kind === "json"
+                            ? "Failed to download JSON file"
+                            : "Failed to download CSV file",
+                        ),
+                      )
+                  }
+                >
+                  {f.kind === "parent_csv"
+                    ? platform === "youtube"
+                      ? "Channels CSV"
+                      : "Shows CSV"
+                    : f.kind === "child_csv"
+                      ? platform === "youtube"
+                        ? "Videos CSV"
+                        : "Episodes CSV"
+                      : (fileLabels[f.kind] ?? f.filename)}
                 </button>
               ))}
               {r.googleSheetUrl && (
-                <a className={linkClass} href={r.googleSheetUrl} target="_blank" rel="noreferrer">Spreadsheet</a>
+                <a className={linkClass} href={r.googleSheetUrl} target="_blank" rel="noreferrer">
+                  Spreadsheet
+                </a>
               )}
-              {r.errorMessage && !r.googleSheetUrl && <span className="text-xs text-amber-700 dark:text-amber-400" title={r.errorMessage}>No spreadsheet</span>}
+              {r.errorMessage && !r.googleSheetUrl && (
+                <span className="text-xs text-amber-700 dark:text-amber-400" title={r.errorMessage}>
+                  No spreadsheet
+                </span>
+              )}
             </span>
           );
         },
       },
-      { id: "createdAt", header: "Created", size: 200, cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone) },
+      {
+        id: "createdAt",
+        header: "Created",
+        size: 200,
+        cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone),
+      },
     ],
     [orgId, timeZone, platform],
   );
@@ -177,11 +284,18 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
     // The date filter is on created_at, from the start of the first day to the end of the last.
     const lo = from ? Date.parse(`${from}T00:00:00`) : -Infinity;
     const hi = to ? Date.parse(`${to}T23:59:59.999`) : Infinity;
-    const rows = (reports.data?.reports ?? []).filter((r) => (!q || r.title.toLowerCase().includes(q)) && Date.parse(r.createdAt) >= lo && Date.parse(r.createdAt) <= hi);
+    const rows = (reports.data?.reports ?? []).filter(
+      (r) =>
+        (!q || r.title.toLowerCase().includes(q)) &&
+        Date.parse(r.createdAt) >= lo &&
+        Date.parse(r.createdAt) <= hi,
+    );
     const [sort] = sorting;
     if (!sort) return rows;
     const key = (r: ReportView) => (sort.id === "title" ? r.title.toLowerCase() : r.createdAt);
-    return [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (sort.desc ? -1 : 1));
+    return [...rows].sort(
+      (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (sort.desc ? -1 : 1),
+    );
   }, [reports.data, search, from, to, sorting]);
 
   if (reports.isPending || entities.isPending) return <PageLoading />;
@@ -191,24 +305,37 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
   return (
     <div className="space-y-6">
       {data && !data.sheetsAvailable && (
-        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200">
-          Spreadsheet reports are temporarily unavailable because no working Google account is connected. CSV and JSON reports work as usual.
+        <div
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+        >
+          Spreadsheet reports are temporarily unavailable because no working Google account is
+          connected. CSV and JSON reports work as usual.
           {isAdmin && (
             <>
               {" "}
-              <Link to="/organization-settings" className="font-medium underline">Connect Google in Organization Settings</Link>
+              <Link to="/organization-settings" className="font-medium underline">
+                Connect Google in Organization Settings
+              </Link>
             </>
           )}
         </div>
       )}
       <div className="flex items-center">
-        <h2 className="mr-auto text-xl font-semibold">{platform === "youtube" ? "YouTube" : "Simplecast"} Reports</h2>
+        <h2 className="mr-auto text-xl font-semibold">
+          {platform === "youtube" ? "YouTube" : "Simplecast"} Reports
+        </h2>
         <Button onClick={() => setDialog({ editing: null })} disabled={noEntities}>
           <Plus className="h-4 w-4" aria-hidden /> New Report
         </Button>
       </div>
-      <section aria-labelledby="recurring-title" className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <h3 id="recurring-title" className="mb-3 font-semibold">Recurring Reports</h3>
+      <section
+        aria-labelledby="recurring-title"
+        className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h3 id="recurring-title" className="mb-3 font-semibold">
+          Recurring Reports
+        </h3>
         <DataTable
           label="Recurring reports"
           columns={scheduleColumns}
@@ -228,7 +355,10 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
           onEdit={(s) => setDialog({ editing: s })}
           onDeleteSelected={async (rows) => {
             try {
-              const { deleted } = await reportsApi.removeSchedules(orgId, rows.map((r) => r.id));
+              const { deleted } = await reportsApi.removeSchedules(
+                orgId,
+                rows.map((r) => r.id),
+              );
               toast.success(reportMessages.schedulesDeleted(deleted));
               refresh();
             } catch (e) {
@@ -237,8 +367,13 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
           }}
         />
       </section>
-      <section aria-labelledby="reports-title" className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <h3 id="reports-title" className="mb-3 font-semibold">Reports</h3>
+      <section
+        aria-labelledby="reports-title"
+        className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h3 id="reports-title" className="mb-3 font-semibold">
+          Reports
+        </h3>
         <DataTable
           label="Reports"
           columns={reportColumns}
@@ -251,7 +386,11 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
           sorting={sorting}
           onSortingChange={setSorting}
           loading={false}
-          emptyText={noEntities ? `Add ${platform === "youtube" ? "channels" : "shows"} on the dashboard first, then create a report.` : "No reports yet. Create one with New Report."}
+          emptyText={
+            noEntities
+              ? `Add ${platform === "youtube" ? "channels" : "shows"} on the dashboard first, then create a report.`
+              : "No reports yet. Create one with New Report."
+          }
           search={search}
           onSearchChange={(q) => {
             setSearch(q);
@@ -261,17 +400,30 @@ export default function PlatformReports({ orgId, platform: requested }: { orgId:
             <div className="flex items-end gap-2 text-sm">
               <label>
                 From
-                <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+                <input
+                  type="date"
+                  value={from}
+                  onChange={(e) => setFrom(e.target.value)}
+                  className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+                />
               </label>
               <label>
                 To
-                <input type="date" value={to} onChange={(e) => setTo(e.target.value)} className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900" />
+                <input
+                  type="date"
+                  value={to}
+                  onChange={(e) => setTo(e.target.value)}
+                  className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+                />
               </label>
             </div>
           }
           onDeleteSelected={async (rows) => {
             try {
-              const { deleted } = await reportsApi.remove(orgId, rows.map((r) => r.id));
+              const { deleted } = await reportsApi.remove(
+                orgId,
+                rows.map((r) => r.id),
+              );
               toast.success(reportMessages.deleted(deleted));
               refresh();
             } catch (e) {

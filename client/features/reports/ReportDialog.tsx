@@ -1,13 +1,27 @@
 import { useMemo, useState } from "react";
 import { customRangeFromDates, dateRangeOptions } from "../../../shared/date-ranges";
-import { DAYS_OF_MONTH, SCHEDULE_DEFAULTS, scheduleTimeOptions, WEEKDAYS, type Frequency, type ScheduleTime } from "../../../shared/schedule";
+import {
+  DAYS_OF_MONTH,
+  type Frequency,
+  SCHEDULE_DEFAULTS,
+  type ScheduleTime,
+  scheduleTimeOptions,
+  WEEKDAYS,
+} from "../../../shared/schedule";
 import type { DateRange, DateRangeType } from "../../../shared/schemas/date-range";
-import { DEFAULT_TAB_NAME, reportMessages, type PersistentSheetView, type ReportPlatform, type ScheduleView, type SheetDestination } from "../../../shared/schemas/reports";
+import {
+  DEFAULT_TAB_NAME,
+  type PersistentSheetView,
+  type ReportPlatform,
+  reportMessages,
+  type ScheduleView,
+  type SheetDestination,
+} from "../../../shared/schemas/reports";
 import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
-import { useAuth } from "../../lib/auth/AuthProvider";
 import { serverMessage } from "../../lib/api/errors";
+import { useAuth } from "../../lib/auth/AuthProvider";
 import { toast } from "../../lib/toast";
 import { reportsApi } from "./reports-api";
 
@@ -23,37 +37,94 @@ type Props = {
   onSaved: () => void;
 };
 
-const inputClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
 const isoDay = (iso: string | undefined) => (iso ? iso.slice(0, 10) : "");
 
-function Radio({ name, value, checked, onChange, children }: { name: string; value: string; checked: boolean; onChange: (v: string) => void; children: React.ReactNode }) {
+function Radio({
+  name,
+  value,
+  checked,
+  onChange,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: (v: string) => void;
+  children: React.ReactNode;
+}) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <input type="radio" name={name} value={value} checked={checked} onChange={() => onChange(value)} /> {children}
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={() => onChange(value)}
+      />{" "}
+      {children}
     </label>
   );
 }
 
 /** The Report dialog (spec sections 2, 4, 5): one-time or recurring, with sheet behaviour, schedule and destination. */
-export function ReportDialog({ orgId, platform, open, onOpenChange, entities, persistentSheets, editing, onSaved }: Props) {
+export function ReportDialog({
+  orgId,
+  platform,
+  open,
+  onOpenChange,
+  entities,
+  persistentSheets,
+  editing,
+  onSaved,
+}: Props) {
   const { organization } = useAuth();
   const timeZone = organization?.timezone ?? "America/Los_Angeles";
   const platformLabel = platform === "youtube" ? "YouTube" : "Simplecast";
-  const stored = editing && "type" in editing.dateRange && "range" in editing.dateRange ? (editing.dateRange as DateRange) : null;
+  const stored =
+    editing && "type" in editing.dateRange && "range" in editing.dateRange
+      ? (editing.dateRange as DateRange)
+      : null;
   const [type, setType] = useState<"one-time" | "recurring">(editing ? "recurring" : "one-time");
-  const [behavior, setBehavior] = useState<"new" | "persistent">(editing?.isPersistent ? "persistent" : "new");
-  const [frequency, setFrequency] = useState<Frequency>(editing?.frequency ?? SCHEDULE_DEFAULTS.frequency);
-  const [dayOfWeek, setDayOfWeek] = useState<number>(editing?.dayOfWeek ?? SCHEDULE_DEFAULTS.dayOfWeek);
-  const [dayOfMonth, setDayOfMonth] = useState<number>(editing?.dayOfMonth ?? SCHEDULE_DEFAULTS.dayOfMonth);
-  const [time, setTime] = useState<ScheduleTime>((editing?.scheduledTime as ScheduleTime | undefined) ?? SCHEDULE_DEFAULTS.scheduledTime);
-  const [destination, setDestination] = useState<"new" | "existing">(editing?.persistentSheet ? "existing" : "new");
+  const [behavior, setBehavior] = useState<"new" | "persistent">(
+    editing?.isPersistent ? "persistent" : "new",
+  );
+  const [frequency, setFrequency] = useState<Frequency>(
+    editing?.frequency ?? SCHEDULE_DEFAULTS.frequency,
+  );
+  const [dayOfWeek, setDayOfWeek] = useState<number>(
+    editing?.dayOfWeek ?? SCHEDULE_DEFAULTS.dayOfWeek,
+  );
+  const [dayOfMonth, setDayOfMonth] = useState<number>(
+    editing?.dayOfMonth ?? SCHEDULE_DEFAULTS.dayOfMonth,
+  );
+  const [time, setTime] = useState<ScheduleTime>(
+    (editing?.scheduledTime as ScheduleTime | undefined) ?? SCHEDULE_DEFAULTS.scheduledTime,
+  );
+  const [destination, setDestination] = useState<"new" | "existing">(
+    editing?.persistentSheet ? "existing" : "new",
+  );
   const [sheetName, setSheetName] = useState("");
-  const [tabStructure, setTabStructure] = useState<"default" | "custom">(editing?.sheetTabName ? "custom" : "default");
+  const [tabStructure, setTabStructure] = useState<"default" | "custom">(
+    editing?.sheetTabName ? "custom" : "default",
+  );
   // Editing a schedule with a spreadsheet keeps writing there (the existing one is preselected).
-  const [tabName, setTabName] = useState(editing?.sheetTabName ?? (editing?.persistentSheet ? (platform === "youtube" ? "Videos" : "Episodes") : DEFAULT_TAB_NAME));
-  const [existingSheet, setExistingSheet] = useState(editing?.persistentSheet?.id ?? persistentSheets[0]?.id ?? "");
+  const [tabName, setTabName] = useState(
+    editing?.sheetTabName ??
+      (editing?.persistentSheet
+        ? platform === "youtube"
+          ? "Videos"
+          : "Episodes"
+        : DEFAULT_TAB_NAME),
+  );
+  const [existingSheet, setExistingSheet] = useState(
+    editing?.persistentSheet?.id ?? persistentSheets[0]?.id ?? "",
+  );
   const [title, setTitle] = useState(editing?.title ?? "");
-  const [rangeType, setRangeType] = useState<DateRangeType>(stored?.type ?? SCHEDULE_DEFAULTS.dateRange.type);
+  const [rangeType, setRangeType] = useState<DateRangeType>(
+    stored?.type ?? SCHEDULE_DEFAULTS.dateRange.type,
+  );
   const [start, setStart] = useState(isoDay(stored?.range?.start));
   const [end, setEnd] = useState(isoDay(stored?.range?.end));
   const [selected, setSelected] = useState<Set<string>>(new Set(editing?.selectedEntities ?? []));
@@ -67,8 +138,17 @@ export function ReportDialog({ orgId, platform, open, onOpenChange, entities, pe
     return range ? { type: "custom", range } : null;
   };
   // Create is enabled only when the spec's conditions hold (section 5).
-  const destinationReady = !persistent || (destination === "new" ? sheetName.trim().length > 0 || Boolean(editing?.persistentSheet) : existingSheet !== "" && tabName.trim().length > 0);
-  const canSubmit = !busy && title.trim().length > 0 && selected.size > 0 && destinationReady && (rangeType !== "custom" || (start !== "" && end !== ""));
+  const destinationReady =
+    !persistent ||
+    (destination === "new"
+      ? sheetName.trim().length > 0 || Boolean(editing?.persistentSheet)
+      : existingSheet !== "" && tabName.trim().length > 0);
+  const canSubmit =
+    !busy &&
+    title.trim().length > 0 &&
+    selected.size > 0 &&
+    destinationReady &&
+    (rangeType !== "custom" || (start !== "" && end !== ""));
 
   const submit = async () => {
     const range = dateRange();
@@ -76,14 +156,26 @@ export function ReportDialog({ orgId, platform, open, onOpenChange, entities, pe
     setBusy(true);
     try {
       if (type === "one-time") {
-        await reportsApi.create(orgId, { title: title.trim(), platform, dateRange: range, selectedEntities: [...selected] });
+        await reportsApi.create(orgId, {
+          title: title.trim(),
+          platform,
+          dateRange: range,
+          selectedEntities: [...selected],
+        });
         toast.success(reportMessages.created);
       } else {
         const dest: SheetDestination | null = !persistent
           ? null
           : destination === "existing"
             ? { kind: "existing", persistentSheetId: existingSheet, tabName: tabName.trim() }
-            : { kind: "new", sheetName: sheetName.trim() || editing?.persistentSheet?.sheetName || title.trim(), tabStructure, ...(tabStructure === "custom" ? { tabName: tabName.trim() || DEFAULT_TAB_NAME } : {}) };
+            : {
+                kind: "new",
+                sheetName: sheetName.trim() || editing?.persistentSheet?.sheetName || title.trim(),
+                tabStructure,
+                ...(tabStructure === "custom"
+                  ? { tabName: tabName.trim() || DEFAULT_TAB_NAME }
+                  : {}),
+              };
         const body = {
           title: title.trim(),
           dateRange: range,
@@ -113,7 +205,12 @@ export function ReportDialog({ orgId, platform, open, onOpenChange, entities, pe
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`${editing ? "Edit" : "New"} ${platformLabel} Report`} size="lg">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`${editing ? "Edit" : "New"} ${platformLabel} Report`}
+      size="lg"
+    >
       <form
         className="space-y-5"
         onSubmit={(e) => {
@@ -125,8 +222,22 @@ export function ReportDialog({ orgId, platform, open, onOpenChange, entities, pe
           <fieldset className="space-y-1">
             <legend className="text-sm font-semibold">Report Type</legend>
             <div className="flex gap-4">
-              <Radio name="report-type" value="one-time" checked={type === "one-time"} onChange={() => setType("one-time")}>One-time</Radio>
-              <Radio name="report-type" value="recurring" checked={type === "recurring"} onChange={() => setType("recurring")}>Recurring</Radio>
+              <Radio
+                name="report-type"
+                value="one-time"
+                checked={type === "one-time"}
+                onChange={() => setType("one-time")}
+              >
+                One-time
+              </Radio>
+              <Radio
+                name="report-type"
+                value="recurring"
+                checked={type === "recurring"}
+                onChange={() => setType("recurring")}
+              >
+                Recurring
+              </Radio>
             </div>
           </fieldset>
         )}
@@ -135,15 +246,33 @@ export function ReportDialog({ orgId, platform, open, onOpenChange, entities, pe
             <fieldset className="space-y-1">
               <legend className="text-sm font-semibold">Sheet Behavior</legend>
               <div className="flex flex-wrap gap-4">
-                <Radio name="sheet-behavior" value="new" checked={behavior === "new"} onChange={() => setBehavior("new")}>Create new sheet each time</Radio>
-                <Radio name="sheet-behavior" value="persistent" checked={behavior === "persistent"} onChange={() => setBehavior("persistent")}>Update the same sheet</Radio>
+                <Radio
+                  name="sheet-behavior"
+                  value="new"
+                  checked={behavior === "new"}
+                  onChange={() => setBehavior("new")}
+                >
+                  Create new sheet each time
+                </Radio>
+                <Radio
+                  name="sheet-behavior"
+                  value="persistent"
+                  checked={behavior === "persistent"}
+                  onChange={() => setBehavior("persistent")}
+                >
+                  Update the same sheet
+                </Radio>
               </div>
             </fieldset>
             <fieldset className="grid gap-3 sm:grid-cols-3">
               <legend className="mb-1 text-sm font-semibold">Schedule</legend>
               <label className="text-sm">
                 Frequency
-                <select className={inputClass} value={frequency} onChange={(e) => setFrequency(e.target.value as Frequency)}>
+                <select
+                  className={inputClass}
+                  value={frequency}
+                  onChange={(e) => setFrequency(e.target.value as Frequency)}
+                >
                   <option value="daily">Daily</option>
                   <option value="weekly">Weekly</option>
                   <option value="monthly">Monthly</option>
@@ -152,9 +281,15 @@ export function ReportDialog({ orgId, platform, open, onOpenChange, entities, pe
               {frequency === "weekly" && (
                 <label className="text-sm">
                   Day of Week
-                  <select className={inputClass} value={dayOfWeek} onChange={(e) => setDayOfWeek(Number(e.target.value))}>
+                  <select
+                    className={inputClass}
+                    value={dayOfWeek}
+                    onChange={(e) => setDayOfWeek(Number(e.target.value))}
+                  >
                     {WEEKDAYS.map((d) => (
-                      <option key={d.value} value={d.value}>{d.label}</option>
+                      <option key={d.value} value={d.value}>
+                        {d.label}
+                      </option>
                     ))}
                   </select>
                 </label>
@@ -162,18 +297,30 @@ export function ReportDialog({ orgId, platform, open, onOpenChange, entities, pe
               {frequency === "monthly" && (
                 <label className="text-sm">
                   Day of Month
-                  <select className={inputClass} value={dayOfMonth} onChange={(e) => setDayOfMonth(Number(e.target.value))}>
+                  <select
+                    className={inputClass}
+                    value={dayOfMonth}
+                    onChange={(e) => setDayOfMonth(Number(e.target.value))}
+                  >
                     {DAYS_OF_MONTH.map((d) => (
-                      <option key={d} value={d}>{d}</option>
+                      <option key={d} value={d}>
+                        {d}
+                      </option>
                     ))}
                   </select>
                 </label>
               )}
               <label className="text-sm">
                 Time of Day
-                <select className={inputClass} value={time} onChange={(e) => setTime(e.target.value as ScheduleTime)}>
+                <select
+                  className={inputClass}
+                  value={time}
+                  onChange={(e) => setTime(e.target.value as ScheduleTime)}
+                >
                   {timeOptions.map((t) => (
-                    <option key={t.value} value={t.value}>{t.label}</option>
+                    <option key={t.value} value={t.value}>
+                      {t.label}
+                    </option>
                   ))}
                 </select>
               </label>
@@ -184,27 +331,63 @@ export function ReportDialog({ orgId, platform, open, onOpenChange, entities, pe
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold">Sheet Destination</legend>
             <div className="flex flex-wrap gap-4">
-              <Radio name="destination" value="new" checked={destination === "new"} onChange={() => setDestination("new")}>Create a new spreadsheet</Radio>
+              <Radio
+                name="destination"
+                value="new"
+                checked={destination === "new"}
+                onChange={() => setDestination("new")}
+              >
+                Create a new spreadsheet
+              </Radio>
               {persistentSheets.length > 0 && (
-                <Radio name="destination" value="existing" checked={destination === "existing"} onChange={() => setDestination("existing")}>Add a tab to an existing spreadsheet</Radio>
+                <Radio
+                  name="destination"
+                  value="existing"
+                  checked={destination === "existing"}
+                  onChange={() => setDestination("existing")}
+                >
+                  Add a tab to an existing spreadsheet
+                </Radio>
               )}
             </div>
             {destination === "new" ? (
               <div className="space-y-2">
                 <label className="block text-sm">
                   Spreadsheet name
-                  <input className={inputClass} value={sheetName} onChange={(e) => setSheetName(e.target.value)} placeholder={editing?.persistentSheet?.sheetName ?? ""} />
+                  <input
+                    className={inputClass}
+                    value={sheetName}
+                    onChange={(e) => setSheetName(e.target.value)}
+                    placeholder={editing?.persistentSheet?.sheetName ?? ""}
+                  />
                 </label>
                 <div className="flex flex-wrap gap-4">
-                  <Radio name="tabs" value="default" checked={tabStructure === "default"} onChange={() => setTabStructure("default")}>
-                    Default tabs ({platform === "youtube" ? "Channels & Videos" : "Shows & Episodes"})
+                  <Radio
+                    name="tabs"
+                    value="default"
+                    checked={tabStructure === "default"}
+                    onChange={() => setTabStructure("default")}
+                  >
+                    Default tabs (
+                    {platform === "youtube" ? "Channels & Videos" : "Shows & Episodes"})
                   </Radio>
-                  <Radio name="tabs" value="custom" checked={tabStructure === "custom"} onChange={() => setTabStructure("custom")}>One custom tab</Radio>
+                  <Radio
+                    name="tabs"
+                    value="custom"
+                    checked={tabStructure === "custom"}
+                    onChange={() => setTabStructure("custom")}
+                  >
+                    One custom tab
+                  </Radio>
                 </div>
                 {tabStructure === "custom" && (
                   <label className="block text-sm">
                     Tab name
-                    <input className={inputClass} value={tabName} onChange={(e) => setTabName(e.target.value)} />
+                    <input
+                      className={inputClass}
+                      value={tabName}
+                      onChange={(e) => setTabName(e.target.value)}
+                    />
                   </label>
                 )}
               </div>
@@ -212,15 +395,25 @@ export function ReportDialog({ orgId, platform, open, onOpenChange, entities, pe
               <div className="grid gap-3 sm:grid-cols-2">
                 <label className="text-sm">
                   Spreadsheet
-                  <select className={inputClass} value={existingSheet} onChange={(e) => setExistingSheet(e.target.value)}>
+                  <select
+                    className={inputClass}
+                    value={existingSheet}
+                    onChange={(e) => setExistingSheet(e.target.value)}
+                  >
                     {persistentSheets.map((s) => (
-                      <option key={s.id} value={s.id}>{s.sheetName}</option>
+                      <option key={s.id} value={s.id}>
+                        {s.sheetName}
+                      </option>
                     ))}
                   </select>
                 </label>
                 <label className="text-sm">
                   Tab name
-                  <input className={inputClass} value={tabName} onChange={(e) => setTabName(e.target.value)} />
+                  <input
+                    className={inputClass}
+                    value={tabName}
+                    onChange={(e) => setTabName(e.target.value)}
+                  />
                 </label>
               </div>
             )}
@@ -230,13 +423,23 @@ export function ReportDialog({ orgId, platform, open, onOpenChange, entities, pe
           <legend className="text-sm font-semibold">Report Details</legend>
           <label className="block text-sm">
             Title
-            <input className={inputClass} value={title} onChange={(e) => setTitle(e.target.value)} />
+            <input
+              className={inputClass}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+            />
           </label>
           <label className="block text-sm">
             Date Range
-            <select className={inputClass} value={rangeType} onChange={(e) => setRangeType(e.target.value as DateRangeType)}>
+            <select
+              className={inputClass}
+              value={rangeType}
+              onChange={(e) => setRangeType(e.target.value as DateRangeType)}
+            >
               {dateRangeOptions.map((o) => (
-                <option key={o.value} value={o.value}>{o.label}</option>
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </label>
@@ -244,19 +447,40 @@ export function ReportDialog({ orgId, platform, open, onOpenChange, entities, pe
             <div className="grid grid-cols-2 gap-3">
               <label className="text-sm">
                 Start date
-                <input type="date" className={inputClass} value={start} onChange={(e) => setStart(e.target.value)} />
+                <input
+                  type="date"
+                  className={inputClass}
+                  value={start}
+                  onChange={(e) => setStart(e.target.value)}
+                />
               </label>
               <label className="text-sm">
                 End date
-                <input type="date" className={inputClass} value={end} onChange={(e) => setEnd(e.target.value)} />
+                <input
+                  type="date"
+                  className={inputClass}
+                  value={end}
+                  onChange={(e) => setEnd(e.target.value)}
+                />
               </label>
             </div>
           )}
-          <CheckboxList legend={platform === "youtube" ? "Channels" : "Shows"} searchLabel={platform === "youtube" ? "Search channels" : "Search shows"} options={entities} selected={selected} onChange={setSelected} maxHeight="max-h-48" />
+          <CheckboxList
+            legend={platform === "youtube" ? "Channels" : "Shows"}
+            searchLabel={platform === "youtube" ? "Search channels" : "Search shows"}
+            options={entities}
+            selected={selected}
+            onChange={setSelected}
+            maxHeight="max-h-48"
+          />
         </fieldset>
         <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" disabled={!canSubmit}>{busy ? "Creating..." : editing ? "Update Report" : "Create Report"}</Button>
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!canSubmit}>
+            {busy ? "Creating..." : editing ? "Update Report" : "Create Report"}
+          </Button>
         </div>
       </form>
     </Dialog>

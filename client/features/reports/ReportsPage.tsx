@@ -1,7 +1,7 @@
-import { Suspense, lazy } from "react";
+import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
-import { useAuth } from "../../lib/auth/AuthProvider";
 import { PageLoading } from "../../components/PageLoading";
+import { useAuth } from "../../lib/auth/AuthProvider";
 
 // Each tab is its own chunk: the multi-channel board (dnd-kit, virtual lists) loads only when opened.
 const PlatformReports = lazy(() => import("./PlatformReports"));
@@ -22,23 +22,39 @@ export default function ReportsPage() {
   // The tab lives in the URL so reload and back/forward keep it.
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
-  const tab: ReportsTab = tabs.some((t) => t.value === requested) ? (requested as ReportsTab) : "youtube";
+  const tab: ReportsTab = tabs.some((t) => t.value === requested)
+    ? (requested as ReportsTab)
+    : "youtube";
   if (!organization) return <PageLoading />;
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-2xl font-semibold">Reports</h1>
-        <div role="tablist" aria-label="Report type" className="flex gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-800">
+        <div
+          role="tablist"
+          aria-label="Report type"
+          className="flex gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-800"
+        >
           {tabs.map((t) => (
-            <button key={t.value} role="tab" aria-selected={tab === t.value} className={tabClass(tab === t.value)} onClick={() => setParams({ tab: t.value })}>
+            <button
+              key={t.value}
+              role="tab"
+              aria-selected={tab === t.value}
+              className={tabClass(tab === t.value)}
+              onClick={() => setParams({ tab: t.value })}
+            >
               {t.label}
             </button>
           ))}
         </div>
       </div>
       <Suspense fallback={<PageLoading />}>
-        {tab === "multi-channel" ? <MultiChannelTab orgId={organization.id} /> : <PlatformReports key={tab} orgId={organization.id} platform={tab} />}
+        {tab === "multi-channel" ? (
+          <MultiChannelTab orgId={organization.id} />
+        ) : (
+          <PlatformReports key={tab} orgId={organization.id} platform={tab} />
+        )}
       </Suspense>
     </div>
   );

@@ -1,7 +1,12 @@
 import { z } from "zod";
+import {
+  type CreateReport,
+  type CreateSchedule,
+  reportsPageSchema,
+  type UpdateSchedule,
+} from "../../../shared/schemas/reports";
 import { api } from "../../lib/api/client";
 import { downloadFile } from "../../lib/api/download";
-import { reportsPageSchema, type CreateReport, type CreateSchedule, type UpdateSchedule } from "../../../shared/schemas/reports";
 
 const base = (orgId: string) => `/api/orgs/${orgId}/reports`;
 
@@ -11,12 +16,29 @@ export const reportKeys = {
 };
 
 export const reportsApi = {
-  page: (orgId: string, platform: string) => api(`${base(orgId)}?platform=${platform}`, reportsPageSchema),
-  create: (orgId: string, body: CreateReport) => api(base(orgId), z.object({ report: z.object({ id: z.string() }) }), { body }),
-  remove: (orgId: string, ids: string[]) => api(`${base(orgId)}/delete`, z.object({ deleted: z.number() }), { body: { ids } }),
-  createSchedule: (orgId: string, body: CreateSchedule) => api(`${base(orgId)}/schedules`, z.object({ schedule: z.object({ id: z.string() }), initialRunId: z.string().nullable() }), { body }),
-  updateSchedule: (orgId: string, id: string, body: UpdateSchedule) => api(`${base(orgId)}/schedules/${id}`, z.object({ schedule: z.object({ id: z.string() }) }), { method: "PATCH", body }),
-  setActive: (orgId: string, id: string, isActive: boolean) => api(`${base(orgId)}/schedules/${id}/active`, z.object({ isActive: z.boolean() }), { body: { isActive } }),
-  removeSchedules: (orgId: string, ids: string[]) => api(`${base(orgId)}/schedules/delete`, z.object({ deleted: z.number() }), { body: { ids } }),
-  download: (orgId: string, reportId: string, file: { id: string; filename: string }) => downloadFile(`${base(orgId)}/${reportId}/files/${file.id}`, file.filename),
+  page: (orgId: string, platform: string) =>
+    api(`${base(orgId)}?platform=${platform}`, reportsPageSchema),
+  create: (orgId: string, body: CreateReport) =>
+    api(base(orgId), z.object({ report: z.object({ id: z.string() }) }), { body }),
+  remove: (orgId: string, ids: string[]) =>
+    api(`${base(orgId)}/delete`, z.object({ deleted: z.number() }), { body: { ids } }),
+  createSchedule: (orgId: string, body: CreateSchedule) =>
+    api(
+      `${base(orgId)}/schedules`,
+      z.object({ schedule: z.object({ id: z.string() }), initialRunId: z.string().nullable() }),
+      { body },
+    ),
+  updateSchedule: (orgId: string, id: string, body: UpdateSchedule) =>
+    api(`${base(orgId)}/schedules/${id}`, z.object({ schedule: z.object({ id: z.string() }) }), {
+      method: "PATCH",
+      body,
+    }),
+  setActive: (orgId: string, id: string, isActive: boolean) =>
+    api(`${base(orgId)}/schedules/${id}/active`, z.object({ isActive: z.boolean() }), {
+      body: { isActive },
+    }),
+  removeSchedules: (orgId: string, ids: string[]) =>
+    api(`${base(orgId)}/schedules/delete`, z.object({ deleted: z.number() }), { body: { ids } }),
+  download: (orgId: string, reportId: string, file: { id: string; filename: string }) =>
+    downloadFile(`${base(orgId)}/${reportId}/files/${file.id}`, file.filename),
 };

@@ -1,18 +1,23 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "../../lib/toast";
 import { formatBytes } from "../../../shared/format";
-import { useAuth } from "../../lib/auth/AuthProvider";
-import { ApiError } from "../../lib/api/client";
-import { Button } from "../../components/form";
 import { Card } from "../../components/Card";
 import { Dialog } from "../../components/Dialog";
+import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
-import { storageApi, type DriveFile } from "./storage-api";
+import { ApiError } from "../../lib/api/client";
+import { useAuth } from "../../lib/auth/AuthProvider";
+import { toast } from "../../lib/toast";
+import { type DriveFile, storageApi } from "./storage-api";
 import { UsageBar } from "./UsageBar";
 
 const message = (error: unknown) => (error instanceof Error ? error.message : "unknown error");
-const typeLabel = (mime: string) => (mime === "application/vnd.google-apps.spreadsheet" ? "Google Sheet" : mime === "text/csv" ? "CSV" : mime);
+const typeLabel = (mime: string) =>
+  mime === "application/vnd.google-apps.spreadsheet"
+    ? "Google Sheet"
+    : mime === "text/csv"
+      ? "CSV"
+      : mime;
 
 export default function StoragePage() {
   const { isAdmin, isLoading, organization } = useAuth();
@@ -31,9 +36,13 @@ export default function StoragePage() {
     setSelected(new Set());
     try {
       const q = await storageApi.quota(orgId);
-      setQuota({ usage: Number(q.quota.usage), limit: q.quota.limit ? Number(q.quota.limit) : null });
+      setQuota({
+        usage: Number(q.quota.usage),
+        limit: q.quota.limit ? Number(q.quota.limit) : null,
+      });
     } catch (error) {
-      if (error instanceof ApiError && error.reason === "google_not_connected") setNotConnected(true);
+      if (error instanceof ApiError && error.reason === "google_not_connected")
+        setNotConnected(true);
       else toast.error(`Failed to load storage quota: ${message(error)}`);
     }
     try {
@@ -41,7 +50,8 @@ export default function StoragePage() {
       setFiles(page.files);
       setNextPage(page.nextPageToken);
     } catch (error) {
-      if (!(error instanceof ApiError && error.reason === "google_not_connected")) toast.error(`Failed to load files: ${message(error)}`);
+      if (!(error instanceof ApiError && error.reason === "google_not_connected"))
+        toast.error(`Failed to load files: ${message(error)}`);
     } finally {
       setBusy(false);
     }
@@ -52,11 +62,22 @@ export default function StoragePage() {
   }, [isAdmin, load]);
 
   if (isLoading) return <PageLoading />;
-  if (!isAdmin || !orgId) return <p className="mt-8 text-center text-slate-600 dark:text-slate-300">You need admin permissions to manage storage.</p>;
+  if (!isAdmin || !orgId)
+    return (
+      <p className="mt-8 text-center text-slate-600 dark:text-slate-300">
+        You need admin permissions to manage storage.
+      </p>
+    );
   if (notConnected) {
     return (
       <Card title="Drive storage" id="storage-title">
-        <p className="text-sm">No Google account is connected. Connect one under <Link className="text-indigo-600 underline" to="/organization-settings">Organization Settings → Google Sheets export</Link> to see its storage and the spreadsheets Crosscast created.</p>
+        <p className="text-sm">
+          No Google account is connected. Connect one under{" "}
+          <Link className="text-indigo-600 underline" to="/organization-settings">
+            Organization Settings → Google Sheets export
+          </Link>{" "}
+          to see its storage and the spreadsheets Crosscast created.
+        </p>
       </Card>
     );
   }
@@ -75,7 +96,8 @@ export default function StoragePage() {
     }
   };
 
-  const askDelete = () => (selected.size === 0 ? toast.error("Please select files to delete") : setConfirming(true));
+  const askDelete = () =>
+    selected.size === 0 ? toast.error("Please select files to delete") : setConfirming(true);
   const doDelete = async () => {
     setConfirming(false);
     setBusy(true);
@@ -88,44 +110,116 @@ export default function StoragePage() {
       setBusy(false);
     }
   };
-  const toggle = (id: string) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; });
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
 
   return (
     <div className="relative space-y-6">
       <h1 className="text-2xl font-semibold">Drive storage</h1>
-      {quota && <Card title="Usage" id="usage-title"><UsageBar usage={quota.usage} limit={quota.limit} /></Card>}
+      {quota && (
+        <Card title="Usage" id="usage-title">
+          <UsageBar usage={quota.usage} limit={quota.limit} />
+        </Card>
+      )}
       <Card title="Files" id="files-title">
         <div className="mb-3 flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => void load()} disabled={busy}>Refresh</Button>
-          <Button variant="secondary" onClick={() => setSelected(new Set(files.map((f) => f.id)))} disabled={busy || files.length === 0}>Select All</Button>
-          <Button variant="secondary" onClick={() => setSelected(new Set())} disabled={busy || selected.size === 0}>Clear Selection</Button>
-          <Button variant="danger" onClick={askDelete} disabled={busy}>Delete Selected ({selected.size})</Button>
+          <Button variant="secondary" onClick={() => void load()} disabled={busy}>
+            Refresh
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setSelected(new Set(files.map((f) => f.id)))}
+            disabled={busy || files.length === 0}
+          >
+            Select All
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setSelected(new Set())}
+            disabled={busy || selected.size === 0}
+          >
+            Clear Selection
+          </Button>
+          <Button variant="danger" onClick={askDelete} disabled={busy}>
+            Delete Selected ({selected.size})
+          </Button>
         </div>
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:border-slate-700">
-              <tr><th className="py-2 pr-3"><span className="sr-only">Select</span></th><th className="py-2 pr-3">Name</th><th className="py-2 pr-3">Type</th><th className="py-2 pr-3">Size</th><th className="py-2">Created</th></tr>
+              <tr>
+                <th className="py-2 pr-3">
+                  <span className="sr-only">Select</span>
+                </th>
+                <th className="py-2 pr-3">Name</th>
+                <th className="py-2 pr-3">Type</th>
+                <th className="py-2 pr-3">Size</th>
+                <th className="py-2">Created</th>
+              </tr>
             </thead>
             <tbody>
               {files.map((f) => (
-                <tr key={f.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="drive-file">
-                  <td className="py-2 pr-3"><input type="checkbox" aria-label={`Select ${f.name}`} checked={selected.has(f.id)} onChange={() => toggle(f.id)} /></td>
+                <tr
+                  key={f.id}
+                  className="border-b border-slate-100 dark:border-slate-800"
+                  data-testid="drive-file"
+                >
+                  <td className="py-2 pr-3">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${f.name}`}
+                      checked={selected.has(f.id)}
+                      onChange={() => toggle(f.id)}
+                    />
+                  </td>
                   <td className="py-2 pr-3">{f.name}</td>
                   <td className="py-2 pr-3">{typeLabel(f.mimeType)}</td>
                   <td className="py-2 pr-3">{f.size ? formatBytes(Number(f.size)) : "—"}</td>
-                  <td className="py-2">{f.createdTime ? new Date(f.createdTime).toLocaleDateString() : "—"}</td>
+                  <td className="py-2">
+                    {f.createdTime ? new Date(f.createdTime).toLocaleDateString() : "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        {nextPage && <div className="mt-3"><Button variant="secondary" onClick={() => void loadMore()} disabled={busy}>Load More Files</Button></div>}
+        {nextPage && (
+          <div className="mt-3">
+            <Button variant="secondary" onClick={() => void loadMore()} disabled={busy}>
+              Load More Files
+            </Button>
+          </div>
+        )}
       </Card>
-      {busy && <div className="absolute inset-0 flex items-center justify-center bg-white/60 dark:bg-slate-950/60" role="status" aria-live="polite"><span className="rounded bg-white px-3 py-2 text-sm shadow dark:bg-slate-900">Loading...</span></div>}
-      <Dialog open={confirming} onOpenChange={setConfirming} title="Delete files" description={`Are you sure you want to delete ${selected.size} files? This cannot be undone.`}>
+      {busy && (
+        <div
+          className="absolute inset-0 flex items-center justify-center bg-white/60 dark:bg-slate-950/60"
+          role="status"
+          aria-live="polite"
+        >
+          <span className="rounded bg-white px-3 py-2 text-sm shadow dark:bg-slate-900">
+            Loading...
+          </span>
+        </div>
+      )}
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete files"
+        description={`Are you sure you want to delete ${selected.size} files? This cannot be undone.`}
+      >
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button variant="danger" onClick={() => void doDelete()}>Delete</Button>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void doDelete()}>
+            Delete
+          </Button>
         </div>
       </Dialog>
     </div>

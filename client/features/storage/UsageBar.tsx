@@ -12,7 +12,14 @@ export function UsageBar({ usage, limit }: { usage: number; limit: number | null
         </span>
         {limit ? <span>{percent.toFixed(1)}%</span> : null}
       </div>
-      <div className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800" role="progressbar" aria-label="Drive storage used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)}>
+      <div
+        className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+        role="progressbar"
+        aria-label="Drive storage used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(percent)}
+      >
         <div className={`h-full ${bar[usageColor(percent)]}`} style={{ width: `${percent}%` }} />
       </div>
     </div>

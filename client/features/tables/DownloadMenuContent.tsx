@@ -1,22 +1,39 @@
-import { DropdownMenu } from "radix-ui";
 import { Download } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
 import type { MenuStart } from "../../components/DeferredMenu";
-import { downloadButtonClass, type DownloadActions } from "./DownloadMenu";
+import { type DownloadActions, downloadButtonClass } from "./DownloadMenu";
 
-const item = "flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800";
+const item =
+  "flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800";
 
 /** The download menu itself (radix); DownloadMenu loads it on first use. */
-export default function DownloadMenuContent({ onCsv, onJson, onCopy, defaultOpen, autoFocus }: DownloadActions & MenuStart) {
+export default function DownloadMenuContent({
+  onCsv,
+  onJson,
+  onCopy,
+  defaultOpen,
+  autoFocus,
+}: DownloadActions & MenuStart) {
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger autoFocus={autoFocus} className={downloadButtonClass}>
         <Download className="h-4 w-4" aria-hidden /> Download
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-          <DropdownMenu.Item className={item} onSelect={onCsv}>CSV</DropdownMenu.Item>
-          <DropdownMenu.Item className={item} onSelect={onJson}>JSON</DropdownMenu.Item>
-          <DropdownMenu.Item className={item} onSelect={onCopy}>Copy to clipboard</DropdownMenu.Item>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          <DropdownMenu.Item className={item} onSelect={onCsv}>
+            CSV
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item} onSelect={onJson}>
+            JSON
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item} onSelect={onCopy}>
+            Copy to clipboard
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -1,19 +1,34 @@
-import { downloadsPresets, publishedPresets, viewsPresets, type TableName } from "../../../shared/schemas/tables";
+import {
+  downloadsPresets,
+  publishedPresets,
+  type TableName,
+  viewsPresets,
+} from "../../../shared/schemas/tables";
 import type { Chip } from "../../components/data-table/DataTable";
 
 type Option = { value: string; label: string };
 type FilterDef = { key: string; label: string; options: Option[] };
 
-const presetOptions = (presets: Record<string, string>) => Object.entries(presets).map(([value, label]) => ({ value, label }));
+const presetOptions = (presets: Record<string, string>) =>
+  Object.entries(presets).map(([value, label]) => ({ value, label }));
 const seasons = [1, 2, 3, 4, 5].map((s) => ({ value: String(s), label: `Season ${s}` }));
 
 /** The spec's filters per table (section 2 and 9), offered as selects that become chips. */
 export function filtersFor(table: TableName, parents: Option[]): FilterDef[] {
   switch (table) {
     case "videos":
-      return [{ key: "channel", label: "Channel", options: parents }, { key: "views", label: "Views", options: presetOptions(viewsPresets) }, { key: "published", label: "Published", options: presetOptions(publishedPresets) }];
+      return [
+        { key: "channel", label: "Channel", options: parents },
+        { key: "views", label: "Views", options: presetOptions(viewsPresets) },
+        { key: "published", label: "Published", options: presetOptions(publishedPresets) },
+      ];
     case "episodes":
-      return [{ key: "show", label: "Show", options: parents }, { key: "downloads", label: "Downloads", options: presetOptions(downloadsPresets) }, { key: "season", label: "Season", options: seasons }, { key: "published", label: "Published", options: presetOptions(publishedPresets) }];
+      return [
+        { key: "show", label: "Show", options: parents },
+        { key: "downloads", label: "Downloads", options: presetOptions(downloadsPresets) },
+        { key: "season", label: "Season", options: seasons },
+        { key: "published", label: "Published", options: presetOptions(publishedPresets) },
+      ];
     default:
       return [];
   }
@@ -28,13 +43,31 @@ export function chipsFrom(defs: FilterDef[], params: URLSearchParams): Chip[] {
   });
 }
 
-export function FilterSelects({ defs, params, onChange }: { defs: FilterDef[]; params: URLSearchParams; onChange: (key: string, value: string | null) => void }) {
+export function FilterSelects({
+  defs,
+  params,
+  onChange,
+}: {
+  defs: FilterDef[];
+  params: URLSearchParams;
+  onChange: (key: string, value: string | null) => void;
+}) {
   return (
     <>
       {defs.map((def) => (
-        <select key={def.key} aria-label={`Filter by ${def.label.toLowerCase()}`} value={params.get(def.key) ?? ""} onChange={(e) => onChange(def.key, e.target.value || null)} className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+        <select
+          key={def.key}
+          aria-label={`Filter by ${def.label.toLowerCase()}`}
+          value={params.get(def.key) ?? ""}
+          onChange={(e) => onChange(def.key, e.target.value || null)}
+          className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+        >
           <option value="">{def.label}: any</option>
-          {def.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {def.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </select>
       ))}
     </>

@@ -1,19 +1,19 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
-import { toast } from "../../lib/toast";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { mergedVideosMessage, UNMERGED_VIDEOS_MESSAGE } from "../../../shared/merge";
+import { integrationMessages } from "../../../shared/messages-integrations";
 import type { TableName } from "../../../shared/schemas/tables";
 import { DataTable } from "../../components/data-table/DataTable";
-import { cellText, columnDefs, visibleColumns, type TableRow } from "./columns";
+import { Button } from "../../components/form";
+import { toast } from "../../lib/toast";
+import { relativeTime } from "../details/relative-time";
+import { cellText, columnDefs, type TableRow, visibleColumns } from "./columns";
 import { DownloadMenu } from "./DownloadMenu";
 import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
 import { copyRows, deleteRows, downloadTable, fetchTablePage, tableKeys } from "./table-api";
 import { apiQueryFrom, withParams } from "./table-state";
-import { integrationMessages } from "../../../shared/messages-integrations";
-import { relativeTime } from "../details/relative-time";
-import { mergedVideosMessage, UNMERGED_VIDEOS_MESSAGE } from "../../../shared/merge";
-import { Button } from "../../components/form";
 
 /** The "specially flagged build" of spec section 2: `VITE_MERGE_SAME=1` at build time (on for npm start and the browser tests). */
 const MERGE_SAME_BUILD = import.meta.env.VITE_MERGE_SAME === "1";
@@ -21,22 +21,42 @@ const MERGE_SAME_BUILD = import.meta.env.VITE_MERGE_SAME === "1";
 // The panel and its charts (uPlot) load when a panel first opens.
 const DetailPanel = lazy(() => import("../details/DetailPanel"));
 
-const emptyText: Record<TableName, string> = { channels: "No channels match.", videos: "No videos match.", shows: "No shows match.", episodes: "No episodes match." };
+const emptyText: Record<TableName, string> = {
+  channels: "No channels match.",
+  videos: "No videos match.",
+  shows: "No shows match.",
+  episodes: "No episodes match.",
+};
 
 /** One dashboard table driven by the URL: search, filters, sort and page survive reload and back. */
-export function TablesView({ orgId, table, parents, onChanged }: { orgId: string; table: TableName; parents: Array<{ value: string; label: string }>; onChanged: () => void }) {
+export function TablesView({
+  orgId,
+  table,
+  parents,
+  onChanged,
+}: {
+  orgId: string;
+  table: TableName;
+  parents: Array<{ value: string; label: string }>;
+  onChanged: () => void;
+}) {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const query = apiQueryFrom(params);
   if (MERGE_SAME_BUILD && table === "videos") query.set("duplicates", "1");
   const queryString = query.toString();
-  const { data, isPending, isFetching } = useQuery({ queryKey: tableKeys.page(orgId, table, queryString), queryFn: () => fetchTablePage(orgId, table, query), placeholderData: keepPreviousData });
+  const { data, isPending, isFetching } = useQuery({
+    queryKey: tableKeys.page(orgId, table, queryString),
+    queryFn: () => fetchTablePage(orgId, table, query),
+    placeholderData: keepPreviousData,
+  });
   const [search, setSearch] = useState(params.get("q") ?? "");
 
   // Debounced search: the URL (and so the server query) follows the box a moment after typing.
   useEffect(() => {
     const handle = setTimeout(() => {
-      if ((params.get("q") ?? "") !== search) setParams(withParams(params, { q: search }), { replace: true });
+      if ((params.get("q") ?? "") !== search)
+        setParams(withParams(params, { q: search }), { replace: true });
     }, 300);
     return () => clearTimeout(handle);
   }, [search, params, setParams]);
@@ -45,8 +65,13 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
   // The open detail panel is in the URL (?detail=<id>), so reload and back keep it.
   const detail = params.get("detail");
   const openDetail = (row: TableRow) => setParams(withParams(params, { detail: String(row.id) }));
-  const columns = useMemo(() => columnDefs(table, optional, openDetail), [table, JSON.stringify(optional), params]);
-  const sorting: SortingState = params.get("sort") ? [{ id: params.get("sort")!, desc: params.get("dir") !== "asc" }] : [];
+  const columns = useMemo(
+    () => columnDefs(table, optional, openDetail),
+    [table, JSON.stringify(optional), params],
+  );
+  const sorting: SortingState = params.get("sort")
+    ? [{ id: params.get("sort")!, desc: params.get("dir") !== "asc" }]
+    : [];
   const defs = filtersFor(table, parents);
   const page = Number(params.get("page") ?? 1);
 
@@ -55,13 +80,20 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
       await downloadTable(orgId, table, query, format);
       toast.success(`${format.toUpperCase()} file downloaded`);
     } catch {
-      toast.error(format === "csv" ? integrationMessages.downloadCsvFailed : integrationMessages.downloadJsonFailed);
+      toast.error(
+        format === "csv"
+          ? integrationMessages.downloadCsvFailed
+          : integrationMessages.downloadJsonFailed,
+      );
     }
   };
   const copy = async () => {
     const cols = visibleColumns(table, optional);
     try {
-      await copyRows(cols.map((c) => c.header), (data?.rows ?? []).map((row) => cols.map((c) => cellText(c, row))));
+      await copyRows(
+        cols.map((c) => c.header),
+        (data?.rows ?? []).map((row) => cols.map((c) => cellText(c, row))),
+      );
       toast.success("Table data copied to clipboard");
     } catch {
       toast.error(integrationMessages.copyFailed);
@@ -71,7 +103,12 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
   // Merge Same / Unmerge: only in a build with the flag on, and only when duplicates exist.
   const merging = params.get("merge") === "1";
   const duplicates = data?.duplicates;
-  const showMerge = MERGE_SAME_BUILD && table === "videos" && duplicates !== null && duplicates !== undefined && (merging || duplicates.merged < duplicates.total);
+  const showMerge =
+    MERGE_SAME_BUILD &&
+    table === "videos" &&
+    duplicates !== null &&
+    duplicates !== undefined &&
+    (merging || duplicates.merged < duplicates.total);
   const toggleMerge = () => {
     if (!duplicates) return;
     if (merging) {
@@ -85,54 +122,83 @@ export function TablesView({ orgId, table, parents, onChanged }: { orgId: string
 
   return (
     <>
-    <p className="mb-2 text-xs text-slate-500 dark:text-slate-400" data-testid="table-freshness">
-      {data ? `Data refreshed ${relativeTime(data.refreshedAt)}` : "\u00a0"}
-    </p>
-    <DataTable<TableRow>
-      label={table.charAt(0).toUpperCase() + table.slice(1)}
-      columns={columns}
-      rows={data?.rows ?? []}
-      getRowId={(row) => String(row.id)}
-      total={data?.total ?? 0}
-      page={page}
-      pageSize={data?.pageSize ?? 200}
-      onPageChange={(p) => setParams(withParams(params, { page: String(p) }))}
-      sorting={sorting}
-      onSortingChange={(s) => setParams(withParams(params, { sort: s[0]?.id ?? null, dir: s[0] ? (s[0].desc ? "desc" : "asc") : null }))}
-      loading={isPending || (isFetching && !data)}
-      emptyText={emptyText[table]}
-      search={search}
-      onSearchChange={setSearch}
-      chips={chipsFrom(defs, params)}
-      onRemoveChip={(id) => setParams(withParams(params, { [id]: null }))}
-      onClearChips={() => setParams(withParams(params, Object.fromEntries(defs.map((d) => [d.key, null]))))}
-      toolbar={
-        <>
-          <FilterSelects defs={defs} params={params} onChange={(key, value) => setParams(withParams(params, { [key]: value }))} />
-          <DownloadMenu onCsv={() => void download("csv")} onJson={() => void download("json")} onCopy={() => void copy()} />
-          {showMerge && (
-            <Button variant="secondary" aria-pressed={merging} onClick={toggleMerge}>
-              {merging ? "Unmerge" : "Merge Same"}
-            </Button>
-          )}
-        </>
-      }
-      onDeleteSelected={
-        deletable
-          ? async (rows) => {
-              const { deleted } = await deleteRows(orgId, table, rows.map((r) => String(r.id)));
-              toast.success(`${deleted} ${table === "channels" ? "channel(s)" : "show(s)"} deleted`);
-              await queryClient.invalidateQueries({ queryKey: tableKeys.all(orgId) });
-              onChanged();
-            }
-          : undefined
-      }
-    />
-    {detail && (
-      <Suspense fallback={null}>
-        <DetailPanel key={detail} orgId={orgId} kind={table} id={detail} onClose={() => setParams(withParams(params, { detail: null }))} />
-      </Suspense>
-    )}
+      <p className="mb-2 text-xs text-slate-500 dark:text-slate-400" data-testid="table-freshness">
+        {data ? `Data refreshed ${relativeTime(data.refreshedAt)}` : "\u00a0"}
+      </p>
+      <DataTable<TableRow>
+        label={table.charAt(0).toUpperCase() + table.slice(1)}
+        columns={columns}
+        rows={data?.rows ?? []}
+        getRowId={(row) => String(row.id)}
+        total={data?.total ?? 0}
+        page={page}
+        pageSize={data?.pageSize ?? 200}
+        onPageChange={(p) => setParams(withParams(params, { page: String(p) }))}
+        sorting={sorting}
+        onSortingChange={(s) =>
+          setParams(
+            withParams(params, {
+              sort: s[0]?.id ?? null,
+              dir: s[0] ? (s[0].desc ? "desc" : "asc") : null,
+            }),
+          )
+        }
+        loading={isPending || (isFetching && !data)}
+        emptyText={emptyText[table]}
+        search={search}
+        onSearchChange={setSearch}
+        chips={chipsFrom(defs, params)}
+        onRemoveChip={(id) => setParams(withParams(params, { [id]: null }))}
+        onClearChips={() =>
+          setParams(withParams(params, Object.fromEntries(defs.map((d) => [d.key, null]))))
+        }
+        toolbar={
+          <>
+            <FilterSelects
+              defs={defs}
+              params={params}
+              onChange={(key, value) => setParams(withParams(params, { [key]: value }))}
+            />
+            <DownloadMenu
+              onCsv={() => void download("csv")}
+              onJson={() => void download("json")}
+              onCopy={() => void copy()}
+            />
+            {showMerge && (
+              <Button variant="secondary" aria-pressed={merging} onClick={toggleMerge}>
+                {merging ? "Unmerge" : "Merge Same"}
+              </Button>
+            )}
+          </>
+        }
+        onDeleteSelected={
+          deletable
+            ? async (rows) => {
+                const { deleted } = await deleteRows(
+                  orgId,
+                  table,
+                  rows.map((r) => String(r.id)),
+                );
+                toast.success(
+                  `${deleted} ${table === "channels" ? "channel(s)" : "show(s)"} deleted`,
+                );
+                await queryClient.invalidateQueries({ queryKey: tableKeys.all(orgId) });
+                onChanged();
+              }
+            : undefined
+        }
+      />
+      {detail && (
+        <Suspense fallback={null}>
+          <DetailPanel
+            key={detail}
+            orgId={orgId}
+            kind={table}
+            id={detail}
+            onClose={() => setParams(withParams(params, { detail: null }))}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,7 +3,13 @@ import { ChartLine } from "lucide-react";
 import type { TableName } from "../../../shared/schemas/tables";
 
 export type TableRow = Record<string, string | number | null>;
-type Col = { id: string; header: string; kind?: "number" | "date" | "link" | "duration" | "season"; optional?: boolean; title?: string };
+type Col = {
+  id: string;
+  header: string;
+  kind?: "number" | "date" | "link" | "duration" | "season";
+  optional?: boolean;
+  title?: string;
+};
 
 const n = (v: unknown) => (typeof v === "number" ? v.toLocaleString() : "");
 const date = (v: unknown) => (typeof v === "string" ? new Date(v).toLocaleDateString() : "");
@@ -19,7 +25,12 @@ const duration = (v: unknown) => {
 export const tableColumns: Record<TableName, Col[]> = {
   channels: [
     { id: "title", header: "Channel", kind: "link" },
-    { id: "subscriberCount", header: "Subscribers", kind: "number", title: "YouTube rounds subscriber counts to three significant figures" },
+    {
+      id: "subscriberCount",
+      header: "Subscribers",
+      kind: "number",
+      title: "YouTube rounds subscriber counts to three significant figures",
+    },
     { id: "totalViews", header: "Total Views", kind: "number" },
     { id: "videoCount", header: "Videos", kind: "number" },
     { id: "trailing1dViews", header: "Trailing 1D Views", kind: "number", optional: true },
@@ -70,13 +81,21 @@ export const tableColumns: Record<TableName, Col[]> = {
 };
 
 const linkFor = (table: TableName, row: TableRow) =>
-  table === "channels" && row.handle ? `https://www.youtube.com/${row.handle}` : table === "videos" && row.externalId ? `https://www.youtube.com/watch?v=${row.externalId}` : null;
+  table === "channels" && row.handle
+    ? `https://www.youtube.com/${row.handle}`
+    : table === "videos" && row.externalId
+      ? `https://www.youtube.com/watch?v=${row.externalId}`
+      : null;
 
 export function visibleColumns(table: TableName, optional: Record<string, boolean>): Col[] {
   return tableColumns[table].filter((c) => !c.optional || optional[c.id]);
 }
 
-export function columnDefs(table: TableName, optional: Record<string, boolean>, onDetails?: (row: TableRow) => void): Array<ColumnDef<TableRow>> {
+export function columnDefs(
+  table: TableName,
+  optional: Record<string, boolean>,
+  onDetails?: (row: TableRow) => void,
+): Array<ColumnDef<TableRow>> {
   // A details button first: the title itself links out to YouTube.
   const details: Array<ColumnDef<TableRow>> = onDetails
     ? [
@@ -86,39 +105,75 @@ export function columnDefs(table: TableName, optional: Record<string, boolean>, 
           enableSorting: false,
           header: () => <span className="sr-only">Details</span>,
           cell: ({ row }) => (
-            <button type="button" aria-label={`Details for ${String(row.original.title ?? "")}`} title="Chart and details" onClick={() => onDetails(row.original)} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-indigo-600 dark:hover:bg-slate-800">
+            <button
+              type="button"
+              aria-label={`Details for ${String(row.original.title ?? "")}`}
+              title="Chart and details"
+              onClick={() => onDetails(row.original)}
+              className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-indigo-600 dark:hover:bg-slate-800"
+            >
               <ChartLine className="h-4 w-4" aria-hidden />
             </button>
           ),
         },
       ]
     : [];
-  return [...details, ...visibleColumns(table, optional).map((col): ColumnDef<TableRow> => ({
-    id: col.id,
-    accessorFn: (row: TableRow) => row[col.id],
-    header: () => <span title={col.title}>{col.header}</span>,
-    cell: ({ row }) => {
-      const v = row.original[col.id];
-      if (col.kind === "number") return n(v);
-      if (col.kind === "date") return col.id === "lastUpdated" && !v ? "Never" : date(v);
-      if (col.kind === "duration") return duration(v);
-      if (col.kind === "season") return row.original.seasonNumber !== null && row.original.episodeNumber !== null ? `S${row.original.seasonNumber}E${row.original.episodeNumber}` : "";
-      const href = col.kind === "link" ? linkFor(table, row.original) : null;
-      const merged = col.id === "title" && typeof row.original.mergedCount === "number" && row.original.mergedCount > 1 ? <span className="ml-1 rounded bg-purple-100 px-1 text-[11px] text-purple-800 dark:bg-purple-900/40 dark:text-purple-300" title={`${row.original.mergedCount} videos with this title, figures summed`}>×{row.original.mergedCount}</span> : null;
-      return href ? (
-        <>
-          <a href={href} target="_blank" rel="noopener noreferrer" className="text-indigo-600 hover:underline dark:text-indigo-400">{String(v ?? "")}</a>
-          {merged}
-        </>
-      ) : (
-        <>
-          {String(v ?? "")}
-          {merged}
-        </>
-      );
-    },
-  }))];
+  return [
+    ...details,
+    ...visibleColumns(table, optional).map(
+      (col): ColumnDef<TableRow> => ({
+        id: col.id,
+        accessorFn: (row: TableRow) => row[col.id],
+        header: () => <span title={col.title}>{col.header}</span>,
+        cell: ({ row }) => {
+          const v = row.original[col.id];
+          if (col.kind === "number") return n(v);
+          if (col.kind === "date") return col.id === "lastUpdated" && !v ? "Never" : date(v);
+          if (col.kind === "duration") return duration(v);
+          if (col.kind === "season")
+            return row.original.seasonNumber !== null && row.original.episodeNumber !== null
+              ? `S${row.original.seasonNumber}E${row.original.episodeNumber}`
+              : "";
+          const href = col.kind === "link" ? linkFor(table, row.original) : null;
+          const merged =
+            col.id === "title" &&
+            typeof row.original.mergedCount === "number" &&
+            row.original.mergedCount > 1 ? (
+              <span
+                className="ml-1 rounded bg-purple-100 px-1 text-[11px] text-purple-800 dark:bg-purple-900/40 dark:text-purple-300"
+                title={`${row.original.mergedCount} videos with this title, figures summed`}
+              >
+                ×{row.original.mergedCount}
+              </span>
+            ) : null;
+          return href ? (
+            <>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-indigo-600 hover:underline dark:text-indigo-400"
+              >
+                {String(v ?? "")}
+              </a>
+              {merged}
+            </>
+          ) : (
+            <>
+              {String(v ?? "")}
+              {merged}
+            </>
+          );
+        },
+      }),
+    ),
+  ];
 }
 
 /** Plain cell text for copy-to-clipboard. */
-export const cellText = (col: Col, row: TableRow) => (col.kind === "season" ? (row.seasonNumber !== null ? `S${row.seasonNumber}E${row.episodeNumber}` : "") : (row[col.id] ?? null));
+export const cellText = (col: Col, row: TableRow) =>
+  col.kind === "season"
+    ? row.seasonNumber !== null
+      ? `S${row.seasonNumber}E${row.episodeNumber}`
+      : ""
+    : (row[col.id] ?? null);

@@ -1,26 +1,48 @@
 import { z } from "zod";
-import { tablePageSchema, type TableName } from "../../../shared/schemas/tables";
 import { exportFileName, tsvLine } from "../../../shared/csv";
+import { type TableName, tablePageSchema } from "../../../shared/schemas/tables";
 import { api } from "../../lib/api/client";
 import { downloadFile } from "../../lib/api/download";
 
-export const tableKeys = { page: (orgId: string, table: TableName, query: string) => ["table", orgId, table, query] as const, all: (orgId: string) => ["table", orgId] as const };
+export const tableKeys = {
+  page: (orgId: string, table: TableName, query: string) => ["table", orgId, table, query] as const,
+  all: (orgId: string) => ["table", orgId] as const,
+};
 
-export const fetchTablePage = (orgId: string, table: TableName, query: URLSearchParams) => api(`/api/orgs/${orgId}/tables/${table}?${query}`, tablePageSchema);
+export const fetchTablePage = (orgId: string, table: TableName, query: URLSearchParams) =>
+  api(`/api/orgs/${orgId}/tables/${table}?${query}`, tablePageSchema);
 
-export const deleteRows = (orgId: string, table: "channels" | "shows", ids: string[]) => api(`/api/orgs/${orgId}/tables/${table}/delete`, z.object({ deleted: z.number() }), { body: { ids } });
+export const deleteRows = (orgId: string, table: "channels" | "shows", ids: string[]) =>
+  api(`/api/orgs/${orgId}/tables/${table}/delete`, z.object({ deleted: z.number() }), {
+    body: { ids },
+  });
 
-const platformOf = { channels: "youtube", videos: "youtube", shows: "simplecast", episodes: "simplecast" } as const;
+const platformOf = {
+  channels: "youtube",
+  videos: "youtube",
+  shows: "simplecast",
+  episodes: "simplecast",
+} as const;
 
 /** Downloads the whole filtered table (streamed by the server) with the bearer token, as a file. */
-export async function downloadTable(orgId: string, table: TableName, query: URLSearchParams, format: "csv" | "json") {
+export async function downloadTable(
+  orgId: string,
+  table: TableName,
+  query: URLSearchParams,
+  format: "csv" | "json",
+) {
   const params = new URLSearchParams(query);
   params.set("format", format);
   params.delete("page");
-  await downloadFile(`/api/orgs/${orgId}/tables/${table}/export?${params}`, exportFileName(`${platformOf[table]}_${table}`, format));
+  await downloadFile(
+    `/api/orgs/${orgId}/tables/${table}/export?${params}`,
+    exportFileName(`${platformOf[table]}_${table}`, format),
+  );
 }
 
 /** Copies the visible page as tab-separated text (headings first). */
 export async function copyRows(headings: string[], rows: Array<Array<string | number | null>>) {
-  await navigator.clipboard.writeText([tsvLine(headings), ...rows.map((r) => tsvLine(r))].join("\n"));
+  await navigator.clipboard.writeText(
+    [tsvLine(headings), ...rows.map((r) => tsvLine(r))].join("\n"),
+  );
 }

@@ -1,7 +1,16 @@
 import type { TableName } from "../../../shared/schemas/tables";
 
 /** Filter fields a table page can carry in the URL (the same names the API takes). */
-export const FILTER_KEYS = ["views", "downloads", "published", "season", "channel", "show", "publishedFrom", "publishedTo"] as const;
+export const FILTER_KEYS = [
+  "views",
+  "downloads",
+  "published",
+  "season",
+  "channel",
+  "show",
+  "publishedFrom",
+  "publishedTo",
+] as const;
 const QUERY_KEYS = ["q", "sort", "dir", "page", "merge", ...FILTER_KEYS] as const;
 
 /** The API query for a table, taken from the page URL: what a user would bookmark or share. */
@@ -15,7 +24,10 @@ export function apiQueryFrom(params: URLSearchParams): URLSearchParams {
 }
 
 /** Returns new URL params with some keys set or removed (page resets unless it is what changes). */
-export function withParams(params: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
+export function withParams(
+  params: URLSearchParams,
+  changes: Record<string, string | null>,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [k, v] of Object.entries(changes)) {
     if (v === null || v === "") next.delete(k);
@@ -25,4 +37,5 @@ export function withParams(params: URLSearchParams, changes: Record<string, stri
   return next;
 }
 
-export const defaultTab = (platform: string | null): TableName => (platform === "simplecast" ? "shows" : "channels");
+export const defaultTab = (platform: string | null): TableName =>
+  platform === "simplecast" ? "shows" : "channels";

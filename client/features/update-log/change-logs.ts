@@ -1,9 +1,13 @@
 import { z } from "zod";
 
 export const changeLogManifestSchema = z.object({
-  changeLogs: z.array(z.object({ filename: z.string().regex(/^[\w.-]+\.md$/), date: z.string(), title: z.string() })),
+  changeLogs: z.array(
+    z.object({ filename: z.string().regex(/^[\w.-]+\.md$/), date: z.string(), title: z.string() }),
+  ),
 });
-export type ChangeLogEntry = z.infer<typeof changeLogManifestSchema>["changeLogs"][number] & { markdown: string };
+export type ChangeLogEntry = z.infer<typeof changeLogManifestSchema>["changeLogs"][number] & {
+  markdown: string;
+};
 
 const BASE = "/docs/change-logs";
 
@@ -19,5 +23,7 @@ export async function loadChangeLogs(signal?: AbortSignal): Promise<ChangeLogEnt
       return { ...entry, markdown: await file.text() };
     }),
   );
-  return entries.sort((a, b) => b.date.localeCompare(a.date) || b.filename.localeCompare(a.filename));
+  return entries.sort(
+    (a, b) => b.date.localeCompare(a.date) || b.filename.localeCompare(a.filename),
+  );
 }

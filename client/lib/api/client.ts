@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { errorEnvelopeSchema, type ErrorCode } from "../../../shared/errors";
+import { type ErrorCode, errorEnvelopeSchema } from "../../../shared/errors";
 
 /** A failed API call, carrying the envelope's code and reason so the UI can pick the spec's words. */
 export class ApiError extends Error {
@@ -22,7 +22,12 @@ export const setAccessToken = (token: string | null) => {
 };
 export const getAccessToken = () => accessToken;
 
-type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; formData?: FormData };
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  formData?: FormData;
+};
 
 async function toApiError(res: Response): Promise<ApiError> {
   const parsed = errorEnvelopeSchema.safeParse(await res.json().catch(() => null));
@@ -30,11 +35,19 @@ async function toApiError(res: Response): Promise<ApiError> {
     const { code, message, reason, field, requestId } = parsed.data.error;
     return new ApiError(message, res.status, code, reason, field, requestId);
   }
-  return new ApiError(`Request failed with status ${res.status}`, res.status, res.status >= 500 ? "INTERNAL" : "BAD_REQUEST");
+  return new ApiError(
+    `Request failed with status ${res.status}`,
+    res.status,
+    res.status >= 500 ? "INTERNAL" : "BAD_REQUEST",
+  );
 }
 
 /** Calls the JSON API and validates the answer with `schema`; failures throw ApiError. */
-export async function api<T extends z.ZodType>(path: string, schema: T, opts: RequestOptions = {}): Promise<z.infer<T>> {
+export async function api<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  opts: RequestOptions = {},
+): Promise<z.infer<T>> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   let body: BodyInit | undefined;
@@ -45,7 +58,13 @@ export async function api<T extends z.ZodType>(path: string, schema: T, opts: Re
   }
   let res: Response;
   try {
-    res = await fetch(path, { method: opts.method ?? (body ? "POST" : "GET"), headers, body, credentials: "same-origin", signal: opts.signal });
+    res = await fetch(path, {
+      method: opts.method ?? (body ? "POST" : "GET"),
+      headers,
+      body,
+      credentials: "same-origin",
+      signal: opts.signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError("Network error", 0, "NETWORK", "network");

@@ -1,8 +1,25 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { MeResponse, TokenResponse } from "../../../shared/schemas/auth";
 import { ApiError } from "../api/client";
-import { exchangeLinkToken, fetchMe, REFRESH_MARGIN_MS, refreshBackoffMs, refreshSession, signInWithPassword, signOutSession } from "./session";
 import type { PendingLink } from "./hash-link";
+import {
+  exchangeLinkToken,
+  fetchMe,
+  REFRESH_MARGIN_MS,
+  refreshBackoffMs,
+  refreshSession,
+  signInWithPassword,
+  signOutSession,
+} from "./session";
 
 /** The auth state of spec section 4. */
 export type AuthState = {
@@ -23,7 +40,15 @@ type AuthContextValue = AuthState & {
   reload: () => Promise<void>;
 };
 
-const signedOut: AuthState = { user: null, profile: null, organization: null, userOrganization: null, isLoading: false, error: null, isAdmin: false };
+const signedOut: AuthState = {
+  user: null,
+  profile: null,
+  organization: null,
+  userOrganization: null,
+  isLoading: false,
+  error: null,
+  isAdmin: false,
+};
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 const fromMe = (me: MeResponse): AuthState => ({
@@ -36,13 +61,22 @@ const fromMe = (me: MeResponse): AuthState => ({
   isAdmin: me.isAdmin,
 });
 
-export function AuthProvider({ children, pendingLink = null }: { children: ReactNode; pendingLink?: PendingLink | null }) {
+export function AuthProvider({
+  children,
+  pendingLink = null,
+}: {
+  children: ReactNode;
+  pendingLink?: PendingLink | null;
+}) {
   const [state, setState] = useState<AuthState>({ ...signedOut, isLoading: true });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const scheduleRefresh = useCallback((token: TokenResponse, attempt = 0) => {
     clearTimeout(timer.current);
-    const wait = attempt > 0 ? refreshBackoffMs(attempt) : Math.max(5_000, Date.parse(token.expiresAt) - Date.now() - REFRESH_MARGIN_MS);
+    const wait =
+      attempt > 0
+        ? refreshBackoffMs(attempt)
+        : Math.max(5_000, Date.parse(token.expiresAt) - Date.now() - REFRESH_MARGIN_MS);
     timer.current = setTimeout(async () => {
       try {
         const next = await refreshSession();
@@ -76,7 +110,13 @@ export function AuthProvider({ children, pendingLink = null }: { children: React
       if (!token) return setState(signedOut);
       await adoptSession(token);
     } catch (error) {
-      setState({ ...signedOut, error: error instanceof ApiError && error.code !== "NETWORK" ? "Failed to initialize auth state" : null });
+      setState({
+        ...signedOut,
+        error:
+          error instanceof ApiError && error.code !== "NETWORK"
+            ? "Failed to initialize auth state"
+            : null,
+      });
     }
   }, [adoptSession, pendingLink]);
 
@@ -85,7 +125,11 @@ export function AuthProvider({ children, pendingLink = null }: { children: React
     return () => clearTimeout(timer.current);
   }, [initialize]);
 
-  const signIn = useCallback(async (email: string, password: string) => adoptSession(await signInWithPassword(email, password)), [adoptSession]);
+  const signIn = useCallback(
+    async (email: string, password: string) =>
+      adoptSession(await signInWithPassword(email, password)),
+    [adoptSession],
+  );
 
   const signOut = useCallback(async () => {
     clearTimeout(timer.current);
@@ -101,7 +145,10 @@ export function AuthProvider({ children, pendingLink = null }: { children: React
     setState(fromMe(me));
   }, []);
 
-  const value = useMemo(() => ({ ...state, signIn, signOut, adoptSession, reload }), [state, signIn, signOut, adoptSession, reload]);
+  const value = useMemo(
+    () => ({ ...state, signIn, signOut, adoptSession, reload }),
+    [state, signIn, signOut, adoptSession, reload],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

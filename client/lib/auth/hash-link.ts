@@ -5,7 +5,10 @@
  */
 export type PendingLink = { token: string; type: "invite" | "recovery" };
 
-export function takeHashLink(location: Location = window.location, history: History = window.history): PendingLink | null {
+export function takeHashLink(
+  location: Location = window.location,
+  history: History = window.history,
+): PendingLink | null {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   const token = params.get("access_token");
   const type = params.get("type");

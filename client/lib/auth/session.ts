@@ -1,6 +1,11 @@
 import { z } from "zod";
-import { meResponseSchema, tokenResponseSchema, type MeResponse, type TokenResponse } from "../../../shared/schemas/auth";
-import { api, ApiError, setAccessToken } from "../api/client";
+import {
+  type MeResponse,
+  meResponseSchema,
+  type TokenResponse,
+  tokenResponseSchema,
+} from "../../../shared/schemas/auth";
+import { ApiError, api, setAccessToken } from "../api/client";
 
 const linkResponseSchema = tokenResponseSchema.extend({ type: z.enum(["invite", "recovery"]) });
 
@@ -26,7 +31,10 @@ export async function refreshSession(retried = false): Promise<TokenResponse | n
       return refreshSession(true);
     }
     // 401/404 mean "no session" (404 until the auth API exists); anything else is retryable.
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404 || error.status === 403)) {
+    if (
+      error instanceof ApiError &&
+      (error.status === 401 || error.status === 404 || error.status === 403)
+    ) {
       setAccessToken(null);
       return null;
     }

@@ -1,5 +1,21 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { applyTheme, clearThemePreference, onSystemThemeChange, readThemePreference, THEME_STORAGE_KEY, writeThemePreference, type ThemePreference } from "./theme";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
+import {
+  applyTheme,
+  clearThemePreference,
+  onSystemThemeChange,
+  readThemePreference,
+  THEME_STORAGE_KEY,
+  type ThemePreference,
+  writeThemePreference,
+} from "./theme";
 
 type ThemeContextValue = {
   preference: ThemePreference;
@@ -22,7 +38,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   // A choice made in another tab applies here too (the storage event fires only in other tabs).
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === THEME_STORAGE_KEY || event.key === null) setPreferenceState(readThemePreference());
+      if (event.key === THEME_STORAGE_KEY || event.key === null)
+        setPreferenceState(readThemePreference());
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
@@ -38,7 +55,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     setPreferenceState("system");
   }, []);
 
-  const value = useMemo(() => ({ preference, setPreference, clearPreference }), [preference, setPreference, clearPreference]);
+  const value = useMemo(
+    () => ({ preference, setPreference, clearPreference }),
+    [preference, setPreference, clearPreference],
+  );
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

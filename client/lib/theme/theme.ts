@@ -8,7 +8,9 @@ const DARK_QUERY = "(prefers-color-scheme: dark)";
 export function readThemePreference(storage: Storage = localStorage): ThemePreference {
   try {
     const value = storage.getItem(THEME_STORAGE_KEY);
-    return (themePreferences as readonly string[]).includes(value ?? "") ? (value as ThemePreference) : "system";
+    return (themePreferences as readonly string[]).includes(value ?? "")
+      ? (value as ThemePreference)
+      : "system";
   } catch {
     return "system";
   }

@@ -10,7 +10,14 @@ type Item = { id: string; title: string; publishDate: number };
 /** The sandbox's seeded PRNG (mulberry32): same seed, same data. */
 export const seededRandom = prng;
 
-export type CatalogueOptions = { videos: number; episodes: number; days: number; vocabulary: number; seed: number; start?: number };
+export type CatalogueOptions = {
+  videos: number;
+  episodes: number;
+  days: number;
+  vocabulary: number;
+  seed: number;
+  start?: number;
+};
 
 export function catalogue(o: CatalogueOptions): { videos: Item[]; episodes: Item[] } {
   const rnd = seededRandom(o.seed);
@@ -19,7 +26,11 @@ export function catalogue(o: CatalogueOptions): { videos: Item[]; episodes: Item
   const start = o.start ?? Date.parse("2025-01-01T00:00:00Z");
   const at = () => start + int(o.days) * 86_400_000 + int(86_400_000);
   const title = () => Array.from({ length: 3 + int(6) }, word).join(" ");
-  const videos = Array.from({ length: o.videos }, (_, i) => ({ id: `v${i}`, title: title(), publishDate: at() }));
+  const videos = Array.from({ length: o.videos }, (_, i) => ({
+    id: `v${i}`,
+    title: title(),
+    publishDate: at(),
+  }));
   const episodes: Item[] = [];
   for (let i = 0; i < o.episodes; i++) {
     const twin = i < o.videos && rnd() < 0.6 ? videos[i] : undefined;
@@ -33,7 +44,11 @@ export function catalogue(o: CatalogueOptions): { videos: Item[]; episodes: Item
     else if (r < 0.4) words.unshift("ep", String(i));
     else if (r < 0.55) words[int(words.length)] = word();
     const shift = rnd() < 0.5 ? 0 : rnd() < 0.6 ? 1 + int(3) : 4 + int(37);
-    episodes.push({ id: `e${i}`, title: words.join(rnd() < 0.5 ? " " : " | "), publishDate: twin.publishDate + (rnd() < 0.5 ? -1 : 1) * shift * 86_400_000 });
+    episodes.push({
+      id: `e${i}`,
+      title: words.join(rnd() < 0.5 ? " " : " | "),
+      publishDate: twin.publishDate + (rnd() < 0.5 ? -1 : 1) * shift * 86_400_000,
+    });
   }
   // Episodes arrive in their own order, not the videos'.
   for (let i = episodes.length - 1; i > 0; i--) {

@@ -10,9 +10,15 @@ import { matchScore } from "../../../shared/match-scores";
 import { titleWords } from "../../../shared/title-similarity";
 
 type Item = { id: string; title: string | null; publishDate: number };
-export type ReferencePair = { videoId: string; episodeId: string; step: 1 | 2 | 3; confidence: number };
+export type ReferencePair = {
+  videoId: string;
+  episodeId: string;
+  step: 1 | 2 | 3;
+  confidence: number;
+};
 
-const calendarDay = (ms: number, timeZone: string) => Math.round(Date.parse(`${formatInTimeZone(ms, timeZone, "yyyy-MM-dd")}T00:00:00Z`) / 86_400_000);
+const calendarDay = (ms: number, timeZone: string) =>
+  Math.round(Date.parse(`${formatInTimeZone(ms, timeZone, "yyyy-MM-dd")}T00:00:00Z`) / 86_400_000);
 
 function dice(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
@@ -21,15 +27,33 @@ function dice(a: Set<string>, b: Set<string>): number {
   return (2 * common) / (a.size + b.size);
 }
 
-export function matchAllPairs(videos: readonly Item[], episodes: readonly Item[], timeZone: string): ReferencePair[] {
-  const v = videos.map((x) => ({ id: x.id, day: calendarDay(x.publishDate, timeZone), words: new Set(titleWords(x.title)) }));
-  const e = episodes.map((x) => ({ id: x.id, day: calendarDay(x.publishDate, timeZone), words: new Set(titleWords(x.title)) }));
+export function matchAllPairs(
+  videos: readonly Item[],
+  episodes: readonly Item[],
+  timeZone: string,
+): ReferencePair[] {
+  const v = videos.map((x) => ({
+    id: x.id,
+    day: calendarDay(x.publishDate, timeZone),
+    words: new Set(titleWords(x.title)),
+  }));
+  const e = episodes.map((x) => ({
+    id: x.id,
+    day: calendarDay(x.publishDate, timeZone),
+    words: new Set(titleWords(x.title)),
+  }));
   const usedV = new Set<number>();
   const usedE = new Set<number>();
   const pairs: ReferencePair[] = [];
   const steps = [
-    { step: 1 as const, accepts: (d: number, sim: number, score: number) => d === 0 && score >= 0.2 - 1e-9 },
-    { step: 2 as const, accepts: (d: number, sim: number, score: number) => d <= 3 && score >= 0.4 - 1e-9 },
+    {
+      step: 1 as const,
+      accepts: (d: number, sim: number, score: number) => d === 0 && score >= 0.2 - 1e-9,
+    },
+    {
+      step: 2 as const,
+      accepts: (d: number, sim: number, score: number) => d <= 3 && score >= 0.4 - 1e-9,
+    },
     { step: 3 as const, accepts: (d: number, sim: number) => sim >= 0.8 - 1e-9 },
   ];
   for (const { step, accepts } of steps) {

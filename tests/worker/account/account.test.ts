@@ -1,16 +1,23 @@
-import { describe, expect, it } from "vitest";
 import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
 import { meResponseSchema } from "../../../shared/schemas/auth";
 import { createOrgWithMembers, createUser, userRow } from "../support/accounts";
 import { createOrganization } from "../support/factories";
 import { call, envelope, signIn } from "../support/http";
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0,
+  1, 8, 6, 0, 0, 0,
+]);
 
 async function upload(token: string, bytes: Uint8Array, name = "me.png", type = "image/png") {
   const form = new FormData();
   form.append("file", new File([bytes], name, { type }));
-  const res = await SELF.fetch("http://localhost/api/account/avatar", { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await SELF.fetch("http://localhost/api/account/avatar", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: res.status, json: (await res.json()) as unknown };
 }
 
@@ -18,17 +25,31 @@ describe("profile", () => {
   it("saves a phone number and saves an empty one as null", async () => {
     const { email, password, user } = await createUser();
     const { accessToken } = await signIn(email, password);
-    const saved = await call("/api/account/profile", { method: "PATCH", body: { phoneNumber: "+1 (555) 010-9999" }, token: accessToken });
+    const saved = await call("/api/account/profile", {
+      method: "PATCH",
+      body: { phoneNumber: "+1 (555) 010-9999" },
+      token: accessToken,
+    });
     expect(meResponseSchema.parse(saved.json).user.phoneNumber).toBe("+1 (555) 010-9999");
-    await call("/api/account/profile", { method: "PATCH", body: { phoneNumber: "" }, token: accessToken });
+    await call("/api/account/profile", {
+      method: "PATCH",
+      body: { phoneNumber: "" },
+      token: accessToken,
+    });
     expect((await userRow(user.id)).phoneNumber).toBeNull();
-    const bad = await call("/api/account/profile", { method: "PATCH", body: { phoneNumber: "<script>" }, token: accessToken });
+    const bad = await call("/api/account/profile", {
+      method: "PATCH",
+      body: { phoneNumber: "<script>" },
+      token: accessToken,
+    });
     expect(bad.status).toBe(400);
     expect(envelope(bad.json).field).toBe("phoneNumber");
   });
 
   it("requires a signed-in user", async () => {
-    expect((await call("/api/account/profile", { method: "PATCH", body: { phoneNumber: null } })).status).toBe(401);
+    expect(
+      (await call("/api/account/profile", { method: "PATCH", body: { phoneNumber: null } })).status,
+    ).toBe(401);
   });
 });
 
@@ -56,7 +77,12 @@ describe("avatar", () => {
   it("refuses a file that is not an image, whatever it claims to be", async () => {
     const { email, password, user } = await createUser();
     const { accessToken } = await signIn(email, password);
-    const r = await upload(accessToken, new TextEncoder().encode("<svg onload=alert(1)>"), "x.png", "image/png");
+    const r = await upload(
+      accessToken,
+      new TextEncoder().encode("<svg onload=alert(1)>"),
+      "x.png",
+      "image/png",
+    );
     expect(r.status).toBe(415);
     expect(envelope(r.json).message).toBe("Please upload an image file");
     expect((await userRow(user.id)).avatarKey).toBeNull();
@@ -75,7 +101,9 @@ describe("avatar", () => {
 
   it("serves nothing outside avatar and logo keys", async () => {
     await env.FILES.put("reports/secret/data.json", "{}");
-    expect((await SELF.fetch("http://localhost/api/images/reports/secret/data.json")).status).toBe(404);
+    expect((await SELF.fetch("http://localhost/api/images/reports/secret/data.json")).status).toBe(
+      404,
+    );
   });
 });
 
@@ -83,22 +111,44 @@ describe("organisation time zone", () => {
   it("is changed by an admin, refused to a standard user (403) and hidden from other organisations (404)", async () => {
     const { org, admin, member } = await createOrgWithMembers();
     const path = `/api/orgs/${org.id}/timezone`;
-    const ok = await call(path, { method: "PATCH", body: { timezone: "Europe/Berlin" }, token: admin.session.accessToken });
+    const ok = await call(path, {
+      method: "PATCH",
+      body: { timezone: "Europe/Berlin" },
+      token: admin.session.accessToken,
+    });
     expect(ok.status).toBe(200);
-    const me = meResponseSchema.parse((await call("/api/auth/me", { token: member.session.accessToken })).json);
+    const me = meResponseSchema.parse(
+      (await call("/api/auth/me", { token: member.session.accessToken })).json,
+    );
     expect(me.organization?.timezone).toBe("Europe/Berlin");
-    expect((await call(path, { method: "PATCH", body: { timezone: "UTC" }, token: member.session.accessToken })).status).toBe(403);
+    expect(
+      (
+        await call(path, {
+          method: "PATCH",
+          body: { timezone: "UTC" },
+          token: member.session.accessToken,
+        })
+      ).status,
+    ).toBe(403);
     const other = await createOrganization();
     const stranger = await createUser({ organizationId: other.id, role: "admin" });
     const strangerSession = await signIn(stranger.email, stranger.password);
-    const hidden = await call(path, { method: "PATCH", body: { timezone: "UTC" }, token: strangerSession.accessToken });
+    const hidden = await call(path, {
+      method: "PATCH",
+      body: { timezone: "UTC" },
+      token: strangerSession.accessToken,
+    });
     expect(hidden.status).toBe(404);
     expect(envelope(hidden.json).code).toBe("NOT_FOUND");
   });
 
   it("accepts only the supported zones", async () => {
     const { org, admin } = await createOrgWithMembers();
-    const r = await call(`/api/orgs/${org.id}/timezone`, { method: "PATCH", body: { timezone: "Mars/Olympus" }, token: admin.session.accessToken });
+    const r = await call(`/api/orgs/${org.id}/timezone`, {
+      method: "PATCH",
+      body: { timezone: "Mars/Olympus" },
+      token: admin.session.accessToken,
+    });
     expect(r.status).toBe(400);
     expect(envelope(r.json).field).toBe("timezone");
   });
@@ -108,9 +158,18 @@ describe("development routes", () => {
   it("seed the demo organisation once", async () => {
     const first = await SELF.fetch("http://localhost/dev/seed", { method: "POST" });
     const second = await SELF.fetch("http://localhost/dev/seed", { method: "POST" });
-    expect((await first.json()) as { created: boolean; ingestionJobs: number }).toMatchObject({ created: true, ingestionJobs: 4 });
+    expect((await first.json()) as { created: boolean; ingestionJobs: number }).toMatchObject({
+      created: true,
+      ingestionJobs: 4,
+    });
     expect(((await second.json()) as { created: boolean }).created).toBe(false);
-    expect((await call("/api/auth/sign-in", { body: { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" } })).status).toBe(200);
+    expect(
+      (
+        await call("/api/auth/sign-in", {
+          body: { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -119,8 +178,16 @@ describe("with the sandbox off (production)", () => {
     const { default: worker } = await import("../../../worker/index");
     const { createExecutionContext } = await import("cloudflare:test");
     const production = { ...env, SANDBOX: "0", APP_ENV: "production" };
-    for (const [method, path] of [["GET", "/dev/mailbox"], ["POST", "/dev/seed"], ["GET", "/api/dev/mailbox"]] as const) {
-      const res = await worker.fetch(new Request(`http://localhost${path}`, { method }), production, createExecutionContext());
+    for (const [method, path] of [
+      ["GET", "/dev/mailbox"],
+      ["POST", "/dev/seed"],
+      ["GET", "/api/dev/mailbox"],
+    ] as const) {
+      const res = await worker.fetch(
+        new Request(`http://localhost${path}`, { method }),
+        production,
+        createExecutionContext(),
+      );
       expect(res.status, path).toBe(404);
     }
   });

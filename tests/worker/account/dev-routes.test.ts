@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { inviteUser } from "../../../worker/features/auth/invite";
 import { randomEmail } from "../support/accounts";
@@ -11,7 +11,12 @@ describe("development mailbox (sandbox only)", () => {
     const org = await createOrganization(`<img src=x onerror=alert(1)> Org`);
     const first = randomEmail("first");
     const second = randomEmail("second");
-    await inviteUser(env, db(), { email: first, name: null, role: "standard", organizationId: org.id }, { brandName: "Crosscast", origin: "http://localhost" });
+    await inviteUser(
+      env,
+      db(),
+      { email: first, name: null, role: "standard", organizationId: org.id },
+      { brandName: "Crosscast", origin: "http://localhost" },
+    );
     await call("/api/auth/reset-request", { body: { email: randomEmail("nobody") } }); // unknown: sends nothing
     await call("/api/auth/sign-up", { body: { email: second, password: "a good long password" } });
     const page = await SELF.fetch("http://localhost/dev/mailbox");
@@ -22,28 +27,51 @@ describe("development mailbox (sandbox only)", () => {
     expect(html.indexOf(second)).toBeLessThan(html.indexOf(first));
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt; Org");
-    expect(html).toMatch(/<a href="http:\/\/localhost\/#access_token=[A-Za-z0-9_-]+&amp;type=invite">/);
-    expect(html).toMatch(/<a href="http:\/\/localhost\/api\/auth\/confirm\?token=[A-Za-z0-9_%-]+">/);
+    expect(html).toMatch(
+      /<a href="http:\/\/localhost\/#access_token=[A-Za-z0-9_-]+&amp;type=invite">/,
+    );
+    expect(html).toMatch(
+      /<a href="http:\/\/localhost\/api\/auth\/confirm\?token=[A-Za-z0-9_%-]+">/,
+    );
   });
 
   it("answers JSON filtered by address for the browser tests", async () => {
     const email = randomEmail("json");
     await call("/api/auth/sign-up", { body: { email, password: "a good long password" } });
     const r = await call(`/api/dev/mailbox?to=${encodeURIComponent(email.toUpperCase())}`);
-    const { messages } = z.object({ messages: z.array(z.object({ to: z.string(), kind: z.string(), status: z.string(), createdAt: z.string() })) }).parse(r.json);
-    expect(messages.map((m) => [m.to, m.kind, m.status])).toEqual([[email, "confirmation", "outbox"]]);
+    const { messages } = z
+      .object({
+        messages: z.array(
+          z.object({ to: z.string(), kind: z.string(), status: z.string(), createdAt: z.string() }),
+        ),
+      })
+      .parse(r.json);
+    expect(messages.map((m) => [m.to, m.kind, m.status])).toEqual([
+      [email, "confirmation", "outbox"],
+    ]);
   });
 });
 
 describe("demo seed (sandbox only)", () => {
   it("answers the demo credentials, and both demo users can sign in", async () => {
     const r = await SELF.fetch("http://localhost/dev/seed?content=none", { method: "POST" });
-    const body = z.object({ organization: z.object({ id: z.string(), name: z.string() }), users: z.array(z.object({ email: z.string(), password: z.string(), role: z.string() })), created: z.boolean() }).parse(await r.json());
+    const body = z
+      .object({
+        organization: z.object({ id: z.string(), name: z.string() }),
+        users: z.array(z.object({ email: z.string(), password: z.string(), role: z.string() })),
+        created: z.boolean(),
+      })
+      .parse(await r.json());
     expect(body.organization.name).toBe("Demo Media");
     expect(body.users).toEqual([
       { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin", role: "admin" },
       { email: "demo.user@crosscast.test", password: "crosscast-demo-user", role: "standard" },
     ]);
-    for (const u of body.users) expect((await call("/api/auth/sign-in", { body: { email: u.email, password: u.password } })).status, u.email).toBe(200);
+    for (const u of body.users)
+      expect(
+        (await call("/api/auth/sign-in", { body: { email: u.email, password: u.password } }))
+          .status,
+        u.email,
+      ).toBe(200);
   });
 });

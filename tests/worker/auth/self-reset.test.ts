@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { linkResponseSchema, meResponseSchema } from "../../../shared/schemas/auth";
 import { schema } from "../../../worker/db/client";
 import { createUser, randomEmail, userRow } from "../support/accounts";
@@ -7,9 +7,14 @@ import { db } from "../support/factories";
 import { call, envelope, signIn } from "../support/http";
 import { linkToken, mailbox, tempPassword } from "../support/mail";
 
-const ANSWER = { message: "If an account with that email exists, a password reset email with a temporary password has been sent." };
-const requestReset = (email: string, headers?: Record<string, string>) => call("/api/auth/reset-request", { body: { email }, headers });
-const me = async (token: string) => meResponseSchema.parse((await call("/api/auth/me", { token })).json);
+const ANSWER = {
+  message:
+    "If an account with that email exists, a password reset email with a temporary password has been sent.",
+};
+const requestReset = (email: string, headers?: Record<string, string>) =>
+  call("/api/auth/reset-request", { body: { email }, headers });
+const me = async (token: string) =>
+  meResponseSchema.parse((await call("/api/auth/me", { token })).json);
 
 describe("self reset", () => {
   it("answers an unknown email exactly like a known one (status and body)", async () => {
@@ -44,13 +49,24 @@ describe("self reset", () => {
     const temp = tempPassword((await mailbox(email))[0]!.text);
     const session = await signIn(email, temp);
     expect((await me(session.accessToken)).user.isPasswordReset).toBe(true);
-    const set = await call("/api/auth/set-password", { body: { newPassword: "my brand new password", type: "recovery" }, token: session.accessToken });
+    const set = await call("/api/auth/set-password", {
+      body: { newPassword: "my brand new password", type: "recovery" },
+      token: session.accessToken,
+    });
     expect(set.status).toBe(200);
     const after = await userRow(user.id);
-    expect([after.isPasswordReset, after.hasTemporaryPassword, after.temporaryPasswordHash, after.passwordExpiresAt]).toEqual([false, false, null, null]);
+    expect([
+      after.isPasswordReset,
+      after.hasTemporaryPassword,
+      after.temporaryPasswordHash,
+      after.passwordExpiresAt,
+    ]).toEqual([false, false, null, null]);
     expect((await call("/api/auth/sign-in", { body: { email, password: temp } })).status).toBe(401);
     expect((await call("/api/auth/sign-in", { body: { email, password } })).status).toBe(401);
-    expect((await call("/api/auth/sign-in", { body: { email, password: "my brand new password" } })).status).toBe(200);
+    expect(
+      (await call("/api/auth/sign-in", { body: { email, password: "my brand new password" } }))
+        .status,
+    ).toBe(200);
   });
 
   it("cannot lock the owner out: their password still works and withdraws the stranger's reset", async () => {
@@ -59,8 +75,13 @@ describe("self reset", () => {
     const mail = (await mailbox(email))[0]!;
     const session = await signIn(email, password);
     expect((await me(session.accessToken)).user.isPasswordReset).toBe(false);
-    expect((await call("/api/auth/sign-in", { body: { email, password: tempPassword(mail.text) } })).status).toBe(401);
-    expect((await call("/api/auth/link", { body: { token: linkToken(mail.text) } })).status).toBe(401);
+    expect(
+      (await call("/api/auth/sign-in", { body: { email, password: tempPassword(mail.text) } }))
+        .status,
+    ).toBe(401);
+    expect((await call("/api/auth/link", { body: { token: linkToken(mail.text) } })).status).toBe(
+      401,
+    );
   });
 
   it("sends a single-use recovery link that signs the user in to set a password", async () => {
@@ -81,11 +102,20 @@ describe("self reset", () => {
     const { email, user } = await createUser();
     await requestReset(email);
     const token = linkToken((await mailbox(email))[0]!.text);
-    await db().update(schema.authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.authTokens.userId, user.id));
-    expect(envelope((await call("/api/auth/link", { body: { token } })).json).reason).toBe("invalid_link");
+    await db()
+      .update(schema.authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.authTokens.userId, user.id));
+    expect(envelope((await call("/api/auth/link", { body: { token } })).json).reason).toBe(
+      "invalid_link",
+    );
     const signUpEmail = randomEmail();
-    await call("/api/auth/sign-up", { body: { email: signUpEmail, password: "a good long password" } });
-    const confirmToken = decodeURIComponent(/token=(\S+)/.exec((await mailbox(signUpEmail))[0]!.text)![1]!);
+    await call("/api/auth/sign-up", {
+      body: { email: signUpEmail, password: "a good long password" },
+    });
+    const confirmToken = decodeURIComponent(
+      /token=(\S+)/.exec((await mailbox(signUpEmail))[0]!.text)![1]!,
+    );
     expect((await call("/api/auth/link", { body: { token: confirmToken } })).status).toBe(401);
   });
 
@@ -97,7 +127,10 @@ describe("self reset", () => {
     const temp = tempPassword((await mailbox(email)).find((m) => m.kind === "self_reset")!.text);
     const session = await signIn(email, temp);
     expect((await me(session.accessToken)).user.isPasswordReset).toBe(true);
-    expect((await call("/api/auth/sign-in", { body: { email, password: "the squatter's password" } })).status).toBe(401);
+    expect(
+      (await call("/api/auth/sign-in", { body: { email, password: "the squatter's password" } }))
+        .status,
+    ).toBe(401);
   });
 
   it("is rate limited per email and per address, known or not", async () => {
@@ -111,10 +144,14 @@ describe("self reset", () => {
     }
     const [known, unknown] = [await requestReset(email, from), await requestReset(ghost, from)];
     expect([known.status, unknown.status]).toEqual([429, 429]);
-    expect({ ...envelope(known.json), requestId: "" }).toEqual({ ...envelope(unknown.json), requestId: "" });
+    expect({ ...envelope(known.json), requestId: "" }).toEqual({
+      ...envelope(unknown.json),
+      requestId: "",
+    });
     expect((await mailbox(email)).length).toBe(3);
     const ip = "192.0.2.44";
-    for (let i = 0; i < 10; i++) expect((await requestReset(randomEmail(), { "cf-connecting-ip": ip })).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await requestReset(randomEmail(), { "cf-connecting-ip": ip })).status).toBe(200);
     expect((await requestReset(randomEmail(), { "cf-connecting-ip": ip })).status).toBe(429);
   });
 });

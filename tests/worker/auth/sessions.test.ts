@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
 import { eq, isNotNull } from "drizzle-orm";
 import { SignJWT, UnsecuredJWT } from "jose";
-import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
 import { tokenResponseSchema } from "../../../shared/schemas/auth";
 import { schema } from "../../../worker/db/client";
 import { signAccessToken } from "../../../worker/features/auth/jwt";
@@ -31,13 +31,19 @@ describe("refresh tokens", () => {
     const rotated = await refresh(session.cookie);
     const newest = refreshCookieFrom(rotated.res)!;
     // Move the rotation out of the concurrent-tab grace window, then replay the old token.
-    await db().update(schema.sessions).set({ rotatedAt: new Date(Date.now() - 60_000) }).where(isNotNull(schema.sessions.rotatedAt));
+    await db()
+      .update(schema.sessions)
+      .set({ rotatedAt: new Date(Date.now() - 60_000) })
+      .where(isNotNull(schema.sessions.rotatedAt));
     const replay = await refresh(session.cookie);
     expect(replay.status).toBe(401);
     expect(envelope(replay.json).reason).toBe("refresh_token_reused");
     // The legitimate holder's newer token and access token die with the family.
     expect((await refresh(newest)).status).toBe(401);
-    expect((await call("/api/auth/me", { token: tokenResponseSchema.parse(rotated.json).accessToken })).status).toBe(401);
+    expect(
+      (await call("/api/auth/me", { token: tokenResponseSchema.parse(rotated.json).accessToken }))
+        .status,
+    ).toBe(401);
   });
 
   it("tell a twin request racing within the grace window to retry instead of revoking", async () => {
@@ -63,7 +69,14 @@ describe("refresh tokens", () => {
   it("are required to refresh at all", async () => {
     const r = await call("/api/auth/refresh", { method: "POST" });
     expect(r.status).toBe(401);
-    expect((await call("/api/auth/refresh", { method: "POST", cookie: "crosscast_refresh=forged-value-123" })).status).toBe(401);
+    expect(
+      (
+        await call("/api/auth/refresh", {
+          method: "POST",
+          cookie: "crosscast_refresh=forged-value-123",
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -75,15 +88,25 @@ describe("access tokens", () => {
     const { accessToken } = await signIn(email, password);
     const [h, p, s] = accessToken.split(".");
     const payload = JSON.parse(atob(p!.replace(/-/g, "+").replace(/_/g, "/")));
-    const forged = btoa(JSON.stringify({ ...payload, sub: crypto.randomUUID() })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    const forged = btoa(JSON.stringify({ ...payload, sub: crypto.randomUUID() }))
+      .replace(/=+$/, "")
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_");
     expect((await call("/api/auth/me", { token: `${h}.${forged}.${s}` })).status).toBe(401);
   });
 
   it("reject an expired token", async () => {
     const { user, email, password } = await createUser();
     await signIn(email, password);
-    const [session] = await db().select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
-    const { token } = await signAccessToken({ userId: user.id, sessionId: session!.id }, env.JWT_SECRET, Date.now() - 16 * 60_000);
+    const [session] = await db()
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, user.id));
+    const { token } = await signAccessToken(
+      { userId: user.id, sessionId: session!.id },
+      env.JWT_SECRET,
+      Date.now() - 16 * 60_000,
+    );
     const r = await call("/api/auth/me", { token });
     expect(r.status).toBe(401);
     expect(envelope(r.json).code).toBe("UNAUTHORIZED");
@@ -92,14 +115,34 @@ describe("access tokens", () => {
   it("reject alg none and tokens signed with another key", async () => {
     const { user, email, password } = await createUser();
     await signIn(email, password);
-    const [session] = await db().select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    const [session] = await db()
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, user.id));
     const claims = { sid: session!.id };
-    const none = new UnsecuredJWT(claims).setSubject(user.id).setIssuer("crosscast").setAudience("crosscast-api").setExpirationTime("10m").encode();
+    const none = new UnsecuredJWT(claims)
+      .setSubject(user.id)
+      .setIssuer("crosscast")
+      .setAudience("crosscast-api")
+      .setExpirationTime("10m")
+      .encode();
     expect((await call("/api/auth/me", { token: none })).status).toBe(401);
     const otherKey = new TextEncoder().encode("another-secret-another-secret-32b");
-    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setSubject(user.id).setIssuer("crosscast").setAudience("crosscast-api").setExpirationTime("10m").sign(otherKey);
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.id)
+      .setIssuer("crosscast")
+      .setAudience("crosscast-api")
+      .setExpirationTime("10m")
+      .sign(otherKey);
     expect((await call("/api/auth/me", { token: foreign })).status).toBe(401);
-    const good = await new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setSubject(user.id).setIssuer("crosscast").setAudience("crosscast-api").setExpirationTime("10m").sign(key());
+    const good = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.id)
+      .setIssuer("crosscast")
+      .setAudience("crosscast-api")
+      .setExpirationTime("10m")
+      .sign(key());
     expect((await call("/api/auth/me", { token: good })).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { tokenResponseSchema, meResponseSchema } from "../../../shared/schemas/auth";
+import { describe, expect, it } from "vitest";
+import { meResponseSchema, tokenResponseSchema } from "../../../shared/schemas/auth";
 import { schema } from "../../../worker/db/client";
 import { hashPassword } from "../../../worker/lib/crypto/password";
 import { createUser, randomEmail } from "../support/accounts";
@@ -19,7 +19,9 @@ describe("POST /api/auth/sign-in", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
     expect(cookie).toMatch(/Path=\/api\/auth/);
-    const me = meResponseSchema.parse((await call("/api/auth/me", { token: token.accessToken })).json);
+    const me = meResponseSchema.parse(
+      (await call("/api/auth/me", { token: token.accessToken })).json,
+    );
     expect(me.user.email).toBe(email);
     expect(me.isAdmin).toBe(true);
     expect(me.organization?.id).toBe(org.id);
@@ -27,8 +29,12 @@ describe("POST /api/auth/sign-in", () => {
 
   it("answers a wrong password and an unknown email identically", async () => {
     const { email } = await createUser();
-    const wrong = await call("/api/auth/sign-in", { body: { email, password: "not the password" } });
-    const unknown = await call("/api/auth/sign-in", { body: { email: randomEmail(), password: "not the password" } });
+    const wrong = await call("/api/auth/sign-in", {
+      body: { email, password: "not the password" },
+    });
+    const unknown = await call("/api/auth/sign-in", {
+      body: { email: randomEmail(), password: "not the password" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const [a, b] = [envelope(wrong.json), envelope(unknown.json)];
@@ -41,7 +47,9 @@ describe("POST /api/auth/sign-in", () => {
     const { email, password } = await createUser({ confirmed: false });
     const right = await call("/api/auth/sign-in", { body: { email, password } });
     expect(right.status).toBe(403);
-    expect(envelope(right.json).message).toBe("Please check your email and confirm your account first.");
+    expect(envelope(right.json).message).toBe(
+      "Please check your email and confirm your account first.",
+    );
     const wrong = await call("/api/auth/sign-in", { body: { email, password: "wrong password!" } });
     expect(envelope(wrong.json).reason).toBe("invalid_credentials");
   });
@@ -50,53 +58,103 @@ describe("POST /api/auth/sign-in", () => {
     const { user, email, password } = await createUser();
     await db()
       .update(schema.users)
-      .set({ temporaryPasswordHash: await hashPassword("TempPass12345678"), hasTemporaryPassword: true, isPasswordReset: true, passwordExpiresAt: new Date(Date.now() - 1000) })
+      .set({
+        temporaryPasswordHash: await hashPassword("TempPass12345678"),
+        hasTemporaryPassword: true,
+        isPasswordReset: true,
+        passwordExpiresAt: new Date(Date.now() - 1000),
+      })
       .where(eq(schema.users.id, user.id));
     const temp = await call("/api/auth/sign-in", { body: { email, password: "TempPass12345678" } });
     expect(temp.status).toBe(403);
-    expect(envelope(temp.json).message).toBe("Temporary password has expired. Please request a new password reset.");
+    expect(envelope(temp.json).message).toBe(
+      "Temporary password has expired. Please request a new password reset.",
+    );
     expect((await call("/api/auth/sign-in", { body: { email, password } })).status).toBe(200);
   });
 
   it("rate limits failed sign-ins per account, then lets the owner in once the window has passed", async () => {
     const { email, password } = await createUser();
-    for (let i = 0; i < 5; i++) expect((await call("/api/auth/sign-in", { body: { email, password: `wrong-${i}-password` } })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await call("/api/auth/sign-in", { body: { email, password: `wrong-${i}-password` } }))
+          .status,
+      ).toBe(401);
     const limited = await call("/api/auth/sign-in", { body: { email, password } });
     expect(limited.status).toBe(429);
-    expect(envelope(limited.json).message).toBe("Too many failed attempts. Please try again later.");
+    expect(envelope(limited.json).message).toBe(
+      "Too many failed attempts. Please try again later.",
+    );
     // The same answer for an unknown account that reached the limit: no existence leak by status.
     const ghost = randomEmail();
-    for (let i = 0; i < 5; i++) await call("/api/auth/sign-in", { body: { email: ghost, password: "whatever-pass" } });
-    expect((await call("/api/auth/sign-in", { body: { email: ghost, password: "whatever-pass" } })).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      await call("/api/auth/sign-in", { body: { email: ghost, password: "whatever-pass" } });
+    expect(
+      (await call("/api/auth/sign-in", { body: { email: ghost, password: "whatever-pass" } }))
+        .status,
+    ).toBe(429);
     // Age the failures past the 15-minute window: the account works again.
-    await db().update(schema.authAttempts).set({ createdAt: new Date(Date.now() - 16 * 60_000) }).where(eq(schema.authAttempts.key, `email:${email}`));
+    await db()
+      .update(schema.authAttempts)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(schema.authAttempts.key, `email:${email}`));
     expect((await call("/api/auth/sign-in", { body: { email, password } })).status).toBe(200);
   });
 
   it("rate limits per address across accounts", async () => {
     const ip = "203.0.113.7";
-    for (let i = 0; i < 20; i++) await call("/api/auth/sign-in", { body: { email: randomEmail(), password: "nope-nope" }, headers: { "cf-connecting-ip": ip } });
+    for (let i = 0; i < 20; i++)
+      await call("/api/auth/sign-in", {
+        body: { email: randomEmail(), password: "nope-nope" },
+        headers: { "cf-connecting-ip": ip },
+      });
     const { email, password } = await createUser();
-    expect((await call("/api/auth/sign-in", { body: { email, password }, headers: { "cf-connecting-ip": ip } })).status).toBe(429);
-    expect((await call("/api/auth/sign-in", { body: { email, password }, headers: { "cf-connecting-ip": "203.0.113.8" } })).status).toBe(200);
+    expect(
+      (
+        await call("/api/auth/sign-in", {
+          body: { email, password },
+          headers: { "cf-connecting-ip": ip },
+        })
+      ).status,
+    ).toBe(429);
+    expect(
+      (
+        await call("/api/auth/sign-in", {
+          body: { email, password },
+          headers: { "cf-connecting-ip": "203.0.113.8" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("names the missing or malformed field and writes nothing", async () => {
     const missing = await call("/api/auth/sign-in", { body: { email: "a@b.co" } });
     expect(missing.status).toBe(400);
     expect(envelope(missing.json).field).toBe("password");
-    const badEmail = await call("/api/auth/sign-in", { body: { email: "not-an-email", password: "x" } });
+    const badEmail = await call("/api/auth/sign-in", {
+      body: { email: "not-an-email", password: "x" },
+    });
     expect(envelope(badEmail.json).field).toBe("email");
     const wrongType = await call("/api/auth/sign-in", { body: { email: 42, password: ["x"] } });
     expect(wrongType.status).toBe(400);
-    const attempts = await db().select().from(schema.authAttempts).where(eq(schema.authAttempts.key, "email:a@b.co"));
+    const attempts = await db()
+      .select()
+      .from(schema.authAttempts)
+      .where(eq(schema.authAttempts.key, "email:a@b.co"));
     expect(attempts).toEqual([]);
   });
 
   it("answers malformed JSON with 400 in the envelope", async () => {
-    const r = await call("/api/auth/sign-in", { body: undefined, headers: { "content-type": "application/json" }, method: "POST" });
+    const r = await call("/api/auth/sign-in", {
+      body: undefined,
+      headers: { "content-type": "application/json" },
+      method: "POST",
+    });
     expect(r.status).toBe(400);
-    const raw = await (await import("cloudflare:test")).SELF.fetch("http://localhost/api/auth/sign-in", { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    const raw = await (await import("cloudflare:test")).SELF.fetch(
+      "http://localhost/api/auth/sign-in",
+      { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" },
+    );
     expect(raw.status).toBe(400);
     expect(envelope(await raw.json()).code).toBe("BAD_REQUEST");
   });
@@ -104,7 +162,11 @@ describe("POST /api/auth/sign-in", () => {
   it("refuses bodies over the limit, with or without Content-Length", async () => {
     const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(100 * 1024) });
     const { SELF } = await import("cloudflare:test");
-    const sized = await SELF.fetch("http://localhost/api/auth/sign-in", { method: "POST", headers: { "content-type": "application/json" }, body: big });
+    const sized = await SELF.fetch("http://localhost/api/auth/sign-in", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: big,
+    });
     expect(sized.status).toBe(413);
     const stream = new ReadableStream({
       start(controller) {
@@ -112,7 +174,11 @@ describe("POST /api/auth/sign-in", () => {
         controller.close();
       },
     });
-    const chunked = await SELF.fetch("http://localhost/api/auth/sign-in", { method: "POST", headers: { "content-type": "application/json" }, body: stream });
+    const chunked = await SELF.fetch("http://localhost/api/auth/sign-in", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+    });
     expect(chunked.status).toBe(413);
     expect(envelope(await chunked.json()).code).toBe("PAYLOAD_TOO_LARGE");
   });

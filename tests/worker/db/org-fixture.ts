@@ -5,14 +5,23 @@ const suffix = () => crypto.randomUUID().slice(0, 8);
 const dateRange = { type: "30days" as const, range: null };
 
 export async function createShow(organizationId: string) {
-  const [show] = await db().insert(schema.shows).values({ organizationId, externalId: `show-${suffix()}`, title: "Show" }).returning();
+  const [show] = await db()
+    .insert(schema.shows)
+    .values({ organizationId, externalId: `show-${suffix()}`, title: "Show" })
+    .returning();
   return show!;
 }
 
 export async function createEpisode(organizationId: string, showId: string) {
   const [episode] = await db()
     .insert(schema.episodes)
-    .values({ organizationId, showId, externalId: `ep-${suffix()}`, title: "Episode", publishDate: new Date("2026-10-01T12:00:00Z") })
+    .values({
+      organizationId,
+      showId,
+      externalId: `ep-${suffix()}`,
+      title: "Episode",
+      publishDate: new Date("2026-10-01T12:00:00Z"),
+    })
     .returning();
   return episode!;
 }
@@ -20,7 +29,16 @@ export async function createEpisode(organizationId: string, showId: string) {
 export async function createSchedule(organizationId: string) {
   const [schedule] = await db()
     .insert(schema.reportSchedules)
-    .values({ organizationId, title: "Weekly", platform: "youtube", dateRange, selectedEntities: [], frequency: "weekly", dayOfWeek: 1, scheduledTime: "06:00" })
+    .values({
+      organizationId,
+      title: "Weekly",
+      platform: "youtube",
+      dateRange,
+      selectedEntities: [],
+      frequency: "weekly",
+      dayOfWeek: 1,
+      scheduledTime: "06:00",
+    })
     .returning();
   return schedule!;
 }
@@ -32,46 +50,145 @@ export async function createSchedule(organizationId: string) {
  */
 export async function fillOrganization(organizationId: string) {
   const d = db();
-  const [user] = await d.insert(schema.users).values({ email: `member-${suffix()}@example.com`, passwordHash: "unused" }).returning();
+  const [user] = await d
+    .insert(schema.users)
+    .values({ email: `member-${suffix()}@example.com`, passwordHash: "unused" })
+    .returning();
   const userId = user!.id;
   await d.insert(schema.userOrganizations).values({ userId, organizationId, role: "admin" });
-  await d.insert(schema.integrations).values({ organizationId, type: "youtube", apiKeyCiphertext: "iv.ct", apiKeyLast4: "abcd" });
-  await d.insert(schema.googleConnections).values({ organizationId, googleEmail: "g@example.com", refreshTokenCiphertext: "iv.ct", scopes: "drive.file", connectedByUserId: userId });
-  await d.insert(schema.auditLog).values({ organizationId, actorUserId: userId, action: "member.invite", targetType: "user", targetId: userId, details: { role: "admin" } });
+  await d
+    .insert(schema.integrations)
+    .values({ organizationId, type: "youtube", apiKeyCiphertext: "iv.ct", apiKeyLast4: "abcd" });
+  await d.insert(schema.googleConnections).values({
+    organizationId,
+    googleEmail: "g@example.com",
+    refreshTokenCiphertext: "iv.ct",
+    scopes: "drive.file",
+    connectedByUserId: userId,
+  });
+  await d.insert(schema.auditLog).values({
+    organizationId,
+    actorUserId: userId,
+    action: "member.invite",
+    targetType: "user",
+    targetId: userId,
+    details: { role: "admin" },
+  });
 
   const channel = await createChannel(organizationId);
   const video = await createVideo(organizationId, channel.id);
   const show = await createShow(organizationId);
   const episode = await createEpisode(organizationId, show.id);
-  await d.insert(schema.channelMetrics).values({ organizationId, channelId: channel.id, date: "2026-11-01" });
-  await d.insert(schema.videoMetrics).values({ organizationId, videoId: video.id, capturedAt: new Date(), date: "2026-11-01" });
-  await d.insert(schema.showMetrics).values({ organizationId, showId: show.id, date: "2026-11-01" });
-  await d.insert(schema.episodeMetrics).values({ organizationId, episodeId: episode.id, date: "2026-11-01" });
-  await d.insert(schema.ingestionJobs).values({ organizationId, kind: "ingest.channel", target: { channelId: channel.id }, createdByUserId: userId });
+  await d
+    .insert(schema.channelMetrics)
+    .values({ organizationId, channelId: channel.id, date: "2026-11-01" });
+  await d
+    .insert(schema.videoMetrics)
+    .values({ organizationId, videoId: video.id, capturedAt: new Date(), date: "2026-11-01" });
+  await d
+    .insert(schema.showMetrics)
+    .values({ organizationId, showId: show.id, date: "2026-11-01" });
+  await d
+    .insert(schema.episodeMetrics)
+    .values({ organizationId, episodeId: episode.id, date: "2026-11-01" });
+  await d.insert(schema.ingestionJobs).values({
+    organizationId,
+    kind: "ingest.channel",
+    target: { channelId: channel.id },
+    createdByUserId: userId,
+  });
 
-  const [sheet] = await d.insert(schema.persistentSheets).values({ organizationId, platform: "youtube", sheetName: "Weekly" }).returning();
+  const [sheet] = await d
+    .insert(schema.persistentSheets)
+    .values({ organizationId, platform: "youtube", sheetName: "Weekly" })
+    .returning();
   const schedule = await createSchedule(organizationId);
   const [report] = await d
     .insert(schema.reports)
-    .values({ organizationId, title: "R", platform: "youtube", exportType: "recurring", dateRange, selectedEntities: [channel.id], scheduleId: schedule.id, persistentSheetId: sheet!.id })
+    .values({
+      organizationId,
+      title: "R",
+      platform: "youtube",
+      exportType: "recurring",
+      dateRange,
+      selectedEntities: [channel.id],
+      scheduleId: schedule.id,
+      persistentSheetId: sheet!.id,
+    })
     .returning();
-  await d.insert(schema.reportFiles).values({ organizationId, reportId: report!.id, kind: "parent_csv", r2Key: `reports/${report!.id}/${suffix()}.csv`, filename: "r.csv", contentType: "text/csv", sizeBytes: 10 });
-  await d.insert(schema.scheduleRuns).values({ organizationId, scheduleId: schedule.id, slot: "2026-11-23T06:00:00.000Z", reportId: report!.id });
+  await d.insert(schema.reportFiles).values({
+    organizationId,
+    reportId: report!.id,
+    kind: "parent_csv",
+    r2Key: `reports/${report!.id}/${suffix()}.csv`,
+    filename: "r.csv",
+    contentType: "text/csv",
+    sizeBytes: 10,
+  });
+  await d.insert(schema.scheduleRuns).values({
+    organizationId,
+    scheduleId: schedule.id,
+    slot: "2026-11-23T06:00:00.000Z",
+    reportId: report!.id,
+  });
 
-  const mergeOptions = { mergeVideos: true, mergeEpisodes: true, videoMergeStrategy: "title" as const, episodeMergeStrategy: "title" as const };
+  const mergeOptions = {
+    mergeVideos: true,
+    mergeEpisodes: true,
+    videoMergeStrategy: "title" as const,
+    episodeMergeStrategy: "title" as const,
+  };
   const [preview] = await d
     .insert(schema.multiChannelPreviews)
-    .values({ organizationId, title: "P", dateRange, selectedChannels: [channel.id], selectedShows: [show.id], mergeOptions })
+    .values({
+      organizationId,
+      title: "P",
+      dateRange,
+      selectedChannels: [channel.id],
+      selectedShows: [show.id],
+      mergeOptions,
+    })
     .returning();
-  await d.insert(schema.previewMatches).values({ organizationId, previewId: preview!.id, videoId: video.id, episodeId: episode.id, confidenceScore: 0.9 });
-  await d.insert(schema.emailOutbox).values({ organizationId, toAddress: user!.email, subject: "Hi", textBody: "Hi", kind: "invite", status: "sent" });
+  await d.insert(schema.previewMatches).values({
+    organizationId,
+    previewId: preview!.id,
+    videoId: video.id,
+    episodeId: episode.id,
+    confidenceScore: 0.9,
+  });
+  await d.insert(schema.emailOutbox).values({
+    organizationId,
+    toAddress: user!.email,
+    subject: "Hi",
+    textBody: "Hi",
+    kind: "invite",
+    status: "sent",
+  });
 
   return {
     userId,
     tables: [
-      "user_organizations", "integrations", "google_connections", "audit_log", "channels", "videos", "shows", "episodes",
-      "channel_metrics", "video_metrics", "show_metrics", "episode_metrics", "ingestion_jobs", "persistent_sheets",
-      "report_schedules", "reports", "report_files", "schedule_runs", "multi_channel_previews", "preview_matches", "email_outbox",
+      "user_organizations",
+      "integrations",
+      "google_connections",
+      "audit_log",
+      "channels",
+      "videos",
+      "shows",
+      "episodes",
+      "channel_metrics",
+      "video_metrics",
+      "show_metrics",
+      "episode_metrics",
+      "ingestion_jobs",
+      "persistent_sheets",
+      "report_schedules",
+      "reports",
+      "report_files",
+      "schedule_runs",
+      "multi_channel_previews",
+      "preview_matches",
+      "email_outbox",
     ],
   };
 }

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { tablePageSchema } from "../../../shared/schemas/tables";
 import { schema } from "../../../worker/db/client";
 import { backfillDemoHistory } from "../../../worker/features/dev/backfill-history";
@@ -17,16 +17,33 @@ describe("detail series", () => {
   it("a show's daily downloads come from the provider's series, with the previous period's change", async () => {
     const { org, token, show } = await orgWithPairedContent();
     const from = isoDay(Date.now() - 29 * DAY);
-    const r = await call(`/api/orgs/${org.id}/details/shows/${show.id}/series?from=${from}&to=${today()}`, { token });
+    const r = await call(
+      `/api/orgs/${org.id}/details/shows/${show.id}/series?from=${from}&to=${today()}`,
+      { token },
+    );
     expect(r.status).toBe(200);
-    const body = r.json as { points: Array<{ date: string; value: number }>; total: number; previous: { total: number; from: string; to: string }; change: { absolute: number; percent: number | null }; metric: string; title: string; lastUpdated: string };
-    const stored = await db().select().from(schema.showMetrics).where(eq(schema.showMetrics.showId, show.id)).orderBy(asc(schema.showMetrics.date));
+    const body = r.json as {
+      points: Array<{ date: string; value: number }>;
+      total: number;
+      previous: { total: number; from: string; to: string };
+      change: { absolute: number; percent: number | null };
+      metric: string;
+      title: string;
+      lastUpdated: string;
+    };
+    const stored = await db()
+      .select()
+      .from(schema.showMetrics)
+      .where(eq(schema.showMetrics.showId, show.id))
+      .orderBy(asc(schema.showMetrics.date));
     const inRange = stored.filter((m) => m.date >= from && m.date <= today());
     expect(body.points).toEqual(inRange.map((m) => ({ date: m.date, value: m.downloads })));
     expect(body.total).toBe(inRange.reduce((s, m) => s + m.downloads, 0));
     const prevFrom = isoDay(Date.now() - 59 * DAY);
     expect(body.previous).toMatchObject({ from: prevFrom, to: isoDay(Date.now() - 30 * DAY) });
-    const prev = stored.filter((m) => m.date >= prevFrom && m.date <= body.previous.to).reduce((s, m) => s + m.downloads, 0);
+    const prev = stored
+      .filter((m) => m.date >= prevFrom && m.date <= body.previous.to)
+      .reduce((s, m) => s + m.downloads, 0);
     expect(body.previous.total).toBe(prev);
     expect(body.change.absolute).toBe(body.total - prev);
     expect(body.change.percent).toBeCloseTo(((body.total - prev) / prev) * 100, 6);
@@ -38,8 +55,22 @@ describe("detail series", () => {
     const { org, token, channel } = await orgWithPairedContent();
     await backfillDemoHistory(env.DB, db(), org.id, 40);
     const from = isoDay(Date.now() - 9 * DAY);
-    const body = (await call(`/api/orgs/${org.id}/details/channels/${channel.id}/series?from=${from}&to=${today()}`, { token })).json as { points: Array<{ date: string; value: number }>; total: number; change: { percent: number | null }; gaps: number };
-    const snaps = await db().select().from(schema.channelMetrics).where(eq(schema.channelMetrics.channelId, channel.id)).orderBy(asc(schema.channelMetrics.date));
+    const body = (
+      await call(
+        `/api/orgs/${org.id}/details/channels/${channel.id}/series?from=${from}&to=${today()}`,
+        { token },
+      )
+    ).json as {
+      points: Array<{ date: string; value: number }>;
+      total: number;
+      change: { percent: number | null };
+      gaps: number;
+    };
+    const snaps = await db()
+      .select()
+      .from(schema.channelMetrics)
+      .where(eq(schema.channelMetrics.channelId, channel.id))
+      .orderBy(asc(schema.channelMetrics.date));
     const byDate = new Map(snaps.map((s) => [s.date, s.totalViews]));
     for (const p of body.points) {
       const previousDay = snaps.filter((s) => s.date < p.date).at(-1)!;
@@ -53,15 +84,31 @@ describe("detail series", () => {
 
   it("pacing compares an episode's first 30 days with its show's median at the same age", async () => {
     const { org, token, show } = await orgWithPairedContent();
-    const [old] = await db().select().from(schema.episodes).where(eq(schema.episodes.showId, show.id)).orderBy(asc(schema.episodes.publishDate)).limit(1);
-    const body = (await call(`/api/orgs/${org.id}/details/episodes/${old!.id}/pacing`, { token })).json as { days: number[]; item: Array<number | null>; median: Array<number | null>; peers: number; metric: string };
+    const [old] = await db()
+      .select()
+      .from(schema.episodes)
+      .where(eq(schema.episodes.showId, show.id))
+      .orderBy(asc(schema.episodes.publishDate))
+      .limit(1);
+    const body = (await call(`/api/orgs/${org.id}/details/episodes/${old!.id}/pacing`, { token }))
+      .json as {
+      days: number[];
+      item: Array<number | null>;
+      median: Array<number | null>;
+      peers: number;
+      metric: string;
+    };
     expect(body.days).toHaveLength(31);
     expect(body.peers).toBe(50);
     expect(body.item.every((v) => v !== null)).toBe(true);
     // Cumulative: never decreasing; day 30 matches the stored row.
     for (let d = 1; d <= 30; d++) expect(body.item[d]!).toBeGreaterThanOrEqual(body.item[d - 1]!);
     const day30 = isoDay(Date.parse(`${isoDay(old!.publishDate.getTime())}T00:00:00Z`) + 30 * DAY);
-    const [row] = await db().select().from(schema.episodeMetrics).where(eq(schema.episodeMetrics.episodeId, old!.id)).then((rows) => rows.filter((r) => r.date === day30));
+    const [row] = await db()
+      .select()
+      .from(schema.episodeMetrics)
+      .where(eq(schema.episodeMetrics.episodeId, old!.id))
+      .then((rows) => rows.filter((r) => r.date === day30));
     expect(body.item[30]).toBe(row!.cumulativeDownloads);
     expect(body.median.filter((v) => v !== null).length).toBeGreaterThan(25);
   });
@@ -69,8 +116,19 @@ describe("detail series", () => {
   it("pacing for a video uses its snapshots by age", async () => {
     const { org, token, channel } = await orgWithPairedContent();
     await backfillDemoHistory(env.DB, db(), org.id, 60);
-    const [video] = await db().select().from(schema.videos).where(eq(schema.videos.channelId, channel.id)).then((rows) => rows.filter((v) => v.publishDate.getTime() < Date.now() - 40 * DAY && v.publishDate.getTime() > Date.now() - 55 * DAY));
-    const body = (await call(`/api/orgs/${org.id}/details/videos/${video!.id}/pacing`, { token })).json as { item: Array<number | null>; median: Array<number | null>; metric: string };
+    const [video] = await db()
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.channelId, channel.id))
+      .then((rows) =>
+        rows.filter(
+          (v) =>
+            v.publishDate.getTime() < Date.now() - 40 * DAY &&
+            v.publishDate.getTime() > Date.now() - 55 * DAY,
+        ),
+      );
+    const body = (await call(`/api/orgs/${org.id}/details/videos/${video!.id}/pacing`, { token }))
+      .json as { item: Array<number | null>; median: Array<number | null>; metric: string };
     expect(body.metric).toBe("views");
     expect(body.item.filter((v) => v !== null).length).toBeGreaterThan(25);
     expect(body.median.some((v) => v !== null)).toBe(true);
@@ -79,7 +137,10 @@ describe("detail series", () => {
   it("refuses bad queries and other organisations' ids", async () => {
     const { org, token, show, channel } = await orgWithPairedContent();
     const bad = [
-      [`/details/shows/${show.id}/series?from=2026-02-01&to=2026-01-01`, "from must not be after to"],
+      [
+        `/details/shows/${show.id}/series?from=2026-02-01&to=2026-01-01`,
+        "from must not be after to",
+      ],
       [`/details/shows/${show.id}/series?from=2020-01-01&to=2026-01-01`, "at most 731 days"],
       [`/details/shows/${show.id}/series?from=yesterday&to=2026-01-01`, "must be a date"],
       [`/details/playlists/${show.id}/series?from=2026-01-01&to=2026-01-02`, "kind"],
@@ -91,26 +152,67 @@ describe("detail series", () => {
       expect(envelope(r.json).message).toContain(message);
     }
     const stranger = await createOrgWithMembers();
-    expect((await call(`/api/orgs/${org.id}/details/shows/${show.id}/series?from=2026-01-01&to=2026-01-02`, { token: stranger.admin.session.accessToken })).status).toBe(404);
+    expect(
+      (
+        await call(
+          `/api/orgs/${org.id}/details/shows/${show.id}/series?from=2026-01-01&to=2026-01-02`,
+          { token: stranger.admin.session.accessToken },
+        )
+      ).status,
+    ).toBe(404);
     // Their own organisation, our ids: not found.
-    expect((await call(`/api/orgs/${stranger.org.id}/details/shows/${show.id}/series?from=2026-01-01&to=2026-01-02`, { token: stranger.admin.session.accessToken })).status).toBe(404);
-    expect((await call(`/api/orgs/${stranger.org.id}/details/channels/${channel.id}/series?from=2026-01-01&to=2026-01-02`, { token: stranger.admin.session.accessToken })).status).toBe(404);
+    expect(
+      (
+        await call(
+          `/api/orgs/${stranger.org.id}/details/shows/${show.id}/series?from=2026-01-01&to=2026-01-02`,
+          { token: stranger.admin.session.accessToken },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          `/api/orgs/${stranger.org.id}/details/channels/${channel.id}/series?from=2026-01-01&to=2026-01-02`,
+          { token: stranger.admin.session.accessToken },
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe("Merge Same on the videos table", () => {
   it("groups by trimmed title on the server, sums the figures and keeps paging and sorting", async () => {
     const { org, token, channel } = await orgWithPairedContent();
-    const plain = tablePageSchema.parse((await call(`/api/orgs/${org.id}/tables/videos?pageSize=200&sort=views&dir=desc&duplicates=1`, { token })).json);
+    const plain = tablePageSchema.parse(
+      (
+        await call(
+          `/api/orgs/${org.id}/tables/videos?pageSize=200&sort=views&dir=desc&duplicates=1`,
+          { token },
+        )
+      ).json,
+    );
     // Without asking, the extra pass is skipped.
-    expect(tablePageSchema.parse((await call(`/api/orgs/${org.id}/tables/videos?pageSize=1`, { token })).json).duplicates).toBeNull();
+    expect(
+      tablePageSchema.parse(
+        (await call(`/api/orgs/${org.id}/tables/videos?pageSize=1`, { token })).json,
+      ).duplicates,
+    ).toBeNull();
     expect(plain.duplicates!.total).toBe(200);
     expect(plain.duplicates!.merged).toBeLessThan(200);
     expect(plain.refreshedAt).not.toBeNull();
-    const merged = tablePageSchema.parse((await call(`/api/orgs/${org.id}/tables/videos?pageSize=200&sort=views&dir=desc&merge=1`, { token })).json);
+    const merged = tablePageSchema.parse(
+      (
+        await call(`/api/orgs/${org.id}/tables/videos?pageSize=200&sort=views&dir=desc&merge=1`, {
+          token,
+        })
+      ).json,
+    );
     expect(merged.total).toBe(plain.duplicates!.merged);
     expect(merged.rows).toHaveLength(plain.duplicates!.merged);
-    const all = await db().select().from(schema.videos).where(eq(schema.videos.channelId, channel.id));
+    const all = await db()
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.channelId, channel.id));
     const group = merged.rows.find((r) => Number(r.mergedCount) > 1)!;
     const members = all.filter((v) => v.title.trim() === String(group.title).trim());
     expect(group.views).toBe(members.reduce((s, v) => s + v.views, 0));
@@ -121,9 +223,18 @@ describe("Merge Same on the videos table", () => {
     // Sorted by the summed views, and paged on the server.
     const views = merged.rows.map((r) => Number(r.views));
     expect(views).toEqual([...views].sort((a, b) => b - a));
-    const page2 = tablePageSchema.parse((await call(`/api/orgs/${org.id}/tables/videos?pageSize=50&page=2&sort=views&dir=desc&merge=1`, { token })).json);
+    const page2 = tablePageSchema.parse(
+      (
+        await call(
+          `/api/orgs/${org.id}/tables/videos?pageSize=50&page=2&sort=views&dir=desc&merge=1`,
+          { token },
+        )
+      ).json,
+    );
     expect(page2.rows.map((r) => r.id)).toEqual(merged.rows.slice(50, 100).map((r) => r.id));
     // An unknown sort column is refused as for the plain table.
-    expect((await call(`/api/orgs/${org.id}/tables/videos?merge=1&sort=nope`, { token })).status).toBe(400);
+    expect(
+      (await call(`/api/orgs/${org.id}/tables/videos?merge=1&sort=nope`, { token })).status,
+    ).toBe(400);
   });
 });

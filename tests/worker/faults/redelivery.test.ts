@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { db } from "../support/factories";
 import { call } from "../support/http";
@@ -13,10 +13,28 @@ import { deliver, jobRow, messageFor } from "../support/jobs";
 
 /** What a user could see of an organisation's data: every row of content and metrics. */
 async function visibleState(orgId: string) {
-  const count = async (table: typeof schema.videos | typeof schema.videoMetrics | typeof schema.channels | typeof schema.channelMetrics | typeof schema.shows | typeof schema.episodes | typeof schema.episodeMetrics | typeof schema.showMetrics) =>
-    (await db().select({ n: sql<number>`count(*)` }).from(table).where(eq(table.organizationId, orgId)))[0]!.n;
+  const count = async (
+    table:
+      | typeof schema.videos
+      | typeof schema.videoMetrics
+      | typeof schema.channels
+      | typeof schema.channelMetrics
+      | typeof schema.shows
+      | typeof schema.episodes
+      | typeof schema.episodeMetrics
+      | typeof schema.showMetrics,
+  ) =>
+    (
+      await db()
+        .select({ n: sql<number>`count(*)` })
+        .from(table)
+        .where(eq(table.organizationId, orgId))
+    )[0]!.n;
   return {
-    channels: await db().select().from(schema.channels).where(eq(schema.channels.organizationId, orgId)),
+    channels: await db()
+      .select()
+      .from(schema.channels)
+      .where(eq(schema.channels.organizationId, orgId)),
     shows: await db().select().from(schema.shows).where(eq(schema.shows.organizationId, orgId)),
     videos: await count(schema.videos),
     videoMetrics: await count(schema.videoMetrics),
@@ -37,11 +55,16 @@ async function deliverTwice(jobId: string) {
 
 describe("every job delivered twice", () => {
   it("refresh.channel, refresh.show and ingest.shows: the second delivery changes nothing and spends no quota", async () => {
-    const { org, member } = await connectedOrg({ youtube: "AIza-sandbox-good-key", simplecast: "sandbox-demo-media-token" });
+    const { org, member } = await connectedOrg({
+      youtube: "AIza-sandbox-good-key",
+      simplecast: "sandbox-demo-media-token",
+    });
     const token = member.session.accessToken;
     await ingestedChannel(org.id, token, "@bench-60");
     const podcasts = await call(`/api/orgs/${org.id}/integrations/simplecast/podcasts`, { token });
-    const podcastIds = (podcasts.json as { podcasts: Array<{ id: string }> }).podcasts.slice(0, 1).map((p) => p.id);
+    const podcastIds = (podcasts.json as { podcasts: Array<{ id: string }> }).podcasts
+      .slice(0, 1)
+      .map((p) => p.id);
     const added = await call(`/api/orgs/${org.id}/shows`, { body: { podcastIds }, token });
     const ingestShows = await deliverTwice((added.json as { jobId: string }).jobId);
 
@@ -49,7 +72,8 @@ describe("every job delivered twice", () => {
     for (const platform of ["youtube", "simplecast"] as const) {
       const refresh = await call(`/api/orgs/${org.id}/refresh`, { body: { platform }, token });
       expect(refresh.status).toBe(202);
-      for (const jobId of (refresh.json as { jobIds: string[] }).jobIds) jobIds.push((await deliverTwice(jobId)).done.id);
+      for (const jobId of (refresh.json as { jobIds: string[] }).jobIds)
+        jobIds.push((await deliverTwice(jobId)).done.id);
     }
 
     const before = await visibleState(org.id);
@@ -67,7 +91,10 @@ describe("every job delivered twice", () => {
   it("two copies of one message in a batch ingest one channel, with its quota counted once", async () => {
     const { org, member } = await connectedOrg();
     const token = member.session.accessToken;
-    const added = await call(`/api/orgs/${org.id}/channels`, { body: { url: "https://www.youtube.com/@bench-30" }, token });
+    const added = await call(`/api/orgs/${org.id}/channels`, {
+      body: { url: "https://www.youtube.com/@bench-30" },
+      token,
+    });
     const jobId = (added.json as { jobId: string }).jobId;
     const message = await messageFor(jobId);
     // Two copies in one batch (a redelivery racing the original): one channel, counted once.

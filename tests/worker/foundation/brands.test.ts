@@ -26,9 +26,16 @@ describe("brand selection by host", () => {
 });
 
 async function brandOf(html: string) {
-  const match = html.match(new RegExp(`<script type="application/json" id="${BRAND_ELEMENT_ID}">(.*?)</script>`));
+  const match = html.match(
+    new RegExp(`<script type="application/json" id="${BRAND_ELEMENT_ID}">(.*?)</script>`),
+  );
   expect(match, "brand JSON is injected").not.toBeNull();
-  return JSON.parse(match![1]!) as { id: string; name: string; allowSignup: boolean; hostFragment?: string };
+  return JSON.parse(match![1]!) as {
+    id: string;
+    name: string;
+    allowSignup: boolean;
+    hostFragment?: string;
+  };
 }
 
 describe("index.html brand injection", () => {
@@ -69,7 +76,9 @@ describe("legal pages per brand", () => {
       expect(res.status).toBe(200);
     });
     it(`${path} redirects to /dashboard on the data-center brand`, async () => {
-      const res = await SELF.fetch(`http://datacenter.crosscast.test${path}`, { redirect: "manual" });
+      const res = await SELF.fetch(`http://datacenter.crosscast.test${path}`, {
+        redirect: "manual",
+      });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/dashboard");
     });
@@ -80,7 +89,9 @@ describe("static files", () => {
   it("serves the change-log manifest as JSON", async () => {
     const res = await SELF.fetch("http://localhost/docs/change-logs/manifest.json");
     expect(res.status).toBe(200);
-    const manifest = (await res.json()) as { changeLogs: Array<{ filename: string; date: string; title: string }> };
+    const manifest = (await res.json()) as {
+      changeLogs: Array<{ filename: string; date: string; title: string }>;
+    };
     expect(manifest.changeLogs.length).toBeGreaterThan(0);
   });
 });

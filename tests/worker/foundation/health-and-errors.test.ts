@@ -6,16 +6,24 @@ describe("GET /api/health", () => {
   it("answers ok with a database round trip and a request id", async () => {
     const res = await SELF.fetch("http://localhost/api/health");
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { status: string; checks: { database: string }; requestId: string };
+    const body = (await res.json()) as {
+      status: string;
+      checks: { database: string };
+      requestId: string;
+    };
     expect(body.status).toBe("ok");
     expect(body.checks.database).toBe("ok");
     expect(res.headers.get("x-request-id")).toBe(body.requestId);
   });
 
   it("echoes a well-formed caller request id and replaces a malformed one", async () => {
-    const mine = await SELF.fetch("http://localhost/api/health", { headers: { "x-request-id": "abc12345-req" } });
+    const mine = await SELF.fetch("http://localhost/api/health", {
+      headers: { "x-request-id": "abc12345-req" },
+    });
     expect(mine.headers.get("x-request-id")).toBe("abc12345-req");
-    const bad = await SELF.fetch("http://localhost/api/health", { headers: { "x-request-id": "<script>" } });
+    const bad = await SELF.fetch("http://localhost/api/health", {
+      headers: { "x-request-id": "<script>" },
+    });
     expect(bad.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -32,7 +40,10 @@ describe("the error envelope", () => {
 
   it("answers 404 envelope for every method on an unknown API path", async () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-      const res = await SELF.fetch("http://localhost/api/nope", { method, body: method === "DELETE" ? undefined : "{}" });
+      const res = await SELF.fetch("http://localhost/api/nope", {
+        method,
+        body: method === "DELETE" ? undefined : "{}",
+      });
       expect(res.status, method).toBe(404);
       expect(errorEnvelopeSchema.safeParse(await res.json()).success).toBe(true);
     }
@@ -52,9 +63,15 @@ describe("security headers", () => {
   });
 
   it("keeps API answers out of caches, but lets the static app be cached", async () => {
-    expect((await SELF.fetch("http://localhost/api/health")).headers.get("cache-control")).toBe("no-store");
-    expect((await SELF.fetch("http://localhost/api/auth/me")).headers.get("cache-control")).toBe("no-store");
-    expect((await SELF.fetch("http://localhost/dashboard")).headers.get("cache-control")).not.toBe("no-store");
+    expect((await SELF.fetch("http://localhost/api/health")).headers.get("cache-control")).toBe(
+      "no-store",
+    );
+    expect((await SELF.fetch("http://localhost/api/auth/me")).headers.get("cache-control")).toBe(
+      "no-store",
+    );
+    expect((await SELF.fetch("http://localhost/dashboard")).headers.get("cache-control")).not.toBe(
+      "no-store",
+    );
   });
 
   it("adds HSTS only over https", async () => {

@@ -9,7 +9,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import worker from "../../../worker/index";
 import { cronSlot, dueJobs } from "../../../worker/jobs/cron";
-import { purgeTargets, type PurgeTarget } from "../../../worker/jobs/purge-targets";
+import { type PurgeTarget, purgeTargets } from "../../../worker/jobs/purge-targets";
 import { retryDelaySeconds } from "../../../worker/jobs/queue";
 
 const added: PurgeTarget[] = [];
@@ -21,13 +21,20 @@ afterEach(() => {
   for (const t of added.splice(0)) purgeTargets.splice(purgeTargets.indexOf(t), 1);
 });
 
-const message = (id: string, body: unknown, attempts = 1) => ({ id, timestamp: new Date(), attempts, body });
+const message = (id: string, body: unknown, attempts = 1) => ({
+  id,
+  timestamp: new Date(),
+  attempts,
+  body,
+});
 
 describe("queue consumer", () => {
   it("dispatches a job by its type and acknowledges it", async () => {
     const seen: number[] = [];
     addTarget({ name: "probe", purge: async (_env, now) => (seen.push(now), 0) });
-    const batch = createMessageBatch("crosscast-jobs", [message("m1", { type: "maintenance.purge-expired", slot: "2026-11-22T10:00:00.000Z" })]);
+    const batch = createMessageBatch("crosscast-jobs", [
+      message("m1", { type: "maintenance.purge-expired", slot: "2026-11-22T10:00:00.000Z" }),
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
@@ -54,8 +61,15 @@ describe("queue consumer", () => {
   });
 
   it("retries a failing job with exponential backoff", async () => {
-    addTarget({ name: "broken", purge: async () => { throw new Error("D1 unavailable"); } });
-    const batch = createMessageBatch("crosscast-jobs", [message("m1", { type: "maintenance.purge-expired", slot: "2026-11-22T10:00:00.000Z" }, 3)]);
+    addTarget({
+      name: "broken",
+      purge: async () => {
+        throw new Error("D1 unavailable");
+      },
+    });
+    const batch = createMessageBatch("crosscast-jobs", [
+      message("m1", { type: "maintenance.purge-expired", slot: "2026-11-22T10:00:00.000Z" }, 3),
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
@@ -67,7 +81,9 @@ describe("queue consumer", () => {
   it("acknowledges dead-lettered messages without running them again", async () => {
     const seen: string[] = [];
     addTarget({ name: "probe", purge: async () => (seen.push("ran"), 0) });
-    const batch = createMessageBatch("crosscast-jobs-dlq", [message("d1", { type: "maintenance.purge-expired", slot: "2026-11-22T10:00:00.000Z" }, 6)]);
+    const batch = createMessageBatch("crosscast-jobs-dlq", [
+      message("d1", { type: "maintenance.purge-expired", slot: "2026-11-22T10:00:00.000Z" }, 6),
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
@@ -80,11 +96,16 @@ describe("cron", () => {
   it("keys each run by the hour it belongs to", () => {
     const t = Date.parse("2026-11-22T10:59:59.999Z");
     expect(cronSlot(t)).toBe("2026-11-22T10:00:00.000Z");
-    expect(dueJobs(t)).toEqual([{ type: "maintenance.purge-expired", slot: "2026-11-22T10:00:00.000Z" }]);
+    expect(dueJobs(t)).toEqual([
+      { type: "maintenance.purge-expired", slot: "2026-11-22T10:00:00.000Z" },
+    ]);
   });
 
   it("enqueues the due jobs from the scheduled handler", async () => {
-    const controller = createScheduledController({ scheduledTime: Date.parse("2026-11-22T11:00:05Z"), cron: "0 * * * *" });
+    const controller = createScheduledController({
+      scheduledTime: Date.parse("2026-11-22T11:00:05Z"),
+      cron: "0 * * * *",
+    });
     const ctx = createExecutionContext();
     await expect(worker.scheduled(controller, env, ctx)).resolves.toBeUndefined();
     await waitOnExecutionContext(ctx);

@@ -6,7 +6,13 @@ import { validatorTargets } from "../../../worker/lib/validate";
  * validates. A route added later is fuzzed without anyone remembering to list it.
  */
 
-export type ApiRoute = { method: string; path: string; params: string[]; json: boolean; query: boolean };
+export type ApiRoute = {
+  method: string;
+  path: string;
+  params: string[];
+  json: boolean;
+  query: boolean;
+};
 
 /** Development-only routes (absent in production, where SANDBOX is off). */
 const DEV_ONLY = /^\/api\/dev\//;
@@ -16,7 +22,13 @@ export function apiRoutes(): ApiRoute[] {
   for (const r of app.routes) {
     if (r.method === "ALL" || !r.path.startsWith("/api/") || DEV_ONLY.test(r.path)) continue;
     const key = `${r.method} ${r.path}`;
-    const route = routes.get(key) ?? { method: r.method, path: r.path, params: [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]!), json: false, query: false };
+    const route = routes.get(key) ?? {
+      method: r.method,
+      path: r.path,
+      params: [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]!),
+      json: false,
+      query: false,
+    };
     const target = validatorTargets.get(r.handler);
     if (target === "json") route.json = true;
     if (target === "query") route.query = true;
@@ -27,7 +39,11 @@ export function apiRoutes(): ApiRoute[] {
 
 /** Fills a route path; a trailing `*` (e.g. /api/images/*) becomes the given rest. */
 export function fillPath(path: string, values: Record<string, string>, rest = "missing"): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? crypto.randomUUID())).replace(/\*$/, rest);
+  return path
+    .replace(/:(\w+)/g, (_, name: string) =>
+      encodeURIComponent(values[name] ?? crypto.randomUUID()),
+    )
+    .replace(/\*$/, rest);
 }
 
 /** Bodies no route accepts: absent, not JSON, not an object, too deep, too large, wrong types. */
@@ -39,12 +55,38 @@ export const badBodies: Array<{ name: string; text: string | undefined }> = [
   { name: "number", text: "42" },
   { name: "string", text: '"hello"' },
   { name: "deep JSON", text: `${"[".repeat(20_000)}${"]".repeat(20_000)}` },
-  { name: "huge string", text: JSON.stringify({ title: "x".repeat(200_000), email: "x".repeat(200_000) }) },
+  {
+    name: "huge string",
+    text: JSON.stringify({ title: "x".repeat(200_000), email: "x".repeat(200_000) }),
+  },
   {
     name: "wrong types",
     text: JSON.stringify(
       Object.fromEntries(
-        ["title", "name", "email", "password", "newPassword", "currentPassword", "url", "ids", "podcastIds", "platform", "role", "apiKey", "youtubeApiKey", "simplecastApiKey", "timezone", "token", "type", "fileIds", "phoneNumber", "dateRange", "frequency", "isActive"].map((k, i) => [k, i % 2 ? { $gt: "" } : [i]]),
+        [
+          "title",
+          "name",
+          "email",
+          "password",
+          "newPassword",
+          "currentPassword",
+          "url",
+          "ids",
+          "podcastIds",
+          "platform",
+          "role",
+          "apiKey",
+          "youtubeApiKey",
+          "simplecastApiKey",
+          "timezone",
+          "token",
+          "type",
+          "fileIds",
+          "phoneNumber",
+          "dateRange",
+          "frequency",
+          "isActive",
+        ].map((k, i) => [k, i % 2 ? { $gt: "" } : [i]]),
       ),
     ),
   },

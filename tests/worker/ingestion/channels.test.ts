@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { retryDelaySeconds } from "../../../worker/jobs/queue";
 import { createOrgWithMembers } from "../support/accounts";
@@ -13,121 +13,276 @@ const minimumQuota = (videos: number) => 1 + 2 * Math.ceil(videos / 50);
 describe("connecting YouTube", () => {
   it("tests the key with a real call, stores it encrypted and marks it active", async () => {
     const { org, admin, member } = await createOrgWithMembers();
-    const connect = await call(`/api/orgs/${org.id}/integrations/youtube/connect`, { body: { apiKey: "AIza-sandbox-good-key" }, token: admin.session.accessToken });
+    const connect = await call(`/api/orgs/${org.id}/integrations/youtube/connect`, {
+      body: { apiKey: "AIza-sandbox-good-key" },
+      token: admin.session.accessToken,
+    });
     expect(connect.status).toBe(200);
-    expect(connect.json).toMatchObject({ integrations: [{ type: "youtube", status: "active", mask: "••••-key" }] });
+    expect(connect.json).toMatchObject({
+      integrations: [{ type: "youtube", status: "active", mask: "••••-key" }],
+    });
     expect(connect.text).not.toContain("AIza-sandbox-good-key");
-    const [row] = await db().select().from(schema.integrations).where(eq(schema.integrations.organizationId, org.id));
+    const [row] = await db()
+      .select()
+      .from(schema.integrations)
+      .where(eq(schema.integrations.organizationId, org.id));
     expect(row!.apiKeyCiphertext).not.toContain("AIza-sandbox-good-key");
     // Every member sees the status and the mask, never the key.
-    const status = await call(`/api/orgs/${org.id}/integrations/status`, { token: member.session.accessToken });
-    expect(status.json).toEqual({ integrations: [{ type: "youtube", status: "active", mask: "••••-key" }] });
+    const status = await call(`/api/orgs/${org.id}/integrations/status`, {
+      token: member.session.accessToken,
+    });
+    expect(status.json).toEqual({
+      integrations: [{ type: "youtube", status: "active", mask: "••••-key" }],
+    });
   });
 
   it.each([
     ["sandbox-invalid-key", "invalid_key", "Invalid API key or unable to connect to YouTube"],
-    ["sandbox-invalid-legacy-key", "invalid_key", "Invalid API key or unable to connect to YouTube"],
+    [
+      "sandbox-invalid-legacy-key",
+      "invalid_key",
+      "Invalid API key or unable to connect to YouTube",
+    ],
     ["sandbox-server-error", "provider_unavailable", "Failed to connect to YouTube"],
-    ["sandbox-quota-exceeded", "quota_exceeded", "YouTube API quota exceeded for today. It resets at midnight Pacific time."],
+    [
+      "sandbox-quota-exceeded",
+      "quota_exceeded",
+      "YouTube API quota exceeded for today. It resets at midnight Pacific time.",
+    ],
   ])("refuses %s (%s) with its message and saves nothing", async (key, reason, message) => {
     const { org, admin } = await createOrgWithMembers();
-    const connect = await call(`/api/orgs/${org.id}/integrations/youtube/connect`, { body: { apiKey: key }, token: admin.session.accessToken });
+    const connect = await call(`/api/orgs/${org.id}/integrations/youtube/connect`, {
+      body: { apiKey: key },
+      token: admin.session.accessToken,
+    });
     expect(connect.status).toBe(400);
     expect(envelope(connect.json)).toMatchObject({ reason, message });
-    expect(await db().select().from(schema.integrations).where(eq(schema.integrations.organizationId, org.id))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(schema.integrations)
+        .where(eq(schema.integrations.organizationId, org.id)),
+    ).toEqual([]);
   });
 
   it("is for admins (403)", async () => {
     const { org, member } = await createOrgWithMembers();
-    expect((await call(`/api/orgs/${org.id}/integrations/youtube/connect`, { body: { apiKey: "k" }, token: member.session.accessToken })).status).toBe(403);
+    expect(
+      (
+        await call(`/api/orgs/${org.id}/integrations/youtube/connect`, {
+          body: { apiKey: "k" },
+          token: member.session.accessToken,
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe("adding a channel", () => {
   it("validates the URL with the spec's messages", async () => {
     const { org, member } = await connectedOrg();
-    const bad = await call(`/api/orgs/${org.id}/channels`, { body: { url: "https://www.youtube.com/channel/UC1" }, token: member.session.accessToken });
-    expect(envelope(bad.json)).toMatchObject({ message: "Please provide a handle-based URL like https://www.youtube.com/@channelname", field: "url", reason: "invalid_channel_url" });
-    const notUrl = await call(`/api/orgs/${org.id}/channels`, { body: { url: "nope" }, token: member.session.accessToken });
+    const bad = await call(`/api/orgs/${org.id}/channels`, {
+      body: { url: "https://www.youtube.com/channel/UC1" },
+      token: member.session.accessToken,
+    });
+    expect(envelope(bad.json)).toMatchObject({
+      message: "Please provide a handle-based URL like https://www.youtube.com/@channelname",
+      field: "url",
+      reason: "invalid_channel_url",
+    });
+    const notUrl = await call(`/api/orgs/${org.id}/channels`, {
+      body: { url: "nope" },
+      token: member.session.accessToken,
+    });
     expect(envelope(notUrl.json).message).toBe("Invalid YouTube channel URL");
   });
 
   it("requires a connected, active YouTube integration", async () => {
     const { org, member, admin } = await createOrgWithMembers();
     const url = "https://www.youtube.com/@demomedia-clips";
-    expect(envelope((await call(`/api/orgs/${org.id}/channels`, { body: { url }, token: member.session.accessToken })).json)).toMatchObject({ reason: "integration_missing", message: "Please set up your YouTube API key first" });
+    expect(
+      envelope(
+        (
+          await call(`/api/orgs/${org.id}/channels`, {
+            body: { url },
+            token: member.session.accessToken,
+          })
+        ).json,
+      ),
+    ).toMatchObject({
+      reason: "integration_missing",
+      message: "Please set up your YouTube API key first",
+    });
     // A key changed in Organization Settings is pending until proven.
-    await call(`/api/orgs/${org.id}/integrations`, { method: "PUT", body: { youtubeApiKey: "AIza-new-key" }, token: admin.session.accessToken });
-    expect(envelope((await call(`/api/orgs/${org.id}/channels`, { body: { url }, token: member.session.accessToken })).json)).toMatchObject({ reason: "integration_inactive", message: "YouTube integration not found" });
+    await call(`/api/orgs/${org.id}/integrations`, {
+      method: "PUT",
+      body: { youtubeApiKey: "AIza-new-key" },
+      token: admin.session.accessToken,
+    });
+    expect(
+      envelope(
+        (
+          await call(`/api/orgs/${org.id}/channels`, {
+            body: { url },
+            token: member.session.accessToken,
+          })
+        ).json,
+      ),
+    ).toMatchObject({ reason: "integration_inactive", message: "YouTube integration not found" });
   });
 
   it("ingests the channel end to end through the queue, once even if delivered twice", async () => {
     const { org, member } = await connectedOrg();
-    const jobId = await addChannel(org.id, member.session.accessToken, "https://www.youtube.com/@bench-120");
-    expect((await call(`/api/orgs/${org.id}/jobs/${jobId}`, { token: member.session.accessToken })).json).toMatchObject({ job: { status: "queued", kind: "ingest.channel", quotaUnits: 0 } });
+    const jobId = await addChannel(
+      org.id,
+      member.session.accessToken,
+      "https://www.youtube.com/@bench-120",
+    );
+    expect(
+      (await call(`/api/orgs/${org.id}/jobs/${jobId}`, { token: member.session.accessToken })).json,
+    ).toMatchObject({ job: { status: "queued", kind: "ingest.channel", quotaUnits: 0 } });
     // Nothing is visible before the job has run.
-    expect(await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id))).toEqual([]);
+    expect(
+      await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id)),
+    ).toEqual([]);
     const message = await messageFor(jobId);
     expect((await deliver([message])).retryMessages).toEqual([]);
-    const { job } = (await call(`/api/orgs/${org.id}/jobs/${jobId}`, { token: member.session.accessToken })).json as { job: Record<string, unknown> };
-    expect(job).toMatchObject({ status: "succeeded", quotaUnits: minimumQuota(120), processed: 120, total: 120, errorMessage: null });
+    const { job } = (
+      await call(`/api/orgs/${org.id}/jobs/${jobId}`, { token: member.session.accessToken })
+    ).json as { job: Record<string, unknown> };
+    expect(job).toMatchObject({
+      status: "succeeded",
+      quotaUnits: minimumQuota(120),
+      processed: 120,
+      total: 120,
+      errorMessage: null,
+    });
     expect(job.startedAt).toEqual(expect.any(String));
     expect(job.finishedAt).toEqual(expect.any(String));
-    const [channel] = await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id));
+    const [channel] = await db()
+      .select()
+      .from(schema.channels)
+      .where(eq(schema.channels.organizationId, org.id));
     expect(channel).toMatchObject({ handle: "@bench-120", title: "Bench 120", videoCount: 120 });
     expect(channel!.lastUpdated).toBeInstanceOf(Date);
     expect(channel!.totalViews).toBeGreaterThan(0);
-    const videos = await db().select().from(schema.videos).where(eq(schema.videos.channelId, channel!.id));
+    const videos = await db()
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.channelId, channel!.id));
     expect(videos).toHaveLength(120);
     expect(videos.reduce((sum, v) => sum + v.views, 0)).toBe(channel!.totalViews);
     // No history yet: trailing windows have no value (null), not 0.
     expect(channel!.trailing1wViews).toBeNull();
-    expect(videos.every((v) => v.trailing1dViews === null && v.trailing1yViews === null)).toBe(true);
-    const snapshots = await db().select().from(schema.videoMetrics).where(eq(schema.videoMetrics.organizationId, org.id));
+    expect(videos.every((v) => v.trailing1dViews === null && v.trailing1yViews === null)).toBe(
+      true,
+    );
+    const snapshots = await db()
+      .select()
+      .from(schema.videoMetrics)
+      .where(eq(schema.videoMetrics.organizationId, org.id));
     expect(snapshots).toHaveLength(120);
 
     // The same message again: skipped, nothing changes (rows, snapshots, times, quota).
     expect((await deliver([message], 2)).retryMessages).toEqual([]);
-    expect(await db().select().from(schema.videos).where(eq(schema.videos.channelId, channel!.id))).toEqual(videos);
-    expect(await db().select().from(schema.videoMetrics).where(eq(schema.videoMetrics.organizationId, org.id))).toEqual(snapshots);
-    expect(await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id))).toEqual([channel]);
+    expect(
+      await db().select().from(schema.videos).where(eq(schema.videos.channelId, channel!.id)),
+    ).toEqual(videos);
+    expect(
+      await db()
+        .select()
+        .from(schema.videoMetrics)
+        .where(eq(schema.videoMetrics.organizationId, org.id)),
+    ).toEqual(snapshots);
+    expect(
+      await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id)),
+    ).toEqual([channel]);
     expect((await jobRow(jobId)).quotaUnits).toBe(minimumQuota(120));
   });
 
   it("adding a channel twice updates the same rows", async () => {
     const { org, member } = await connectedOrg();
-    await runJob(await addChannel(org.id, member.session.accessToken, "https://www.youtube.com/@bench-60"));
-    const again = await runJob(await addChannel(org.id, member.session.accessToken, "https://www.youtube.com/@Bench-60/videos"));
+    await runJob(
+      await addChannel(org.id, member.session.accessToken, "https://www.youtube.com/@bench-60"),
+    );
+    const again = await runJob(
+      await addChannel(
+        org.id,
+        member.session.accessToken,
+        "https://www.youtube.com/@Bench-60/videos",
+      ),
+    );
     expect(again.status).toBe("succeeded");
-    expect(await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id))).toHaveLength(1);
-    expect(await db().select().from(schema.videos).where(eq(schema.videos.organizationId, org.id))).toHaveLength(60);
+    expect(
+      await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id)),
+    ).toHaveLength(1);
+    expect(
+      await db().select().from(schema.videos).where(eq(schema.videos.organizationId, org.id)),
+    ).toHaveLength(60);
   });
 
   it("records a permanent failure (unknown channel) without retrying", async () => {
     const { org, member } = await connectedOrg();
-    const jobId = await addChannel(org.id, member.session.accessToken, "https://www.youtube.com/@missing-one");
+    const jobId = await addChannel(
+      org.id,
+      member.session.accessToken,
+      "https://www.youtube.com/@missing-one",
+    );
     expect((await deliver([await messageFor(jobId)])).retryMessages).toEqual([]);
-    expect(await jobRow(jobId)).toMatchObject({ status: "failed", errorCode: "channel_not_found", errorMessage: "No YouTube channel found for @missing-one", quotaUnits: 1 });
+    expect(await jobRow(jobId)).toMatchObject({
+      status: "failed",
+      errorCode: "channel_not_found",
+      errorMessage: "No YouTube channel found for @missing-one",
+      quotaUnits: 1,
+    });
   });
 
   it("a key that stopped working fails the job for good, marks the integration, and counts the quota spent", async () => {
     const { org, member, admin } = await connectedOrg();
-    const jobId = await addChannel(org.id, member.session.accessToken, "https://www.youtube.com/@bench-10");
-    await call(`/api/orgs/${org.id}/integrations`, { method: "PUT", body: { youtubeApiKey: "sandbox-invalid-key" }, token: admin.session.accessToken });
-    expect(await runJob(jobId)).toMatchObject({ status: "failed", errorCode: "invalid_key", errorMessage: "Invalid API key or unable to connect to YouTube", quotaUnits: 1 });
-    const status = await call(`/api/orgs/${org.id}/integrations/status`, { token: member.session.accessToken });
+    const jobId = await addChannel(
+      org.id,
+      member.session.accessToken,
+      "https://www.youtube.com/@bench-10",
+    );
+    await call(`/api/orgs/${org.id}/integrations`, {
+      method: "PUT",
+      body: { youtubeApiKey: "sandbox-invalid-key" },
+      token: admin.session.accessToken,
+    });
+    expect(await runJob(jobId)).toMatchObject({
+      status: "failed",
+      errorCode: "invalid_key",
+      errorMessage: "Invalid API key or unable to connect to YouTube",
+      quotaUnits: 1,
+    });
+    const status = await call(`/api/orgs/${org.id}/integrations/status`, {
+      token: member.session.accessToken,
+    });
     expect(status.json).toMatchObject({ integrations: [{ type: "youtube", status: "error" }] });
   });
 
   it("retries a failing job with backoff, then shows it failed once dead-lettered, having written nothing", async () => {
     const { org, member, admin } = await connectedOrg();
-    const jobId = await addChannel(org.id, member.session.accessToken, "https://www.youtube.com/@demomedia-clips");
+    const jobId = await addChannel(
+      org.id,
+      member.session.accessToken,
+      "https://www.youtube.com/@demomedia-clips",
+    );
     // The key starts failing with 503s after it was connected.
-    await call(`/api/orgs/${org.id}/integrations`, { method: "PUT", body: { youtubeApiKey: "sandbox-server-error" }, token: admin.session.accessToken });
+    await call(`/api/orgs/${org.id}/integrations`, {
+      method: "PUT",
+      body: { youtubeApiKey: "sandbox-server-error" },
+      token: admin.session.accessToken,
+    });
     const message = await messageFor(jobId);
     const first = await deliver([message]);
     expect(first.retryMessages).toHaveLength(1);
-    expect(await jobRow(jobId)).toMatchObject({ status: "queued", errorCode: "unavailable", errorMessage: "Failed to connect to YouTube", quotaUnits: 3 });
+    expect(await jobRow(jobId)).toMatchObject({
+      status: "queued",
+      errorCode: "unavailable",
+      errorMessage: "Failed to connect to YouTube",
+      quotaUnits: 3,
+    });
     const second = await deliver([message], 2);
     expect(second.retryMessages).toHaveLength(1);
     // Each retry waits twice as long as the one before (the queue applies the delay).
@@ -135,15 +290,31 @@ describe("adding a channel", () => {
     expect((await jobRow(jobId)).quotaUnits).toBe(6);
     // Past max_retries the queue hands the message to the dead-letter queue.
     await deliver([message], 6, "crosscast-jobs-dlq");
-    const jobs = await call(`/api/orgs/${org.id}/jobs?limit=20`, { token: member.session.accessToken });
-    expect(jobs.json).toMatchObject({
-      jobs: [{ id: jobId, status: "failed", errorCode: "retries_exhausted", errorMessage: "The job kept failing and was stopped after several retries. Last error: Failed to connect to YouTube", quotaUnits: 6 }],
+    const jobs = await call(`/api/orgs/${org.id}/jobs?limit=20`, {
+      token: member.session.accessToken,
     });
-    expect(await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id))).toEqual([]);
+    expect(jobs.json).toMatchObject({
+      jobs: [
+        {
+          id: jobId,
+          status: "failed",
+          errorCode: "retries_exhausted",
+          errorMessage:
+            "The job kept failing and was stopped after several retries. Last error: Failed to connect to YouTube",
+          quotaUnits: 6,
+        },
+      ],
+    });
+    expect(
+      await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id)),
+    ).toEqual([]);
   });
 
   it("a malformed queue message is dropped without touching any job", async () => {
-    const result = await deliver([{ type: "ingest.channel", handle: "@x" }, { type: "no.such.job" }]);
+    const result = await deliver([
+      { type: "ingest.channel", handle: "@x" },
+      { type: "no.such.job" },
+    ]);
     expect(result.retryMessages).toEqual([]);
     expect(result.explicitAcks).toHaveLength(2);
   });

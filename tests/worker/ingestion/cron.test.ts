@@ -1,9 +1,14 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import worker from "../../../worker/index";
+import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { hashToHour, refreshDue } from "../../../worker/features/ingestion/spread";
+import worker from "../../../worker/index";
 import { db } from "../support/factories";
 import { call, envelope } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
@@ -15,7 +20,16 @@ async function fire(scheduledTime: number) {
   await worker.scheduled(createScheduledController({ scheduledTime, cron: "0 * * * *" }), env, ctx);
   await waitOnExecutionContext(ctx);
 }
-const jobsOf = (organizationId: string, kind: string) => db().select().from(schema.ingestionJobs).where(and(eq(schema.ingestionJobs.organizationId, organizationId), eq(schema.ingestionJobs.kind, kind)));
+const jobsOf = (organizationId: string, kind: string) =>
+  db()
+    .select()
+    .from(schema.ingestionJobs)
+    .where(
+      and(
+        eq(schema.ingestionJobs.organizationId, organizationId),
+        eq(schema.ingestionJobs.kind, kind),
+      ),
+    );
 
 describe("refresh schedule", () => {
   const id = "0b7f0f8e-3f0a-4d36-9a8e-5c1e2d3f4a5b";
@@ -35,7 +49,8 @@ describe("refresh schedule", () => {
     // its own hour (a job ending minutes after its slot does not push it to every other day).
     expect(refreshedAt[0]).toBe(slot(1, 0));
     expect(refreshedAt.slice(1).every((t) => new Date(t).getUTCHours() === own)).toBe(true);
-    for (const day of [2, 3, 4]) expect(refreshedAt.filter((t) => new Date(t).getUTCDate() === day)).toHaveLength(1);
+    for (const day of [2, 3, 4])
+      expect(refreshedAt.filter((t) => new Date(t).getUTCDate() === day)).toHaveLength(1);
   });
 
   it("skips its hour after a recent manual refresh and catches up anything 26 hours stale", () => {
@@ -72,14 +87,23 @@ describe("cron", () => {
     expect(young.quotaUnits).toBe(Math.ceil(young.progress!.processed / 50));
 
     // A day and more later: the refresh is due (it snapshots the young videos itself).
-    await db().update(schema.channels).set({ lastUpdated: new Date(slot - 30 * HOUR_MS) }).where(eq(schema.channels.id, channel.id));
+    await db()
+      .update(schema.channels)
+      .set({ lastUpdated: new Date(slot - 30 * HOUR_MS) })
+      .where(eq(schema.channels.id, channel.id));
     await fire(slot + HOUR_MS);
     await fire(slot + HOUR_MS + 5_000);
     const refreshes = await jobsOf(org.id, "refresh.channel");
     expect(refreshes).toHaveLength(1);
     expect(await jobsOf(org.id, "snapshot.young-videos")).toHaveLength(1);
-    expect(await runJob(refreshes[0]!.id)).toMatchObject({ status: "succeeded", quotaUnits: 1 + 2 * 20 });
-    const [after] = await db().select().from(schema.channels).where(eq(schema.channels.id, channel.id));
+    expect(await runJob(refreshes[0]!.id)).toMatchObject({
+      status: "succeeded",
+      quotaUnits: 1 + 2 * 20,
+    });
+    const [after] = await db()
+      .select()
+      .from(schema.channels)
+      .where(eq(schema.channels.id, channel.id));
     expect(after!.lastUpdated!.getTime()).toBeGreaterThan(slot);
   });
 });
@@ -89,19 +113,34 @@ describe("the Refresh button", () => {
     const { org, member } = await connectedOrg();
     const token = member.session.accessToken;
     await ingestedChannel(org.id, token, "@bench-40");
-    const first = await call(`/api/orgs/${org.id}/refresh`, { body: { platform: "youtube" }, token });
+    const first = await call(`/api/orgs/${org.id}/refresh`, {
+      body: { platform: "youtube" },
+      token,
+    });
     expect(first.status).toBe(202);
     expect(first.json).toMatchObject({ jobIds: [expect.any(String)], alreadyRunning: 0 });
-    const second = await call(`/api/orgs/${org.id}/refresh`, { body: { platform: "youtube" }, token });
+    const second = await call(`/api/orgs/${org.id}/refresh`, {
+      body: { platform: "youtube" },
+      token,
+    });
     expect(second.json).toEqual({ jobIds: [], alreadyRunning: 1 });
     await runJob((first.json as { jobIds: string[] }).jobIds[0]!);
-    const third = await call(`/api/orgs/${org.id}/refresh`, { body: { platform: "youtube" }, token });
+    const third = await call(`/api/orgs/${org.id}/refresh`, {
+      body: { platform: "youtube" },
+      token,
+    });
     expect((third.json as { jobIds: string[] }).jobIds).toHaveLength(1);
   });
 
   it("needs the provider's key", async () => {
     const { org, member } = await connectedOrg();
-    const r = await call(`/api/orgs/${org.id}/refresh`, { body: { platform: "simplecast", refreshType: "light" }, token: member.session.accessToken });
-    expect(envelope(r.json)).toMatchObject({ reason: "integration_missing", message: "Simplecast API key not found" });
+    const r = await call(`/api/orgs/${org.id}/refresh`, {
+      body: { platform: "simplecast", refreshType: "light" },
+      token: member.session.accessToken,
+    });
+    expect(envelope(r.json)).toMatchObject({
+      reason: "integration_missing",
+      message: "Simplecast API key not found",
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { DAY_MS, isoDate } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
 import { SimplecastClient } from "../../../worker/providers/simplecast/client";
@@ -18,26 +18,73 @@ describe("window figures on known data", () => {
     // @bench-1000 publishes every 17.5 hours, so it has videos of every age from hours to years.
     const channel = await ingestedChannel(org.id, token, "@bench-1000");
     const now = Date.now();
-    const videos = await db().select().from(schema.videos).where(eq(schema.videos.channelId, channel.id));
+    const videos = await db()
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.channelId, channel.id));
     const old = videos.find((v) => now - v.publishDate.getTime() > 60 * DAY_MS)!;
-    const young = videos.find((v) => now - v.publishDate.getTime() > 27 * HOUR_MS && now - v.publishDate.getTime() < 6 * DAY_MS)!;
+    const young = videos.find(
+      (v) =>
+        now - v.publishDate.getTime() > 27 * HOUR_MS && now - v.publishDate.getTime() < 6 * DAY_MS,
+    )!;
     const publish = young.publishDate.getTime();
 
     // Known history: the channel a week ago, the old video a week and a month ago, the young
     // video read 22 and 25 hours after publishing.
-    await db().insert(schema.channelMetrics).values({ organizationId: org.id, channelId: channel.id, date: isoDate(now - 7 * DAY_MS), totalViews: 1234, subscriberCount: 1, videoCount: 999 });
-    await db().insert(schema.videoMetrics).values([
-      { organizationId: org.id, videoId: old.id, capturedAt: new Date(now - 7 * DAY_MS), date: isoDate(now - 7 * DAY_MS), views: 100 },
-      { organizationId: org.id, videoId: old.id, capturedAt: new Date(now - 31 * DAY_MS), date: isoDate(now - 31 * DAY_MS), views: 50 },
-      { organizationId: org.id, videoId: young.id, capturedAt: new Date(publish + 22 * HOUR_MS), date: isoDate(publish + 22 * HOUR_MS), views: 1000 },
-      { organizationId: org.id, videoId: young.id, capturedAt: new Date(publish + 25 * HOUR_MS), date: isoDate(publish + 25 * HOUR_MS), views: 1300 },
-    ]);
+    await db()
+      .insert(schema.channelMetrics)
+      .values({
+        organizationId: org.id,
+        channelId: channel.id,
+        date: isoDate(now - 7 * DAY_MS),
+        totalViews: 1234,
+        subscriberCount: 1,
+        videoCount: 999,
+      });
+    await db()
+      .insert(schema.videoMetrics)
+      .values([
+        {
+          organizationId: org.id,
+          videoId: old.id,
+          capturedAt: new Date(now - 7 * DAY_MS),
+          date: isoDate(now - 7 * DAY_MS),
+          views: 100,
+        },
+        {
+          organizationId: org.id,
+          videoId: old.id,
+          capturedAt: new Date(now - 31 * DAY_MS),
+          date: isoDate(now - 31 * DAY_MS),
+          views: 50,
+        },
+        {
+          organizationId: org.id,
+          videoId: young.id,
+          capturedAt: new Date(publish + 22 * HOUR_MS),
+          date: isoDate(publish + 22 * HOUR_MS),
+          views: 1000,
+        },
+        {
+          organizationId: org.id,
+          videoId: young.id,
+          capturedAt: new Date(publish + 25 * HOUR_MS),
+          date: isoDate(publish + 25 * HOUR_MS),
+          views: 1300,
+        },
+      ]);
 
-    const refresh = await call(`/api/orgs/${org.id}/refresh`, { body: { platform: "youtube" }, token });
+    const refresh = await call(`/api/orgs/${org.id}/refresh`, {
+      body: { platform: "youtube" },
+      token,
+    });
     const [jobId] = (refresh.json as { jobIds: string[] }).jobIds;
     expect(await runJob(jobId!)).toMatchObject({ status: "succeeded", quotaUnits: 1 + 2 * 20 });
 
-    const [after] = await db().select().from(schema.channels).where(eq(schema.channels.id, channel.id));
+    const [after] = await db()
+      .select()
+      .from(schema.channels)
+      .where(eq(schema.channels.id, channel.id));
     // Newest snapshot minus the nearest one at or before N days ago; none that old gives null.
     expect(after!.trailing1wViews).toBe(after!.totalViews - 1234);
     expect(after!.trailing1dViews).toBe(after!.totalViews - 1234);
@@ -51,7 +98,10 @@ describe("window figures on known data", () => {
     // Older than eight days: its first windows are never guessed.
     expect(oldAfter!.first24hViews).toBeNull();
 
-    const [youngAfter] = await db().select().from(schema.videos).where(eq(schema.videos.id, young.id));
+    const [youngAfter] = await db()
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.id, young.id));
     // 24 h lies two thirds of the way from the 22 h reading (1000) to the 25 h one (1300).
     expect(youngAfter!.first24hViews).toBe(1200);
     // The next reading after 25 h is the refresh's own, too far from the 48 h mark to bridge.
@@ -64,14 +114,29 @@ describe("window figures on known data", () => {
     const token = member.session.accessToken;
     const sc = new SimplecastClient("sandbox-windows-token", providerFetch(env));
     const podcast = (await sc.podcasts()).find((p) => p.title === "Demo Media Tech Talk")!;
-    const { jobId } = (await call(`/api/orgs/${org.id}/shows`, { body: { podcastIds: [podcast.id] }, token })).json as { jobId: string };
-    expect(await runJob(jobId)).toMatchObject({ status: "succeeded", progress: { processed: 120, total: 120 }, quotaUnits: 0 });
+    const { jobId } = (
+      await call(`/api/orgs/${org.id}/shows`, { body: { podcastIds: [podcast.id] }, token })
+    ).json as { jobId: string };
+    expect(await runJob(jobId)).toMatchObject({
+      status: "succeeded",
+      progress: { processed: 120, total: 120 },
+      quotaUnits: 0,
+    });
 
     const now = Date.now();
-    const episode = (await sc.episodes(podcast.id)).find((e) => now - e.publishDate.getTime() > 40 * DAY_MS)!;
-    const daily = await sc.episodeDailyDownloads(episode.externalId, isoDate(episode.publishDate.getTime()), isoDate(now));
+    const episode = (await sc.episodes(podcast.id)).find(
+      (e) => now - e.publishDate.getTime() > 40 * DAY_MS,
+    )!;
+    const daily = await sc.episodeDailyDownloads(
+      episode.externalId,
+      isoDate(episode.publishDate.getTime()),
+      isoDate(now),
+    );
     const sum = (rows: typeof daily) => rows.reduce((s, r) => s + r.downloads, 0);
-    const [stored] = await db().select().from(schema.episodes).where(eq(schema.episodes.externalId, episode.externalId));
+    const [stored] = await db()
+      .select()
+      .from(schema.episodes)
+      .where(eq(schema.episodes.externalId, episode.externalId));
     expect(stored).toMatchObject({
       totalDownloadsGlobal: sum(daily),
       // The publish day is day one: exact to the day.
@@ -86,18 +151,43 @@ describe("window figures on known data", () => {
       seasonNumber: episode.seasonNumber,
       episodeNumber: episode.episodeNumber,
     });
-    const [show] = await db().select().from(schema.shows).where(eq(schema.shows.organizationId, org.id));
-    const episodes = await db().select().from(schema.episodes).where(eq(schema.episodes.showId, show!.id));
-    expect(show).toMatchObject({ title: "Demo Media Tech Talk", totalEpisodes: 120, totalDownloadsGlobal: episodes.reduce((s, e) => s + e.totalDownloadsGlobal, 0) });
+    const [show] = await db()
+      .select()
+      .from(schema.shows)
+      .where(eq(schema.shows.organizationId, org.id));
+    const episodes = await db()
+      .select()
+      .from(schema.episodes)
+      .where(eq(schema.episodes.showId, show!.id));
+    expect(show).toMatchObject({
+      title: "Demo Media Tech Talk",
+      totalEpisodes: 120,
+      totalDownloadsGlobal: episodes.reduce((s, e) => s + e.totalDownloadsGlobal, 0),
+    });
     // The show keeps its whole daily history (a year and more); episodes their last 35 days and
     // the first 31 days of their life (pacing).
-    const history = await db().select().from(schema.showMetrics).where(eq(schema.showMetrics.showId, show!.id));
+    const history = await db()
+      .select()
+      .from(schema.showMetrics)
+      .where(eq(schema.showMetrics.showId, show!.id));
     expect(history.length).toBeGreaterThan(365);
-    expect(history.find((h) => h.date === isoDate(now))!.totalDownloads).toBe(show!.totalDownloadsGlobal);
-    const episodeHistory = await db().select().from(schema.episodeMetrics).where(eq(schema.episodeMetrics.episodeId, stored!.id));
-    expect(episodeHistory.map((h) => h.date).sort().at(-1)).toBe(isoDate(now));
+    expect(history.find((h) => h.date === isoDate(now))!.totalDownloads).toBe(
+      show!.totalDownloadsGlobal,
+    );
+    const episodeHistory = await db()
+      .select()
+      .from(schema.episodeMetrics)
+      .where(eq(schema.episodeMetrics.episodeId, stored!.id));
+    expect(
+      episodeHistory
+        .map((h) => h.date)
+        .sort()
+        .at(-1),
+    ).toBe(isoDate(now));
     const publishDay = isoDate(episode.publishDate.getTime());
-    const early = episodeHistory.filter((h) => h.date <= isoDate(episode.publishDate.getTime() + 30 * DAY_MS));
+    const early = episodeHistory.filter(
+      (h) => h.date <= isoDate(episode.publishDate.getTime() + 30 * DAY_MS),
+    );
     expect(early.map((h) => h.date).sort()[0]).toBe(publishDay);
     expect(early.length).toBe(31);
     expect(episodeHistory.length - early.length).toBeLessThanOrEqual(36);

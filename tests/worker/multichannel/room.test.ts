@@ -4,12 +4,32 @@ import { previewViewSchema } from "../../../shared/schemas/multichannel";
 import { PreviewRoom } from "../../../worker/rooms/preview-room";
 import { createOrgWithMembers } from "../support/accounts";
 import { call } from "../support/http";
-import { allTime, connectBoard, createPreview, mergeNone, openSocket, orgWithPairedContent } from "../support/multichannel";
+import {
+  allTime,
+  connectBoard,
+  createPreview,
+  mergeNone,
+  openSocket,
+  orgWithPairedContent,
+} from "../support/multichannel";
 
 async function boardSetup() {
   const setup = await orgWithPairedContent();
-  const previewId = await createPreview(setup.org.id, setup.token, { title: "Live", dateRange: allTime, selectedChannels: [setup.channel.id], selectedShows: [setup.show.id], mergeOptions: mergeNone });
-  const view = async () => previewViewSchema.parse((await call(`/api/orgs/${setup.org.id}/multi-channel/previews/${previewId}`, { token: setup.token })).json);
+  const previewId = await createPreview(setup.org.id, setup.token, {
+    title: "Live",
+    dateRange: allTime,
+    selectedChannels: [setup.channel.id],
+    selectedShows: [setup.show.id],
+    mergeOptions: mergeNone,
+  });
+  const view = async () =>
+    previewViewSchema.parse(
+      (
+        await call(`/api/orgs/${setup.org.id}/multi-channel/previews/${previewId}`, {
+          token: setup.token,
+        })
+      ).json,
+    );
   return { ...setup, previewId, view };
 }
 
@@ -24,7 +44,9 @@ describe("the PreviewRoom", () => {
     // Presence: A learns that B arrived.
     const presence = await a.next("presence", a.received.length - 1);
     expect(presence.presence.length).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => a.received.filter((m) => m.type === "presence").at(-1)).toMatchObject({ presence: [{}, {}] });
+    await expect
+      .poll(() => a.received.filter((m) => m.type === "presence").at(-1))
+      .toMatchObject({ presence: [{}, {}] });
 
     const before = await view();
     const episodeId = before.arrangement.availableEpisodeIds[0]!;
@@ -34,7 +56,10 @@ describe("the PreviewRoom", () => {
     const updateA = await a.next("update");
     expect(updateB).toEqual(updateA);
     expect(updateA).toMatchObject({ version: before.version + 1, intentId: "drop-1" });
-    expect(updateA.rows.find((r) => r.id === row.id)).toMatchObject({ episodeId, userModified: true });
+    expect(updateA.rows.find((r) => r.id === row.id)).toMatchObject({
+      episodeId,
+      userModified: true,
+    });
     expect(updateA.availableEpisodeIds).not.toContain(episodeId);
     const after = await view();
     expect(after.version).toBe(before.version + 1);
@@ -50,12 +75,25 @@ describe("the PreviewRoom", () => {
     const before = await view();
     const paired = before.arrangement.rows.find((r) => r.videoId && r.episodeId)!;
     a.send("bad-shape", { type: "place_episode", rowId: paired.id });
-    a.send("unknown-key", { type: "remove_video", rowId: paired.id, videoId: paired.videoId, extra: 1 });
+    a.send("unknown-key", {
+      type: "remove_video",
+      rowId: paired.id,
+      videoId: paired.videoId,
+      extra: 1,
+    });
     a.ws.send("not json at all");
-    a.send("stale", { type: "remove_episode", rowId: paired.id, episodeId: "someone-elses-episode" });
+    a.send("stale", {
+      type: "remove_episode",
+      rowId: paired.id,
+      episodeId: "someone-elses-episode",
+    });
     a.send("taken", { type: "place_episode", rowId: paired.id, episodeId: paired.episodeId! });
     await expect.poll(() => a.received.filter((m) => m.type === "rejected").length).toBe(5);
-    expect(a.received.filter((m) => m.type === "rejected").map((m) => (m.type === "rejected" ? [m.intentId, m.reason] : []))).toEqual([
+    expect(
+      a.received
+        .filter((m) => m.type === "rejected")
+        .map((m) => (m.type === "rejected" ? [m.intentId, m.reason] : [])),
+    ).toEqual([
       ["bad-shape", "invalid_intent"],
       ["unknown-key", "invalid_intent"],
       ["", "invalid_intent"],
@@ -84,7 +122,8 @@ describe("the PreviewRoom", () => {
     expect(seenByA).toEqual(seenByB);
     // The later drop wins the row; the earlier episode went back to the pool.
     const last = seenByA.at(-1)!;
-    const winner = last.type === "update" ? last.rows.find((r) => r.id === row.id)!.episodeId : null;
+    const winner =
+      last.type === "update" ? last.rows.find((r) => r.id === row.id)!.episodeId : null;
     const loser = winner === e1 ? e2 : e1;
     const final = await view();
     expect(final.version).toBe(before.version + 2);
@@ -107,22 +146,63 @@ describe("the PreviewRoom", () => {
     // A fresh instance over the same storage (what the runtime builds after an eviction) has no
     // memory of its own: whatever it answers comes from what was persisted.
     const stub = env.PREVIEW_ROOM.get(env.PREVIEW_ROOM.idFromName(`${org.id}:${previewId}`));
-    const restarted = await runInDurableObject(stub, async (_instance: PreviewRoom, state) => new PreviewRoom(state, env).snapshot());
-    expect(restarted).toMatchObject({ version: edited.version, arrangement: edited.arrangement, readOnly: false });
-    expect(restarted!.arrangement.rows.find((r) => r.id === paired.id)).toMatchObject({ episodeId: null, matchType: "unmatched" });
+    const restarted = await runInDurableObject(stub, async (_instance: PreviewRoom, state) =>
+      new PreviewRoom(state, env).snapshot(),
+    );
+    expect(restarted).toMatchObject({
+      version: edited.version,
+      arrangement: edited.arrangement,
+      readOnly: false,
+    });
+    expect(restarted!.arrangement.rows.find((r) => r.id === paired.id)).toMatchObject({
+      episodeId: null,
+      matchType: "unmatched",
+    });
   });
 
   it("admits only a fresh ticket from a member of the organisation, once", async () => {
     const { org, previewId, token } = await boardSetup();
     const stranger = await createOrgWithMembers();
-    expect((await call(`/api/orgs/${org.id}/multi-channel/previews/${previewId}/ticket`, { method: "POST", token: stranger.admin.session.accessToken })).status).toBe(404);
-    expect((await call(`/api/orgs/${org.id}/multi-channel/previews/${previewId}/ticket`, { method: "POST" })).status).toBe(401);
+    expect(
+      (
+        await call(`/api/orgs/${org.id}/multi-channel/previews/${previewId}/ticket`, {
+          method: "POST",
+          token: stranger.admin.session.accessToken,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(`/api/orgs/${org.id}/multi-channel/previews/${previewId}/ticket`, {
+          method: "POST",
+        })
+      ).status,
+    ).toBe(401);
 
-    const issued = (await call(`/api/orgs/${org.id}/multi-channel/previews/${previewId}/ticket`, { method: "POST", token })).json as { ticket: string; url: string };
+    const issued = (
+      await call(`/api/orgs/${org.id}/multi-channel/previews/${previewId}/ticket`, {
+        method: "POST",
+        token,
+      })
+    ).json as { ticket: string; url: string };
     // No ticket, a made-up one, or a real one used on another room: refused.
-    expect((await openSocket(`/api/orgs/${org.id}/multi-channel/previews/${previewId}/socket`)).status).toBe(404);
-    expect((await openSocket(`/api/orgs/${org.id}/multi-channel/previews/${previewId}/socket?ticket=made-up`)).status).toBe(404);
-    expect((await openSocket(`/api/orgs/${stranger.org.id}/multi-channel/previews/${previewId}/socket?ticket=${issued.ticket}`)).status).toBe(404);
+    expect(
+      (await openSocket(`/api/orgs/${org.id}/multi-channel/previews/${previewId}/socket`)).status,
+    ).toBe(404);
+    expect(
+      (
+        await openSocket(
+          `/api/orgs/${org.id}/multi-channel/previews/${previewId}/socket?ticket=made-up`,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await openSocket(
+          `/api/orgs/${stranger.org.id}/multi-channel/previews/${previewId}/socket?ticket=${issued.ticket}`,
+        )
+      ).status,
+    ).toBe(404);
     const first = await openSocket(issued.url);
     expect(first.status).toBe(101);
     first.board!.ws.close();
@@ -133,8 +213,13 @@ describe("the PreviewRoom", () => {
     const { org, previewId, token, view } = await boardSetup();
     const a = (await connectBoard(org.id, previewId, token)).board!;
     await a.next("snapshot");
-    await call(`/api/orgs/${org.id}/multi-channel/previews/${previewId}/report`, { method: "POST", token });
-    await expect.poll(() => a.received.filter((m) => m.type === "snapshot").at(-1)).toMatchObject({ readOnly: true });
+    await call(`/api/orgs/${org.id}/multi-channel/previews/${previewId}/report`, {
+      method: "POST",
+      token,
+    });
+    await expect
+      .poll(() => a.received.filter((m) => m.type === "snapshot").at(-1))
+      .toMatchObject({ readOnly: true });
     const before = await view();
     const paired = before.arrangement.rows.find((r) => r.videoId && r.episodeId)!;
     a.send("late", { type: "remove_video", rowId: paired.id, videoId: paired.videoId! });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { schema } from "../../../worker/db/client";
 import { decryptSecret } from "../../../worker/lib/crypto/aes-gcm";
@@ -9,33 +9,71 @@ import { db } from "../support/factories";
 import { connectGoogle } from "../support/google";
 import { call, envelope } from "../support/http";
 
-const filesPage = z.object({ files: z.array(z.object({ id: z.string(), name: z.string(), mimeType: z.string(), size: z.string().optional() })), nextPageToken: z.string().nullable() });
+const filesPage = z.object({
+  files: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      mimeType: z.string(),
+      size: z.string().optional(),
+    }),
+  ),
+  nextPageToken: z.string().nullable(),
+});
 
 describe("Google connection", () => {
   it("connects through OAuth with PKCE, stores the refresh token encrypted and shows the account", async () => {
     const { org, admin } = await createOrgWithMembers();
-    const { consent, location } = await connectGoogle(org.id, admin.session.accessToken, "media.team@gmail.com");
+    const { consent, location } = await connectGoogle(
+      org.id,
+      admin.session.accessToken,
+      "media.team@gmail.com",
+    );
     expect(consent.searchParams.get("code_challenge_method")).toBe("S256");
     expect(consent.searchParams.get("access_type")).toBe("offline");
-    expect(consent.searchParams.get("scope")).toContain("https://www.googleapis.com/auth/drive.file");
+    expect(consent.searchParams.get("scope")).toContain(
+      "https://www.googleapis.com/auth/drive.file",
+    );
     expect(location).toBe("/organization-settings?google=connected");
     const view = await call(`/api/orgs/${org.id}/google`, { token: admin.session.accessToken });
-    expect(view.json).toMatchObject({ connected: true, email: "media.team@gmail.com", status: "active" });
-    const [row] = await db().select().from(schema.googleConnections).where(eq(schema.googleConnections.organizationId, org.id));
+    expect(view.json).toMatchObject({
+      connected: true,
+      email: "media.team@gmail.com",
+      status: "active",
+    });
+    const [row] = await db()
+      .select()
+      .from(schema.googleConnections)
+      .where(eq(schema.googleConnections.organizationId, org.id));
     expect(row!.refreshTokenCiphertext).not.toContain("sbx-refresh");
-    expect(await decryptSecret(row!.refreshTokenCiphertext, env.ENCRYPTION_KEY)).toMatch(/^sbx-refresh\./);
+    expect(await decryptSecret(row!.refreshTokenCiphertext, env.ENCRYPTION_KEY)).toMatch(
+      /^sbx-refresh\./,
+    );
     expect(view.text).not.toContain("sbx-refresh");
-    await call(`/api/orgs/${org.id}/google`, { method: "DELETE", token: admin.session.accessToken });
-    expect((await call(`/api/orgs/${org.id}/google`, { token: admin.session.accessToken })).json).toEqual({ connected: false });
+    await call(`/api/orgs/${org.id}/google`, {
+      method: "DELETE",
+      token: admin.session.accessToken,
+    });
+    expect(
+      (await call(`/api/orgs/${org.id}/google`, { token: admin.session.accessToken })).json,
+    ).toEqual({ connected: false });
   });
 
   it("refuses a callback whose state does not match", async () => {
     const { org, admin } = await createOrgWithMembers();
-    const start = await call(`/api/orgs/${org.id}/google/connect`, { method: "POST", token: admin.session.accessToken });
-    const cookie = start.res.headers.getSetCookie().find((c) => c.startsWith("crosscast_google_oauth="))!.split(";")[0]!;
+    const start = await call(`/api/orgs/${org.id}/google/connect`, {
+      method: "POST",
+      token: admin.session.accessToken,
+    });
+    const cookie = start.res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("crosscast_google_oauth="))!
+      .split(";")[0]!;
     const r = await call(`/api/google/callback?code=sbx-code.x&state=forged`, { cookie });
     expect(r.res.headers.get("location")).toBe("/organization-settings?google=expired");
-    expect((await call(`/api/orgs/${org.id}/google`, { token: admin.session.accessToken })).json).toEqual({ connected: false });
+    expect(
+      (await call(`/api/orgs/${org.id}/google`, { token: admin.session.accessToken })).json,
+    ).toEqual({ connected: false });
   });
 });
 
@@ -49,19 +87,38 @@ describe("storage manager", () => {
 
   it("shows the quota, pages through files and reports partial delete failures", async () => {
     const { org, admin } = await createOrgWithMembers();
-    await connectGoogle(org.id, admin.session.accessToken, `storage-${crypto.randomUUID().slice(0, 6)}@gmail.com`);
-    const quota = await call(`/api/orgs/${org.id}/storage/quota`, { token: admin.session.accessToken });
+    await connectGoogle(
+      org.id,
+      admin.session.accessToken,
+      `storage-${crypto.randomUUID().slice(0, 6)}@gmail.com`,
+    );
+    const quota = await call(`/api/orgs/${org.id}/storage/quota`, {
+      token: admin.session.accessToken,
+    });
     expect(quota.json).toMatchObject({ quota: { limit: String(15 * 1024 ** 3) } });
-    const first = filesPage.parse((await call(`/api/orgs/${org.id}/storage/files`, { token: admin.session.accessToken })).json);
+    const first = filesPage.parse(
+      (await call(`/api/orgs/${org.id}/storage/files`, { token: admin.session.accessToken })).json,
+    );
     expect(first.files).toHaveLength(50);
     expect(first.nextPageToken).not.toBeNull();
-    const second = filesPage.parse((await call(`/api/orgs/${org.id}/storage/files?pageToken=${first.nextPageToken}`, { token: admin.session.accessToken })).json);
+    const second = filesPage.parse(
+      (
+        await call(`/api/orgs/${org.id}/storage/files?pageToken=${first.nextPageToken}`, {
+          token: admin.session.accessToken,
+        })
+      ).json,
+    );
     expect(second.files[0]!.id).not.toBe(first.files[0]!.id);
     const locked = first.files.find((f) => f.name.includes("(locked)"))!;
     const target = [first.files[0]!.id, locked.id, "no-such-file"];
-    const del = await call(`/api/orgs/${org.id}/storage/delete`, { body: { fileIds: target }, token: admin.session.accessToken });
+    const del = await call(`/api/orgs/${org.id}/storage/delete`, {
+      body: { fileIds: target },
+      token: admin.session.accessToken,
+    });
     expect(del.json).toMatchObject({ deleted: 1, requested: 3 });
-    const after = filesPage.parse((await call(`/api/orgs/${org.id}/storage/files`, { token: admin.session.accessToken })).json);
+    const after = filesPage.parse(
+      (await call(`/api/orgs/${org.id}/storage/files`, { token: admin.session.accessToken })).json,
+    );
     expect(after.files.map((f) => f.id)).not.toContain(first.files[0]!.id);
     expect(after.files.map((f) => f.id)).toContain(locked.id);
   });
@@ -71,12 +128,17 @@ describe("storage manager", () => {
     await connectGoogle(org.id, admin.session.accessToken, "revoked.account@gmail.com");
     const r = await call(`/api/orgs/${org.id}/storage/files`, { token: admin.session.accessToken });
     expect(envelope(r.json).reason).toBe("google_reconnect_required");
-    expect((await call(`/api/orgs/${org.id}/google`, { token: admin.session.accessToken })).json).toMatchObject({ connected: true, status: "error" });
+    expect(
+      (await call(`/api/orgs/${org.id}/google`, { token: admin.session.accessToken })).json,
+    ).toMatchObject({ connected: true, status: "error" });
   });
 
   it("requires at least one file to delete", async () => {
     const { org, admin } = await createOrgWithMembers();
-    const r = await call(`/api/orgs/${org.id}/storage/delete`, { body: { fileIds: [] }, token: admin.session.accessToken });
+    const r = await call(`/api/orgs/${org.id}/storage/delete`, {
+      body: { fileIds: [] },
+      token: admin.session.accessToken,
+    });
     expect(envelope(r.json).message).toBe("fileIds: Please select files to delete");
   });
 });

@@ -10,10 +10,18 @@ const adminRoutes: Route[] = [
   { method: "PATCH", path: (o) => `/api/orgs/${o}`, body: { name: "Renamed" } },
   { method: "DELETE", path: (o) => `/api/orgs/${o}/logo` },
   { method: "GET", path: (o) => `/api/orgs/${o}/integrations` },
-  { method: "PUT", path: (o) => `/api/orgs/${o}/integrations`, body: { youtubeApiKey: "AIza-test-key-1234" } },
+  {
+    method: "PUT",
+    path: (o) => `/api/orgs/${o}/integrations`,
+    body: { youtubeApiKey: "AIza-test-key-1234" },
+  },
   { method: "GET", path: (o) => `/api/orgs/${o}/audit` },
   { method: "GET", path: (o) => `/api/orgs/${o}/members` },
-  { method: "POST", path: (o) => `/api/orgs/${o}/members`, body: { email: "x@example.com", role: "standard" } },
+  {
+    method: "POST",
+    path: (o) => `/api/orgs/${o}/members`,
+    body: { email: "x@example.com", role: "standard" },
+  },
   { method: "PATCH", path: (o, m) => `/api/orgs/${o}/members/${m}`, body: { role: "standard" } },
   { method: "POST", path: (o, m) => `/api/orgs/${o}/members/${m}/reset-password` },
   { method: "DELETE", path: (o, m) => `/api/orgs/${o}/members/${m}/avatar` },
@@ -35,11 +43,21 @@ describe("organisation administration role matrix", () => {
     const strangerSession = await signIn(stranger.email, stranger.password);
     for (const route of adminRoutes) {
       const path = route.path(org.id, member.user.id);
-      const asMember = await call(path, { method: route.method, body: route.body, token: member.session.accessToken });
+      const asMember = await call(path, {
+        method: route.method,
+        body: route.body,
+        token: member.session.accessToken,
+      });
       expect(asMember.status, `${route.method} ${path} as standard user`).toBe(403);
       expect(envelope(asMember.json).code).toBe("FORBIDDEN");
-      const asStranger = await call(path, { method: route.method, body: route.body, token: strangerSession.accessToken });
-      expect(asStranger.status, `${route.method} ${path} as another organisation's admin`).toBe(404);
+      const asStranger = await call(path, {
+        method: route.method,
+        body: route.body,
+        token: strangerSession.accessToken,
+      });
+      expect(asStranger.status, `${route.method} ${path} as another organisation's admin`).toBe(
+        404,
+      );
       const anonymous = await call(path, { method: route.method, body: route.body });
       expect(anonymous.status, `${route.method} ${path} signed out`).toBe(401);
     }
@@ -49,11 +67,19 @@ describe("organisation administration role matrix", () => {
     const { org, member } = await createOrgWithMembers();
     const r = await call(`/api/orgs/${org.id}`, { token: member.session.accessToken });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ organization: { id: org.id, name: org.name }, role: "standard" });
+    expect(r.json).toMatchObject({
+      organization: { id: org.id, name: org.name },
+      role: "standard",
+    });
     const other = await createOrganization();
     const stranger = await createUser({ organizationId: other.id, role: "admin" });
     const strangerSession = await signIn(stranger.email, stranger.password);
-    expect((await call(`/api/orgs/${org.id}`, { token: strangerSession.accessToken })).status).toBe(404);
-    expect((await call(`/api/orgs/${crypto.randomUUID()}`, { token: member.session.accessToken })).status).toBe(404);
+    expect((await call(`/api/orgs/${org.id}`, { token: strangerSession.accessToken })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(`/api/orgs/${crypto.randomUUID()}`, { token: member.session.accessToken }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { integrationsResponseSchema } from "../../../shared/schemas/organization";
 import { schema } from "../../../worker/db/client";
 import { decryptSecret } from "../../../worker/lib/crypto/aes-gcm";
@@ -13,27 +13,45 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2
 describe("organization information", () => {
   it("renames the organisation (name required) and records it in the audit log", async () => {
     const { org, admin } = await createOrgWithMembers();
-    const bad = await call(`/api/orgs/${org.id}`, { method: "PATCH", body: { name: "   " }, token: admin.session.accessToken });
+    const bad = await call(`/api/orgs/${org.id}`, {
+      method: "PATCH",
+      body: { name: "   " },
+      token: admin.session.accessToken,
+    });
     expect(bad.status).toBe(400);
     expect(envelope(bad.json).field).toBe("name");
-    const ok = await call(`/api/orgs/${org.id}`, { method: "PATCH", body: { name: "Acme Media" }, token: admin.session.accessToken });
+    const ok = await call(`/api/orgs/${org.id}`, {
+      method: "PATCH",
+      body: { name: "Acme Media" },
+      token: admin.session.accessToken,
+    });
     expect(ok.json).toMatchObject({ organization: { name: "Acme Media" } });
     const audit = await call(`/api/orgs/${org.id}/audit`, { token: admin.session.accessToken });
-    expect(audit.json).toMatchObject({ entries: [{ action: "organization.updated", actorEmail: admin.email }] });
+    expect(audit.json).toMatchObject({
+      entries: [{ action: "organization.updated", actorEmail: admin.email }],
+    });
   });
 
   it("uploads and removes a logo through R2, and the header data follows", async () => {
     const { org, admin } = await createOrgWithMembers();
     const form = new FormData();
     form.append("file", new File([PNG], "logo.png", { type: "image/png" }));
-    const up = await SELF.fetch(`http://localhost/api/orgs/${org.id}/logo`, { method: "POST", body: form, headers: { authorization: `Bearer ${admin.session.accessToken}` } });
-    const logoUrl = ((await up.json()) as { organization: { logoUrl: string } }).organization.logoUrl;
+    const up = await SELF.fetch(`http://localhost/api/orgs/${org.id}/logo`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${admin.session.accessToken}` },
+    });
+    const logoUrl = ((await up.json()) as { organization: { logoUrl: string } }).organization
+      .logoUrl;
     expect(logoUrl).toMatch(new RegExp(`^/api/images/organizations/${org.id}/`));
     const me = await call("/api/auth/me", { token: admin.session.accessToken });
     expect(me.json).toMatchObject({ organization: { logoUrl } });
     await call(`/api/orgs/${org.id}/logo`, { method: "DELETE", token: admin.session.accessToken });
     expect(await env.FILES.get(logoUrl.replace("/api/images/", ""))).toBeNull();
-    const again = await call(`/api/orgs/${org.id}/logo`, { method: "DELETE", token: admin.session.accessToken });
+    const again = await call(`/api/orgs/${org.id}/logo`, {
+      method: "DELETE",
+      token: admin.session.accessToken,
+    });
     expect(envelope(again.json).message).toBe("No logo to remove or insufficient permissions");
   });
 });
@@ -42,14 +60,31 @@ describe("API keys", () => {
   it("are stored encrypted, answered only as a mask with status pending, and never returned", async () => {
     const { org, admin } = await createOrgWithMembers();
     const key = "AIzaSyD-secret-youtube-key-9876";
-    const saved = await call(`/api/orgs/${org.id}/integrations`, { method: "PUT", body: { youtubeApiKey: key }, token: admin.session.accessToken });
+    const saved = await call(`/api/orgs/${org.id}/integrations`, {
+      method: "PUT",
+      body: { youtubeApiKey: key },
+      token: admin.session.accessToken,
+    });
     expect(saved.text).not.toContain(key);
     const { integrations } = integrationsResponseSchema.parse(saved.json);
-    expect(integrations).toEqual([{ type: "youtube", status: "pending", mask: "••••9876", lastCheckedAt: null, lastError: null }]);
-    const [row] = await db().select().from(schema.integrations).where(eq(schema.integrations.organizationId, org.id));
+    expect(integrations).toEqual([
+      {
+        type: "youtube",
+        status: "pending",
+        mask: "••••9876",
+        lastCheckedAt: null,
+        lastError: null,
+      },
+    ]);
+    const [row] = await db()
+      .select()
+      .from(schema.integrations)
+      .where(eq(schema.integrations.organizationId, org.id));
     expect(row!.apiKeyCiphertext).not.toContain(key);
     expect(await decryptSecret(row!.apiKeyCiphertext, env.ENCRYPTION_KEY)).toBe(key);
-    const listed = await call(`/api/orgs/${org.id}/integrations`, { token: admin.session.accessToken });
+    const listed = await call(`/api/orgs/${org.id}/integrations`, {
+      token: admin.session.accessToken,
+    });
     expect(listed.text).not.toContain(key);
     const audit = await call(`/api/orgs/${org.id}/audit`, { token: admin.session.accessToken });
     expect(audit.text).not.toContain(key);
@@ -57,7 +92,11 @@ describe("API keys", () => {
 
   it("requires at least one key", async () => {
     const { org, admin } = await createOrgWithMembers();
-    const r = await call(`/api/orgs/${org.id}/integrations`, { method: "PUT", body: {}, token: admin.session.accessToken });
+    const r = await call(`/api/orgs/${org.id}/integrations`, {
+      method: "PUT",
+      body: {},
+      token: admin.session.accessToken,
+    });
     expect(r.status).toBe(400);
   });
 });

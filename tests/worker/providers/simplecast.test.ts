@@ -1,11 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SimplecastClient, SimplecastError } from "../../../worker/providers/simplecast/client";
-import { providerFetch, type Fetcher } from "../../../worker/providers/transport";
+import { type Fetcher, providerFetch } from "../../../worker/providers/transport";
 import { failureOf } from "../support/errors";
 
 type Options = ConstructorParameters<typeof SimplecastClient>[2];
-const client = (key = "sandbox-good-token", opts: Options = {}) => new SimplecastClient(key, providerFetch(env), { sleep: async () => undefined, maxRetries: 2, ...opts });
+const client = (key = "sandbox-good-token", opts: Options = {}) =>
+  new SimplecastClient(key, providerFetch(env), {
+    sleep: async () => undefined,
+    maxRetries: 2,
+    ...opts,
+  });
 const today = () => new Date().toISOString().slice(0, 10);
 
 const failure = (promise: Promise<unknown>) => failureOf(promise, SimplecastError);
@@ -14,7 +19,10 @@ const failure = (promise: Promise<unknown>) => failureOf(promise, SimplecastErro
 function recording(): { fetcher: Fetcher; requests: Request[] } {
   const requests: Request[] = [];
   const inner = providerFetch(env);
-  return { requests, fetcher: (input, init) => (requests.push(new Request(input, init)), inner(input, init)) };
+  return {
+    requests,
+    fetcher: (input, init) => (requests.push(new Request(input, init)), inner(input, init)),
+  };
 }
 
 async function demoDaily(sc = client()) {
@@ -25,7 +33,9 @@ describe("Simplecast client against the emulator", () => {
   it("lists the account's podcasts with the bearer key", async () => {
     const { fetcher, requests } = recording();
     const podcasts = await new SimplecastClient("sandbox-good-token", fetcher).podcasts();
-    expect(podcasts.map((p) => p.title)).toEqual(expect.arrayContaining(["Demo Media Daily", "Demo Media Tech Talk"]));
+    expect(podcasts.map((p) => p.title)).toEqual(
+      expect.arrayContaining(["Demo Media Daily", "Demo Media Tech Talk"]),
+    );
     expect(podcasts.length).toBe(4);
     expect(requests[0]!.headers.get("authorization")).toBe("Bearer sandbox-good-token");
   });
@@ -48,7 +58,9 @@ describe("Simplecast client against the emulator", () => {
 
   it("re-bases hypermedia links onto its own base URL (the key never leaves for another host)", async () => {
     const { fetcher, requests } = recording();
-    const sc = new SimplecastClient("sandbox-good-token", fetcher, { baseUrl: "http://api.simplecast.com" });
+    const sc = new SimplecastClient("sandbox-good-token", fetcher, {
+      baseUrl: "http://api.simplecast.com",
+    });
     expect(await sc.episodes((await demoDaily()).id)).toHaveLength(180);
     expect(requests.every((r) => r.url.startsWith("http://api.simplecast.com/"))).toBe(true);
   });
@@ -67,9 +79,14 @@ describe("Simplecast client against the emulator", () => {
     // The podcast's series is the sum of its episodes' series.
     const newest = episodes.slice(0, 3);
     const since = newest.at(-1)!.publishDate.toISOString().slice(0, 10);
-    const perEpisode = await Promise.all(newest.map((e) => sc.episodeDailyDownloads(e.externalId, since, today())));
+    const perEpisode = await Promise.all(
+      newest.map((e) => sc.episodeDailyDownloads(e.externalId, since, today())),
+    );
     const podcastRows = await sc.podcastDailyDownloads(daily.id, today(), today());
-    const todayTotal = perEpisode.flat().filter((r) => r.date === today()).reduce((s, r) => s + r.downloads, 0);
+    const todayTotal = perEpisode
+      .flat()
+      .filter((r) => r.date === today())
+      .reduce((s, r) => s + r.downloads, 0);
     expect(podcastRows).toHaveLength(1);
     expect(podcastRows[0]!.downloads).toBeGreaterThanOrEqual(todayTotal);
   });
@@ -86,28 +103,50 @@ describe("Simplecast client against the emulator", () => {
 
   it("maps an invalid key to the spec's message without retrying", async () => {
     const { fetcher, requests } = recording();
-    const error = await failure(new SimplecastClient("sandbox-invalid-key", fetcher, { maxRetries: 2 }).podcasts());
-    expect(error).toMatchObject({ kind: "invalid_key", status: 401, message: "Invalid API key or unable to connect to Simplecast" });
+    const error = await failure(
+      new SimplecastClient("sandbox-invalid-key", fetcher, { maxRetries: 2 }).podcasts(),
+    );
+    expect(error).toMatchObject({
+      kind: "invalid_key",
+      status: 401,
+      message: "Invalid API key or unable to connect to Simplecast",
+    });
     expect(requests).toHaveLength(1);
   });
 
   it("retries rate limits (Retry-After) and server errors with backoff, then gives up", async () => {
     const waits: number[] = [];
-    const limited = await failure(client("sandbox-rate-limited", { sleep: async (ms) => void waits.push(ms) }).podcasts());
+    const limited = await failure(
+      client("sandbox-rate-limited", { sleep: async (ms) => void waits.push(ms) }).podcasts(),
+    );
     expect(limited).toMatchObject({ kind: "rate_limited", status: 429, retryAfterSeconds: 1 });
     expect(waits).toEqual([1000, 1000]);
-    const down = await failure(client("sandbox-server-error", { sleep: async (ms) => void waits.push(ms) }).podcasts());
-    expect(down).toMatchObject({ kind: "unavailable", status: 503, message: "Failed to connect to Simplecast" });
+    const down = await failure(
+      client("sandbox-server-error", { sleep: async (ms) => void waits.push(ms) }).podcasts(),
+    );
+    expect(down).toMatchObject({
+      kind: "unavailable",
+      status: 503,
+      message: "Failed to connect to Simplecast",
+    });
     expect(waits.slice(2)).toEqual([500, 1000]);
   });
 
   it("maps malformed JSON and timeouts to retryable failures", async () => {
-    expect(await failure(client("sandbox-malformed-json").podcasts())).toMatchObject({ kind: "malformed", retryable: true });
-    expect(await failure(client("sandbox-timeout", { maxRetries: 0, timeoutMs: 50 }).podcasts())).toMatchObject({ kind: "timeout", status: 0, message: "Simplecast did not answer in time" });
+    expect(await failure(client("sandbox-malformed-json").podcasts())).toMatchObject({
+      kind: "malformed",
+      retryable: true,
+    });
+    expect(
+      await failure(client("sandbox-timeout", { maxRetries: 0, timeoutMs: 50 }).podcasts()),
+    ).toMatchObject({ kind: "timeout", status: 0, message: "Simplecast did not answer in time" });
   });
 
   it("answers not found for an unknown podcast or episode", async () => {
     expect((await failure(client().episodes("no-such-podcast"))).kind).toBe("not_found");
-    expect((await failure(client().episodeDailyDownloads("sbxep-zz-nothing", "2026-01-01", today()))).kind).toBe("not_found");
+    expect(
+      (await failure(client().episodeDailyDownloads("sbxep-zz-nothing", "2026-01-01", today())))
+        .kind,
+    ).toBe("not_found");
   });
 });

@@ -1,14 +1,17 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { backoffMs, parseRetryAfter, ProviderError } from "../../../worker/providers/http";
+import { backoffMs, ProviderError, parseRetryAfter } from "../../../worker/providers/http";
+import { type Fetcher, providerFetch } from "../../../worker/providers/transport";
 import { fullRefreshQuota, YouTubeClient } from "../../../worker/providers/youtube/client";
 import { YouTubeError } from "../../../worker/providers/youtube/errors";
 import { parseIsoDuration } from "../../../worker/providers/youtube/schemas";
-import { providerFetch, type Fetcher } from "../../../worker/providers/transport";
 import { failureOf } from "../support/errors";
 
 const noWait = async () => undefined;
-const client = (key = "AIza-sandbox-good-key", opts: ConstructorParameters<typeof YouTubeClient>[2] = {}) => new YouTubeClient(key, providerFetch(env), { sleep: noWait, ...opts });
+const client = (
+  key = "AIza-sandbox-good-key",
+  opts: ConstructorParameters<typeof YouTubeClient>[2] = {},
+) => new YouTubeClient(key, providerFetch(env), { sleep: noWait, ...opts });
 
 const failure = (promise: Promise<unknown>) => failureOf(promise, YouTubeError);
 
@@ -16,7 +19,12 @@ const failure = (promise: Promise<unknown>) => failureOf(promise, YouTubeError);
 function recording(): { fetcher: Fetcher; urls: URL[] } {
   const urls: URL[] = [];
   const inner = providerFetch(env);
-  return { urls, fetcher: (input, init) => (urls.push(new URL(input instanceof Request ? input.url : String(input))), inner(input, init)) };
+  return {
+    urls,
+    fetcher: (input, init) => (
+      urls.push(new URL(input instanceof Request ? input.url : String(input))), inner(input, init)
+    ),
+  };
 }
 
 describe("YouTube client against the emulator", () => {
@@ -52,10 +60,13 @@ describe("YouTube client against the emulator", () => {
     expect(pages[0]!.searchParams.has("pageToken")).toBe(false);
     expect(pages[1]!.searchParams.get("pageToken")).toEqual(expect.any(String));
     const videos = [];
-    for (let i = 0; i < ids.length; i += 50) videos.push(...(await yt.videos(ids.slice(i, i + 50))));
+    for (let i = 0; i < ids.length; i += 50)
+      videos.push(...(await yt.videos(ids.slice(i, i + 50))));
     expect(videos).toHaveLength(120);
     expect(videos[0]!.publishDate.getTime()).toBeGreaterThan(videos[119]!.publishDate.getTime());
-    expect(videos.every((v) => v.publishDate.getTime() <= Date.now() && v.durationSeconds! > 0)).toBe(true);
+    expect(
+      videos.every((v) => v.publishDate.getTime() <= Date.now() && v.durationSeconds! > 0),
+    ).toBe(true);
     // 1 channels.list + 3 playlistItems pages + 3 videos.list batches = 1 + 2 x ceil(120/50).
     expect(yt.quotaUnits).toBe(fullRefreshQuota(120));
     await expect(yt.videos(ids.slice(0, 51))).rejects.toThrow(RangeError);
@@ -66,7 +77,9 @@ describe("YouTube client against the emulator", () => {
     const channel = (await yt.channelByHandle("@demomedia-daily"))!;
     const first = await yt.videos((await yt.uploadIds(channel.uploadsPlaylistId!)).slice(0, 50));
     const again = await client().videos(first.map((v) => v.externalId));
-    expect(again.map((v) => [v.externalId, v.title, v.publishDate.toISOString()])).toEqual(first.map((v) => [v.externalId, v.title, v.publishDate.toISOString()]));
+    expect(again.map((v) => [v.externalId, v.title, v.publishDate.toISOString()])).toEqual(
+      first.map((v) => [v.externalId, v.title, v.publishDate.toISOString()]),
+    );
     // Same-title re-uploads exist.
     const titles = first.map((v) => v.title);
     expect(new Set(titles).size).toBeLessThan(titles.length);
@@ -74,16 +87,26 @@ describe("YouTube client against the emulator", () => {
 
   it("works against a configured base URL (the API's other host)", async () => {
     const { fetcher, urls } = recording();
-    const yt = new YouTubeClient("AIza-sandbox-good-key", fetcher, { baseUrl: "https://youtube.googleapis.com/youtube/v3/" });
-    expect(await yt.channelByHandle("@crosscast-studio")).toMatchObject({ title: "Crosscast Studio" });
-    expect(urls[0]!.href.startsWith("https://youtube.googleapis.com/youtube/v3/channels?")).toBe(true);
+    const yt = new YouTubeClient("AIza-sandbox-good-key", fetcher, {
+      baseUrl: "https://youtube.googleapis.com/youtube/v3/",
+    });
+    expect(await yt.channelByHandle("@crosscast-studio")).toMatchObject({
+      title: "Crosscast Studio",
+    });
+    expect(urls[0]!.href.startsWith("https://youtube.googleapis.com/youtube/v3/channels?")).toBe(
+      true,
+    );
   });
 
   it("maps both invalid-key formats to the spec's message, without retrying", async () => {
     for (const key of ["sandbox-invalid-key", "sandbox-invalid-legacy-key"]) {
       const yt = client(key);
       const error = await failure(yt.channelByHandle("@anything"));
-      expect(error).toMatchObject({ kind: "invalid_key", status: 400, message: "Invalid API key or unable to connect to YouTube" });
+      expect(error).toMatchObject({
+        kind: "invalid_key",
+        status: 400,
+        message: "Invalid API key or unable to connect to YouTube",
+      });
       expect(yt.quotaUnits).toBe(1);
     }
   });
@@ -97,30 +120,50 @@ describe("YouTube client against the emulator", () => {
 
   it("retries 429 (honouring Retry-After) and 5xx with backoff, then gives up", async () => {
     const waits: number[] = [];
-    const limited = client("sandbox-rate-limited", { maxRetries: 2, sleep: async (ms) => void waits.push(ms) });
+    const limited = client("sandbox-rate-limited", {
+      maxRetries: 2,
+      sleep: async (ms) => void waits.push(ms),
+    });
     const error = await failure(limited.channelByHandle("@anything"));
     expect(error).toMatchObject({ kind: "rate_limited", status: 429, retryAfterSeconds: 1 });
     expect(waits).toEqual([1000, 1000]);
     expect(limited.quotaUnits).toBe(3);
-    const down = client("sandbox-server-error", { maxRetries: 2, sleep: async (ms) => void waits.push(ms) });
-    expect(await failure(down.channelByHandle("@anything"))).toMatchObject({ kind: "unavailable", status: 503, message: "Failed to connect to YouTube" });
+    const down = client("sandbox-server-error", {
+      maxRetries: 2,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    expect(await failure(down.channelByHandle("@anything"))).toMatchObject({
+      kind: "unavailable",
+      status: 503,
+      message: "Failed to connect to YouTube",
+    });
     expect(waits.slice(2)).toEqual([500, 1000]);
   });
 
   it("treats malformed JSON as a retryable failure", async () => {
     const yt = client("sandbox-malformed-json", { maxRetries: 1 });
-    expect(await failure(yt.channelByHandle("@anything"))).toMatchObject({ kind: "malformed", message: "YouTube sent a response that could not be read" });
+    expect(await failure(yt.channelByHandle("@anything"))).toMatchObject({
+      kind: "malformed",
+      message: "YouTube sent a response that could not be read",
+    });
     expect(yt.quotaUnits).toBe(2);
   });
 
   it("times out a provider that does not answer, and retries it", async () => {
     const yt = client("sandbox-timeout", { maxRetries: 1, timeoutMs: 50 });
-    expect(await failure(yt.channelByHandle("@anything"))).toMatchObject({ kind: "timeout", status: 0, message: "YouTube did not answer in time" });
+    expect(await failure(yt.channelByHandle("@anything"))).toMatchObject({
+      kind: "timeout",
+      status: 0,
+      message: "YouTube did not answer in time",
+    });
     expect(yt.quotaUnits).toBe(2);
   });
 
   it("maps an unknown playlist to not found", async () => {
-    expect(await failure(client().uploadIds("UUdoes-not-exist!"))).toMatchObject({ kind: "not_found", status: 404 });
+    expect(await failure(client().uploadIds("UUdoes-not-exist!"))).toMatchObject({
+      kind: "not_found",
+      status: 404,
+    });
   });
 
   it("leaves out videos YouTube does not know", async () => {

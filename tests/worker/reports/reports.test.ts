@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { reportsPageSchema } from "../../../shared/schemas/reports";
 import { schema } from "../../../worker/db/client";
 import { enqueueDueSchedules } from "../../../worker/features/reports/due-schedules";
@@ -21,49 +21,115 @@ async function orgWithChannel(handle = "@bench-120") {
   return { ...setup, token, channel };
 }
 
-const page = async (orgId: string, token: string, platform = "youtube") => reportsPageSchema.parse((await call(`/api/orgs/${orgId}/reports?platform=${platform}`, { token })).json);
-const runGenerate = (organizationId: string, reportId: string) => deliver([{ type: "report.generate", organizationId, reportId }]);
-const runScheduleJob = (organizationId: string, runId: string) => deliver([{ type: "report.schedule-run", organizationId, runId }]);
+const page = async (orgId: string, token: string, platform = "youtube") =>
+  reportsPageSchema.parse(
+    (await call(`/api/orgs/${orgId}/reports?platform=${platform}`, { token })).json,
+  );
+const runGenerate = (organizationId: string, reportId: string) =>
+  deliver([{ type: "report.generate", organizationId, reportId }]);
+const runScheduleJob = (organizationId: string, runId: string) =>
+  deliver([{ type: "report.schedule-run", organizationId, runId }]);
 
 describe("one-time reports", () => {
   it("are generated into R2 by the job and downloaded through the authorised route", async () => {
     const { org, token, channel } = await orgWithChannel();
-    const created = await call(`/api/orgs/${org.id}/reports`, { body: { title: " Weekly videos ", platform: "youtube", dateRange: allTime, selectedEntities: [channel.id] }, token });
+    const created = await call(`/api/orgs/${org.id}/reports`, {
+      body: {
+        title: " Weekly videos ",
+        platform: "youtube",
+        dateRange: allTime,
+        selectedEntities: [channel.id],
+      },
+      token,
+    });
     expect(created.status).toBe(201);
     const reportId = (created.json as { report: { id: string } }).report.id;
-    expect((await page(org.id, token)).reports[0]).toMatchObject({ id: reportId, title: "Weekly videos", status: "queued", files: [] });
+    expect((await page(org.id, token)).reports[0]).toMatchObject({
+      id: reportId,
+      title: "Weekly videos",
+      status: "queued",
+      files: [],
+    });
 
     expect((await runGenerate(org.id, reportId)).retryMessages).toEqual([]);
     const report = (await page(org.id, token)).reports[0]!;
     expect(report).toMatchObject({ status: "completed", rowCount: 120, exportType: "one-time" });
-    expect(report.files.map((f) => f.filename).sort()).toEqual(["channels.csv", "data.json", "videos.csv"]);
+    expect(report.files.map((f) => f.filename).sort()).toEqual([
+      "channels.csv",
+      "data.json",
+      "videos.csv",
+    ]);
 
     const videosFile = report.files.find((f) => f.filename === "videos.csv")!;
-    const download = await call(`/api/orgs/${org.id}/reports/${reportId}/files/${videosFile.id}`, { token });
+    const download = await call(`/api/orgs/${org.id}/reports/${reportId}/files/${videosFile.id}`, {
+      token,
+    });
     expect(download.status).toBe(200);
     expect(download.res.headers.get("content-type")).toContain("text/csv");
     const lines = download.text.trim().split("\r\n");
-    expect(lines[0]).toBe("Video Title,Video ID,Channel,Views,Likes,Comments,First 24H Views,First 48H Views,First 7D Views,Trailing 1D Views,Trailing 1W Views,Trailing 1M Views,Trailing 1Y Views,Published,Last Updated");
+    expect(lines[0]).toBe(
+      "Video Title,Video ID,Channel,Views,Likes,Comments,First 24H Views,First 48H Views,First 7D Views,Trailing 1D Views,Trailing 1W Views,Trailing 1M Views,Trailing 1Y Views,Published,Last Updated",
+    );
     expect(lines).toHaveLength(121);
-    const json = JSON.parse((await call(`/api/orgs/${org.id}/reports/${reportId}/files/${report.files.find((f) => f.kind === "json")!.id}`, { token })).text);
+    const json = JSON.parse(
+      (
+        await call(
+          `/api/orgs/${org.id}/reports/${reportId}/files/${report.files.find((f) => f.kind === "json")!.id}`,
+          { token },
+        )
+      ).text,
+    );
     expect(json.channels).toHaveLength(1);
     expect(json.videos).toHaveLength(120);
     expect(json.report).toMatchObject({ id: reportId, platform: "youtube" });
 
     // Another organisation gets 404 for the file, with its own org or ours in the path.
     const stranger = await createOrgWithMembers();
-    expect((await call(`/api/orgs/${stranger.org.id}/reports/${reportId}/files/${videosFile.id}`, { token: stranger.admin.session.accessToken })).status).toBe(404);
-    expect((await call(`/api/orgs/${org.id}/reports/${reportId}/files/${videosFile.id}`, { token: stranger.admin.session.accessToken })).status).toBe(404);
-    expect((await call(`/api/orgs/${org.id}/reports?platform=youtube`, { token: stranger.admin.session.accessToken })).status).toBe(404);
+    expect(
+      (
+        await call(`/api/orgs/${stranger.org.id}/reports/${reportId}/files/${videosFile.id}`, {
+          token: stranger.admin.session.accessToken,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(`/api/orgs/${org.id}/reports/${reportId}/files/${videosFile.id}`, {
+          token: stranger.admin.session.accessToken,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(`/api/orgs/${org.id}/reports?platform=youtube`, {
+          token: stranger.admin.session.accessToken,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("keep the date range: only videos published inside it", async () => {
     const { org, token, channel } = await orgWithChannel();
-    const created = await call(`/api/orgs/${org.id}/reports`, { body: { title: "Recent", platform: "youtube", dateRange: { type: "90days", range: null }, selectedEntities: [channel.id] }, token });
+    const created = await call(`/api/orgs/${org.id}/reports`, {
+      body: {
+        title: "Recent",
+        platform: "youtube",
+        dateRange: { type: "90days", range: null },
+        selectedEntities: [channel.id],
+      },
+      token,
+    });
     const reportId = (created.json as { report: { id: string } }).report.id;
     await runGenerate(org.id, reportId);
-    const inRange = await db().select().from(schema.videos).where(eq(schema.videos.organizationId, org.id));
-    const expected = inRange.filter((v) => v.publishDate.getTime() >= Date.now() - 91 * 86_400_000 && v.publishDate.getTime() <= Date.now()).length;
+    const inRange = await db()
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.organizationId, org.id));
+    const expected = inRange.filter(
+      (v) =>
+        v.publishDate.getTime() >= Date.now() - 91 * 86_400_000 &&
+        v.publishDate.getTime() <= Date.now(),
+    ).length;
     const count = (await page(org.id, token)).reports[0]!.rowCount!;
     expect(Math.abs(count - expected)).toBeLessThanOrEqual(1);
     expect(count).toBeLessThan(120);
@@ -72,10 +138,27 @@ describe("one-time reports", () => {
   it("refuse bad input with the dialog's messages", async () => {
     const { org, token, channel } = await orgWithChannel();
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ title: "  ", platform: "youtube", dateRange: allTime, selectedEntities: [channel.id] }, "Please enter a report title"],
-      [{ title: "x", platform: "youtube", dateRange: allTime, selectedEntities: [] }, "Please select at least one YouTube channel"],
-      [{ title: "x", platform: "simplecast", dateRange: allTime, selectedEntities: [] }, "Please select at least one podcast show"],
-      [{ title: "x", platform: "youtube", dateRange: { type: "custom", range: null }, selectedEntities: [channel.id] }, "Please select both start and end dates for custom range"],
+      [
+        { title: "  ", platform: "youtube", dateRange: allTime, selectedEntities: [channel.id] },
+        "Please enter a report title",
+      ],
+      [
+        { title: "x", platform: "youtube", dateRange: allTime, selectedEntities: [] },
+        "Please select at least one YouTube channel",
+      ],
+      [
+        { title: "x", platform: "simplecast", dateRange: allTime, selectedEntities: [] },
+        "Please select at least one podcast show",
+      ],
+      [
+        {
+          title: "x",
+          platform: "youtube",
+          dateRange: { type: "custom", range: null },
+          selectedEntities: [channel.id],
+        },
+        "Please select both start and end dates for custom range",
+      ],
     ];
     for (const [body, message] of cases) {
       const r = await call(`/api/orgs/${org.id}/reports`, { body, token });
@@ -87,29 +170,85 @@ describe("one-time reports", () => {
 
   it("a failing R2 marks the report failed, never left generating; a later delivery completes it", async () => {
     const { org, token, channel } = await orgWithChannel();
-    const reportId = ((await call(`/api/orgs/${org.id}/reports`, { body: { title: "Flaky", platform: "youtube", dateRange: allTime, selectedEntities: [channel.id] }, token })).json as { report: { id: string } }).report.id;
-    const broken: Env = { ...env, FILES: { ...env.FILES, put: () => Promise.reject(new Error("R2 unavailable")), createMultipartUpload: () => Promise.reject(new Error("R2 unavailable")) } as unknown as R2Bucket };
-    const first = await deliver([{ type: "report.generate", organizationId: org.id, reportId }], 1, "crosscast-jobs", broken);
+    const reportId = (
+      (
+        await call(`/api/orgs/${org.id}/reports`, {
+          body: {
+            title: "Flaky",
+            platform: "youtube",
+            dateRange: allTime,
+            selectedEntities: [channel.id],
+          },
+          token,
+        })
+      ).json as { report: { id: string } }
+    ).report.id;
+    const broken: Env = {
+      ...env,
+      FILES: {
+        ...env.FILES,
+        put: () => Promise.reject(new Error("R2 unavailable")),
+        createMultipartUpload: () => Promise.reject(new Error("R2 unavailable")),
+      } as unknown as R2Bucket,
+    };
+    const first = await deliver(
+      [{ type: "report.generate", organizationId: org.id, reportId }],
+      1,
+      "crosscast-jobs",
+      broken,
+    );
     expect(first.retryMessages).toHaveLength(1);
-    expect((await page(org.id, token)).reports[0]).toMatchObject({ status: "failed", errorMessage: "Failed to generate report", files: [] });
+    expect((await page(org.id, token)).reports[0]).toMatchObject({
+      status: "failed",
+      errorMessage: "Failed to generate report",
+      files: [],
+    });
     await runGenerate(org.id, reportId);
-    expect((await page(org.id, token)).reports[0]).toMatchObject({ status: "completed", errorMessage: null });
+    expect((await page(org.id, token)).reports[0]).toMatchObject({
+      status: "completed",
+      errorMessage: null,
+    });
   });
 
   it("deleting removes the rows and every R2 object, only in the caller's organisation", async () => {
     const { org, token, channel } = await orgWithChannel("@bench-10");
     const ids: string[] = [];
     for (const title of ["A", "B"]) {
-      const id = ((await call(`/api/orgs/${org.id}/reports`, { body: { title, platform: "youtube", dateRange: allTime, selectedEntities: [channel.id] }, token })).json as { report: { id: string } }).report.id;
+      const id = (
+        (
+          await call(`/api/orgs/${org.id}/reports`, {
+            body: {
+              title,
+              platform: "youtube",
+              dateRange: allTime,
+              selectedEntities: [channel.id],
+            },
+            token,
+          })
+        ).json as { report: { id: string } }
+      ).report.id;
       await runGenerate(org.id, id);
       ids.push(id);
     }
     expect((await env.FILES.list({ prefix: `reports/${org.id}/` })).objects).toHaveLength(6);
     const stranger = await createOrgWithMembers();
-    expect((await call(`/api/orgs/${stranger.org.id}/reports/delete`, { body: { ids }, token: stranger.admin.session.accessToken })).json).toEqual({ deleted: 0 });
-    expect((await call(`/api/orgs/${org.id}/reports/delete`, { body: { ids: [ids[0]] }, token })).json).toEqual({ deleted: 1 });
-    expect((await env.FILES.list({ prefix: `reports/${org.id}/${ids[0]}/` })).objects).toHaveLength(0);
-    expect((await env.FILES.list({ prefix: `reports/${org.id}/${ids[1]}/` })).objects).toHaveLength(3);
+    expect(
+      (
+        await call(`/api/orgs/${stranger.org.id}/reports/delete`, {
+          body: { ids },
+          token: stranger.admin.session.accessToken,
+        })
+      ).json,
+    ).toEqual({ deleted: 0 });
+    expect(
+      (await call(`/api/orgs/${org.id}/reports/delete`, { body: { ids: [ids[0]] }, token })).json,
+    ).toEqual({ deleted: 1 });
+    expect((await env.FILES.list({ prefix: `reports/${org.id}/${ids[0]}/` })).objects).toHaveLength(
+      0,
+    );
+    expect((await env.FILES.list({ prefix: `reports/${org.id}/${ids[1]}/` })).objects).toHaveLength(
+      3,
+    );
     expect((await page(org.id, token)).reports.map((r) => r.id)).toEqual([ids[1]]);
   });
 });
@@ -137,31 +276,72 @@ describe("recurring schedules", () => {
       [{ frequency: "weekly", dayOfWeek: 7 }, "dayOfWeek"],
       [{ frequency: "monthly" }, "A monthly schedule needs a day of the month"],
       [{ frequency: "monthly", dayOfMonth: 32 }, "dayOfMonth"],
-      [{ frequency: "monthly", dayOfMonth: 5, dayOfWeek: 2 }, "Only weekly schedules have a day of the week"],
+      [
+        { frequency: "monthly", dayOfMonth: 5, dayOfWeek: 2 },
+        "Only weekly schedules have a day of the week",
+      ],
       [{ scheduledTime: "07:00" }, "Time of day must be one of 00:00, 06:00, 12:00 or 18:00 UTC"],
       [{ frequency: "hourly" }, "frequency"],
       [{ isPersistent: true }, "Choose where the persistent sheet goes"],
-      [{ destination: { kind: "new", sheetName: "x", tabStructure: "default" } }, "Only 'Update the same sheet' schedules have a destination"],
-      [{ isPersistent: true, destination: { kind: "new", sheetName: " ", tabStructure: "default" } }, "Please enter a spreadsheet name"],
+      [
+        { destination: { kind: "new", sheetName: "x", tabStructure: "default" } },
+        "Only 'Update the same sheet' schedules have a destination",
+      ],
+      [
+        {
+          isPersistent: true,
+          destination: { kind: "new", sheetName: " ", tabStructure: "default" },
+        },
+        "Please enter a spreadsheet name",
+      ],
     ];
     for (const [extra, message] of bad) {
-      const r = await call(`/api/orgs/${org.id}/reports/schedules`, { body: scheduleBody(channel.id, extra), token });
+      const r = await call(`/api/orgs/${org.id}/reports/schedules`, {
+        body: scheduleBody(channel.id, extra),
+        token,
+      });
       expect(r.status, JSON.stringify(extra)).toBe(400);
       expect(envelope(r.json).message).toContain(message);
     }
     expect((await page(org.id, token)).schedules).toEqual([]);
-    expect((await call(`/api/orgs/${org.id}/reports/schedules`, { body: scheduleBody(channel.id, { frequency: "monthly", dayOfMonth: 31, scheduledTime: "18:00" }), token })).status).toBe(201);
+    expect(
+      (
+        await call(`/api/orgs/${org.id}/reports/schedules`, {
+          body: scheduleBody(channel.id, {
+            frequency: "monthly",
+            dayOfMonth: 31,
+            scheduledTime: "18:00",
+          }),
+          token,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("run exactly when due over a simulated week, once per slot even when cron fires twice", async () => {
     const { org, admin, token, channel } = await orgWithChannel("@bench-10");
-    await call(`/api/orgs/${org.id}/timezone`, { method: "PATCH", body: { timezone: "UTC" }, token: admin.session.accessToken });
-    const create = async (extra: Record<string, unknown>) => ((await call(`/api/orgs/${org.id}/reports/schedules`, { body: scheduleBody(channel.id, extra), token })).json as { schedule: { id: string } }).schedule.id;
+    await call(`/api/orgs/${org.id}/timezone`, {
+      method: "PATCH",
+      body: { timezone: "UTC" },
+      token: admin.session.accessToken,
+    });
+    const create = async (extra: Record<string, unknown>) =>
+      (
+        (
+          await call(`/api/orgs/${org.id}/reports/schedules`, {
+            body: scheduleBody(channel.id, extra),
+            token,
+          })
+        ).json as { schedule: { id: string } }
+      ).schedule.id;
     const daily = await create({ scheduledTime: "00:00" });
     const weekly = await create({ frequency: "weekly", dayOfWeek: 1, scheduledTime: "12:00" });
     const monthly = await create({ frequency: "monthly", dayOfMonth: 31, scheduledTime: "18:00" });
     const paused = await create({ scheduledTime: "06:00" });
-    await call(`/api/orgs/${org.id}/reports/schedules/${paused}/active`, { body: { isActive: false }, token });
+    await call(`/api/orgs/${org.id}/reports/schedules/${paused}/active`, {
+      body: { isActive: false },
+      token,
+    });
 
     // Tuesday 24 November 2026 00:00 UTC to Tuesday 1 December, every hour, fired twice.
     const start = Date.UTC(2026, 10, 24);
@@ -170,9 +350,18 @@ describe("recurring schedules", () => {
       await enqueueDueSchedules(env, db(), slot);
       await enqueueDueSchedules(env, db(), slot);
     }
-    const runs = await db().select().from(schema.scheduleRuns).where(eq(schema.scheduleRuns.organizationId, org.id));
-    const slots = (id: string) => runs.filter((r) => r.scheduleId === id).map((r) => r.slot).sort();
-    expect(slots(daily)).toEqual(Array.from({ length: 7 }, (_, d) => new Date(start + d * 86_400_000).toISOString()));
+    const runs = await db()
+      .select()
+      .from(schema.scheduleRuns)
+      .where(eq(schema.scheduleRuns.organizationId, org.id));
+    const slots = (id: string) =>
+      runs
+        .filter((r) => r.scheduleId === id)
+        .map((r) => r.slot)
+        .sort();
+    expect(slots(daily)).toEqual(
+      Array.from({ length: 7 }, (_, d) => new Date(start + d * 86_400_000).toISOString()),
+    );
     // Monday 30 November at 12:00.
     expect(slots(weekly)).toEqual(["2026-11-30T12:00:00.000Z"]);
     // "Day 31" runs on November's last day.
@@ -183,17 +372,35 @@ describe("recurring schedules", () => {
   it("write a new spreadsheet on each run, with the run's outcome on the schedule's row", async () => {
     const { org, admin, token, channel } = await orgWithChannel("@bench-30");
     await connectGoogle(org.id, admin.session.accessToken, "sheets.writer@gmail.com");
-    const id = ((await call(`/api/orgs/${org.id}/reports/schedules`, { body: scheduleBody(channel.id, { dateRange: allTime }), token })).json as { schedule: { id: string } }).schedule.id;
+    const id = (
+      (
+        await call(`/api/orgs/${org.id}/reports/schedules`, {
+          body: scheduleBody(channel.id, { dateRange: allTime }),
+          token,
+        })
+      ).json as { schedule: { id: string } }
+    ).schedule.id;
     const urls: string[] = [];
     for (const slot of ["2026-12-01T00:00:00.000Z", "2026-12-02T00:00:00.000Z"]) {
-      const [run] = await db().insert(schema.scheduleRuns).values({ organizationId: org.id, scheduleId: id, slot }).returning();
+      const [run] = await db()
+        .insert(schema.scheduleRuns)
+        .values({ organizationId: org.id, scheduleId: id, slot })
+        .returning();
       expect((await runScheduleJob(org.id, run!.id)).retryMessages).toEqual([]);
       const schedule = (await page(org.id, token)).schedules[0]!;
-      expect(schedule.lastRun).toMatchObject({ status: "succeeded", rowCount: 30, errorMessage: null });
+      expect(schedule.lastRun).toMatchObject({
+        status: "succeeded",
+        rowCount: 30,
+        errorMessage: null,
+      });
       urls.push(schedule.lastRun!.sheetUrl!);
     }
     expect(new Set(urls).size).toBe(2);
-    const sheet = await sandboxSpreadsheet(env.FILES, "sheets.writer@gmail.com", /\/d\/([^/]+)\//.exec(urls[1]!)![1]!);
+    const sheet = await sandboxSpreadsheet(
+      env.FILES,
+      "sheets.writer@gmail.com",
+      /\/d\/([^/]+)\//.exec(urls[1]!)![1]!,
+    );
     expect(sheet!.sheets.map((s) => s.title)).toEqual(["Channels", "Videos"]);
     const videos = sheet!.sheets[1]!.values;
     expect(videos).toHaveLength(31);
@@ -202,75 +409,205 @@ describe("recurring schedules", () => {
     expect(typeof videos[1]![3]).toBe("number");
     const reports = (await page(org.id, token)).reports;
     expect(reports).toHaveLength(2);
-    expect(reports.every((r) => r.exportType === "recurring" && r.googleSheetUrl && r.files.length === 3)).toBe(true);
+    expect(
+      reports.every(
+        (r) => r.exportType === "recurring" && r.googleSheetUrl && r.files.length === 3,
+      ),
+    ).toBe(true);
   });
 
   it("a persistent schedule runs its Initial Setup at once, then replaces the same tab on each run", async () => {
     const { org, admin, token, channel } = await orgWithChannel("@bench-40");
     await connectGoogle(org.id, admin.session.accessToken, "sheets.keeper@gmail.com");
     const created = await call(`/api/orgs/${org.id}/reports/schedules`, {
-      body: scheduleBody(channel.id, { dateRange: allTime, isPersistent: true, destination: { kind: "new", sheetName: "Channel tracker", tabStructure: "custom", tabName: "Data" } }),
+      body: scheduleBody(channel.id, {
+        dateRange: allTime,
+        isPersistent: true,
+        destination: {
+          kind: "new",
+          sheetName: "Channel tracker",
+          tabStructure: "custom",
+          tabName: "Data",
+        },
+      }),
       token,
     });
     expect(created.status).toBe(201);
-    const { initialRunId, schedule } = created.json as { initialRunId: string; schedule: { id: string } };
+    const { initialRunId, schedule } = created.json as {
+      initialRunId: string;
+      schedule: { id: string };
+    };
     await runScheduleJob(org.id, initialRunId);
     let view = await page(org.id, token);
-    expect(view.schedules[0]).toMatchObject({ isPersistent: true, sheetTabName: "Data", persistentSheet: { sheetName: "Channel tracker" }, lastRun: { status: "succeeded" } });
+    expect(view.schedules[0]).toMatchObject({
+      isPersistent: true,
+      sheetTabName: "Data",
+      persistentSheet: { sheetName: "Channel tracker" },
+      lastRun: { status: "succeeded" },
+    });
     expect(view.reports[0]!.title).toBe("Daily export (Initial Setup)");
     const url = view.schedules[0]!.persistentSheet!.spreadsheetUrl!;
     expect(view.persistentSheets).toHaveLength(1);
 
     // A later run writes into the same spreadsheet, replacing the tab rather than appending.
-    const [run] = await db().insert(schema.scheduleRuns).values({ organizationId: org.id, scheduleId: schedule.id, slot: "2026-12-01T00:00:00.000Z" }).returning();
+    const [run] = await db()
+      .insert(schema.scheduleRuns)
+      .values({ organizationId: org.id, scheduleId: schedule.id, slot: "2026-12-01T00:00:00.000Z" })
+      .returning();
     await runScheduleJob(org.id, run!.id);
     view = await page(org.id, token);
     expect(view.schedules[0]!.persistentSheet!.spreadsheetUrl).toBe(url);
-    const sheet = await sandboxSpreadsheet(env.FILES, "sheets.keeper@gmail.com", /\/d\/([^/]+)\//.exec(url)![1]!);
+    const sheet = await sandboxSpreadsheet(
+      env.FILES,
+      "sheets.keeper@gmail.com",
+      /\/d\/([^/]+)\//.exec(url)![1]!,
+    );
     expect(sheet!.sheets.map((s) => s.title)).toEqual(["Data"]);
     expect(sheet!.sheets[0]!.values).toHaveLength(41);
 
     // Another schedule can add a tab to that existing spreadsheet.
-    const second = await call(`/api/orgs/${org.id}/reports/schedules`, { body: scheduleBody(channel.id, { title: "Second", isPersistent: true, destination: { kind: "existing", persistentSheetId: view.persistentSheets[0]!.id, tabName: "Weekly" } }), token });
+    const second = await call(`/api/orgs/${org.id}/reports/schedules`, {
+      body: scheduleBody(channel.id, {
+        title: "Second",
+        isPersistent: true,
+        destination: {
+          kind: "existing",
+          persistentSheetId: view.persistentSheets[0]!.id,
+          tabName: "Weekly",
+        },
+      }),
+      token,
+    });
     await runScheduleJob(org.id, (second.json as { initialRunId: string }).initialRunId);
-    expect((await sandboxSpreadsheet(env.FILES, "sheets.keeper@gmail.com", sheet!.spreadsheetId))!.sheets.map((s) => s.title)).toEqual(["Data", "Weekly"]);
+    expect(
+      (await sandboxSpreadsheet(
+        env.FILES,
+        "sheets.keeper@gmail.com",
+        sheet!.spreadsheetId,
+      ))!.sheets.map((s) => s.title),
+    ).toEqual(["Data", "Weekly"]);
   });
 
   it("a Google failure is recorded on the run with a clear message, and the report files are kept", async () => {
     const { org, admin, token, channel } = await orgWithChannel("@bench-10");
     await connectGoogle(org.id, admin.session.accessToken, "quota.full@gmail.com");
-    const id = ((await call(`/api/orgs/${org.id}/reports/schedules`, { body: scheduleBody(channel.id, { dateRange: allTime }), token })).json as { schedule: { id: string } }).schedule.id;
-    const [run] = await db().insert(schema.scheduleRuns).values({ organizationId: org.id, scheduleId: id, slot: "2026-12-01T00:00:00.000Z" }).returning();
+    const id = (
+      (
+        await call(`/api/orgs/${org.id}/reports/schedules`, {
+          body: scheduleBody(channel.id, { dateRange: allTime }),
+          token,
+        })
+      ).json as { schedule: { id: string } }
+    ).schedule.id;
+    const [run] = await db()
+      .insert(schema.scheduleRuns)
+      .values({ organizationId: org.id, scheduleId: id, slot: "2026-12-01T00:00:00.000Z" })
+      .returning();
     expect((await runScheduleJob(org.id, run!.id)).retryMessages).toEqual([]);
     const view = await page(org.id, token);
-    expect(view.schedules[0]!.lastRun).toMatchObject({ status: "failed", sheetUrl: null, errorMessage: expect.stringContaining("Drive is full") });
-    expect(view.reports[0]).toMatchObject({ status: "completed", googleSheetUrl: null, errorMessage: expect.stringContaining("Google Sheets:") });
+    expect(view.schedules[0]!.lastRun).toMatchObject({
+      status: "failed",
+      sheetUrl: null,
+      errorMessage: expect.stringContaining("Drive is full"),
+    });
+    expect(view.reports[0]).toMatchObject({
+      status: "completed",
+      googleSheetUrl: null,
+      errorMessage: expect.stringContaining("Google Sheets:"),
+    });
     expect(view.reports[0]!.files).toHaveLength(3);
   });
 
   it("without a Google connection the banner shows and runs fail with a reconnect message", async () => {
     const { org, token, channel } = await orgWithChannel("@bench-10");
     expect((await page(org.id, token)).sheetsAvailable).toBe(false);
-    const id = ((await call(`/api/orgs/${org.id}/reports/schedules`, { body: scheduleBody(channel.id), token })).json as { schedule: { id: string } }).schedule.id;
-    const [run] = await db().insert(schema.scheduleRuns).values({ organizationId: org.id, scheduleId: id, slot: "2026-12-01T00:00:00.000Z" }).returning();
+    const id = (
+      (
+        await call(`/api/orgs/${org.id}/reports/schedules`, {
+          body: scheduleBody(channel.id),
+          token,
+        })
+      ).json as { schedule: { id: string } }
+    ).schedule.id;
+    const [run] = await db()
+      .insert(schema.scheduleRuns)
+      .values({ organizationId: org.id, scheduleId: id, slot: "2026-12-01T00:00:00.000Z" })
+      .returning();
     await runScheduleJob(org.id, run!.id);
-    expect((await page(org.id, token)).schedules[0]!.lastRun).toMatchObject({ status: "failed", errorMessage: expect.stringContaining("No Google account is connected") });
+    expect((await page(org.id, token)).schedules[0]!.lastRun).toMatchObject({
+      status: "failed",
+      errorMessage: expect.stringContaining("No Google account is connected"),
+    });
   });
 
   it("edit, deactivate and delete, only within the organisation", async () => {
     const { org, token, channel } = await orgWithChannel("@bench-10");
-    const id = ((await call(`/api/orgs/${org.id}/reports/schedules`, { body: scheduleBody(channel.id), token })).json as { schedule: { id: string } }).schedule.id;
-    const { platform: _p, ...update } = scheduleBody(channel.id, { title: "Weekly now", frequency: "weekly", dayOfWeek: 5, scheduledTime: "12:00" });
-    expect((await call(`/api/orgs/${org.id}/reports/schedules/${id}`, { method: "PATCH", body: update, token })).status).toBe(200);
-    await call(`/api/orgs/${org.id}/reports/schedules/${id}/active`, { body: { isActive: false }, token });
-    expect((await page(org.id, token)).schedules[0]).toMatchObject({ title: "Weekly now", frequency: "weekly", dayOfWeek: 5, scheduledTime: "12:00", isActive: false });
+    const id = (
+      (
+        await call(`/api/orgs/${org.id}/reports/schedules`, {
+          body: scheduleBody(channel.id),
+          token,
+        })
+      ).json as { schedule: { id: string } }
+    ).schedule.id;
+    const { platform: _p, ...update } = scheduleBody(channel.id, {
+      title: "Weekly now",
+      frequency: "weekly",
+      dayOfWeek: 5,
+      scheduledTime: "12:00",
+    });
+    expect(
+      (
+        await call(`/api/orgs/${org.id}/reports/schedules/${id}`, {
+          method: "PATCH",
+          body: update,
+          token,
+        })
+      ).status,
+    ).toBe(200);
+    await call(`/api/orgs/${org.id}/reports/schedules/${id}/active`, {
+      body: { isActive: false },
+      token,
+    });
+    expect((await page(org.id, token)).schedules[0]).toMatchObject({
+      title: "Weekly now",
+      frequency: "weekly",
+      dayOfWeek: 5,
+      scheduledTime: "12:00",
+      isActive: false,
+    });
 
     const stranger = await createOrgWithMembers();
     const theirs = stranger.admin.session.accessToken;
-    expect((await call(`/api/orgs/${stranger.org.id}/reports/schedules/${id}`, { method: "PATCH", body: update, token: theirs })).status).toBe(404);
-    expect((await call(`/api/orgs/${stranger.org.id}/reports/schedules/${id}/active`, { body: { isActive: true }, token: theirs })).status).toBe(404);
-    expect((await call(`/api/orgs/${stranger.org.id}/reports/schedules/delete`, { body: { ids: [id] }, token: theirs })).json).toEqual({ deleted: 0 });
-    expect((await call(`/api/orgs/${org.id}/reports/schedules/delete`, { body: { ids: [id] }, token })).json).toEqual({ deleted: 1 });
+    expect(
+      (
+        await call(`/api/orgs/${stranger.org.id}/reports/schedules/${id}`, {
+          method: "PATCH",
+          body: update,
+          token: theirs,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(`/api/orgs/${stranger.org.id}/reports/schedules/${id}/active`, {
+          body: { isActive: true },
+          token: theirs,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(`/api/orgs/${stranger.org.id}/reports/schedules/delete`, {
+          body: { ids: [id] },
+          token: theirs,
+        })
+      ).json,
+    ).toEqual({ deleted: 0 });
+    expect(
+      (await call(`/api/orgs/${org.id}/reports/schedules/delete`, { body: { ids: [id] }, token }))
+        .json,
+    ).toEqual({ deleted: 1 });
     expect((await page(org.id, token)).schedules).toEqual([]);
   });
 });

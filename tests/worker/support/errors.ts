@@ -1,5 +1,8 @@
 /** Awaits a call expected to fail with a given error class and returns that error. */
-export async function failureOf<E extends Error>(promise: Promise<unknown>, kind: new (...args: never[]) => E): Promise<E> {
+export async function failureOf<E extends Error>(
+  promise: Promise<unknown>,
+  kind: new (...args: never[]) => E,
+): Promise<E> {
   try {
     await promise;
   } catch (error) {

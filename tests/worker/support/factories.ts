@@ -23,7 +23,13 @@ export async function createVideo(organizationId: string, channelId: string) {
   const externalId = `vid-${suffix()}`;
   const [video] = await db()
     .insert(schema.videos)
-    .values({ organizationId, channelId, externalId, title: `Video ${externalId}`, publishDate: new Date("2026-10-01T12:00:00Z") })
+    .values({
+      organizationId,
+      channelId,
+      externalId,
+      title: `Video ${externalId}`,
+      publishDate: new Date("2026-10-01T12:00:00Z"),
+    })
     .returning();
   return video!;
 }

@@ -5,16 +5,30 @@ import { z } from "zod";
  * Runs the whole Google connection as a browser would: start (gets the consent URL and the state
  * cookie), "Allow" on the sandbox consent page, then follow the redirect to our callback.
  */
-export async function connectGoogle(orgId: string, token: string, account = "sandbox.editor@gmail.com") {
-  const start = await SELF.fetch(`http://localhost/api/orgs/${orgId}/google/connect`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+export async function connectGoogle(
+  orgId: string,
+  token: string,
+  account = "sandbox.editor@gmail.com",
+) {
+  const start = await SELF.fetch(`http://localhost/api/orgs/${orgId}/google/connect`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { authorizationUrl } = z.object({ authorizationUrl: z.string() }).parse(await start.json());
-  const cookie = start.headers.getSetCookie().find((c) => c.startsWith("crosscast_google_oauth="))!.split(";")[0]!;
+  const cookie = start.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("crosscast_google_oauth="))!
+    .split(";")[0]!;
   const consent = new URL(authorizationUrl);
   const approve = new URL("http://localhost/sandbox/accounts.google.com/o/oauth2/v2/approve");
-  for (const k of ["redirect_uri", "state", "code_challenge"]) approve.searchParams.set(k, consent.searchParams.get(k) ?? "");
+  for (const k of ["redirect_uri", "state", "code_challenge"])
+    approve.searchParams.set(k, consent.searchParams.get(k) ?? "");
   approve.searchParams.set("account", account);
   approve.searchParams.set("decision", "allow");
   const back = await SELF.fetch(approve, { redirect: "manual" });
-  const callback = await SELF.fetch(back.headers.get("location")!, { headers: { cookie }, redirect: "manual" });
+  const callback = await SELF.fetch(back.headers.get("location")!, {
+    headers: { cookie },
+    redirect: "manual",
+  });
   return { consent, location: callback.headers.get("location") };
 }

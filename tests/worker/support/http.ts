@@ -1,11 +1,18 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import worker from "../../../worker/index";
-import { errorEnvelopeSchema, type ErrorEnvelope } from "../../../shared/errors";
+import { type ErrorEnvelope, errorEnvelopeSchema } from "../../../shared/errors";
 import { tokenResponseSchema } from "../../../shared/schemas/auth";
+import worker from "../../../worker/index";
 
 export const BASE = "http://localhost";
 
-export type CallOptions = { method?: string; body?: unknown; token?: string; cookie?: string; host?: string; headers?: Record<string, string> };
+export type CallOptions = {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  cookie?: string;
+  host?: string;
+  headers?: Record<string, string>;
+};
 
 function buildRequest(path: string, opts: CallOptions): Request {
   const headers: Record<string, string> = { ...opts.headers };

@@ -6,10 +6,15 @@ import { call } from "./http";
 import { deliver, jobRow, messageFor } from "./jobs";
 
 /** An organisation whose admin connected the given providers with (sandbox) keys. */
-export async function connectedOrg(keys: { youtube?: string; simplecast?: string } = { youtube: "AIza-sandbox-good-key" }) {
+export async function connectedOrg(
+  keys: { youtube?: string; simplecast?: string } = { youtube: "AIza-sandbox-good-key" },
+) {
   const setup = await createOrgWithMembers();
   for (const [type, apiKey] of Object.entries(keys)) {
-    const r = await call(`/api/orgs/${setup.org.id}/integrations/${type}/connect`, { body: { apiKey }, token: setup.admin.session.accessToken });
+    const r = await call(`/api/orgs/${setup.org.id}/integrations/${type}/connect`, {
+      body: { apiKey },
+      token: setup.admin.session.accessToken,
+    });
     if (r.status !== 200) throw new Error(`connect ${type}: ${r.status} ${r.text}`);
   }
   return setup;
@@ -31,7 +36,11 @@ export async function runJob(jobId: string) {
 /** Adds a channel and ingests it through the queue; answers the channel row. */
 export async function ingestedChannel(orgId: string, token: string, handle: string) {
   const job = await runJob(await addChannel(orgId, token, `https://www.youtube.com/${handle}`));
-  if (job.status !== "succeeded") throw new Error(`ingest ${handle}: ${job.status} ${job.errorMessage}`);
-  const [channel] = await db().select().from(schema.channels).where(eq(schema.channels.organizationId, orgId));
+  if (job.status !== "succeeded")
+    throw new Error(`ingest ${handle}: ${job.status} ${job.errorMessage}`);
+  const [channel] = await db()
+    .select()
+    .from(schema.channels)
+    .where(eq(schema.channels.organizationId, orgId));
   return channel!;
 }

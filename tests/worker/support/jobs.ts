@@ -1,24 +1,47 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { jobMessageSchema } from "../../../shared/schemas/jobs";
-import worker from "../../../worker/index";
 import { schema } from "../../../worker/db/client";
+import worker from "../../../worker/index";
 import { db } from "./factories";
 
 /** The queue message an ingestion_jobs row was enqueued with. */
 export async function messageFor(jobId: string) {
-  const [row] = await db().select().from(schema.ingestionJobs).where(eq(schema.ingestionJobs.id, jobId));
-  return jobMessageSchema.parse({ type: row!.kind, ...row!.target, organizationId: row!.organizationId, jobId });
+  const [row] = await db()
+    .select()
+    .from(schema.ingestionJobs)
+    .where(eq(schema.ingestionJobs.id, jobId));
+  return jobMessageSchema.parse({
+    type: row!.kind,
+    ...row!.target,
+    organizationId: row!.organizationId,
+    jobId,
+  });
 }
 
 /** Delivers messages to the real consumer, as the queue would, and returns what it acked/retried. */
-export async function deliver(bodies: unknown[], attempts = 1, queue = "crosscast-jobs", bindings: Env = env) {
-  const batch = createMessageBatch(queue, bodies.map((body, i) => ({ id: `m${i}-${crypto.randomUUID().slice(0, 6)}`, timestamp: new Date(), attempts, body })));
+export async function deliver(
+  bodies: unknown[],
+  attempts = 1,
+  queue = "crosscast-jobs",
+  bindings: Env = env,
+) {
+  const batch = createMessageBatch(
+    queue,
+    bodies.map((body, i) => ({
+      id: `m${i}-${crypto.randomUUID().slice(0, 6)}`,
+      timestamp: new Date(),
+      attempts,
+      body,
+    })),
+  );
   const ctx = createExecutionContext();
   await worker.queue(batch, bindings, ctx);
   return getQueueResult(batch, ctx);
 }
 
 export async function jobRow(jobId: string) {
-  return (await db().select().from(schema.ingestionJobs).where(eq(schema.ingestionJobs.id, jobId)))[0]!;
+  return (
+    await db().select().from(schema.ingestionJobs).where(eq(schema.ingestionJobs.id, jobId))
+  )[0]!;
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
 import { tablePageSchema } from "../../../shared/schemas/tables";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
@@ -11,14 +11,40 @@ const DAY = 86_400_000;
 async function seedVideos(orgId: string) {
   const a = await createChannel(orgId, "UC-alpha");
   const b = await createChannel(orgId, "UC-beta");
-  await db().update(schema.channels).set({ title: "Alpha Channel" }).where((await import("drizzle-orm")).eq(schema.channels.id, a.id));
+  await db()
+    .update(schema.channels)
+    .set({ title: "Alpha Channel" })
+    .where((await import("drizzle-orm")).eq(schema.channels.id, a.id));
   const now = Date.now();
   const rows = [
-    { channelId: a.id, externalId: "v1", title: "=cmd|' /C calc'!A0 launch", views: 500, publishDate: new Date(now - 2 * DAY), trailing1wViews: 40 },
-    { channelId: a.id, externalId: "v2", title: "Deep dive: audio", views: 15000, publishDate: new Date(now - 20 * DAY), trailing1wViews: null },
-    { channelId: b.id, externalId: "v3", title: "100% useful_tips", views: 250000, publishDate: new Date(now - 200 * DAY), trailing1wViews: 900 },
+    {
+      channelId: a.id,
+      externalId: "v1",
+      title: "=cmd|' /C calc'!A0 launch",
+      views: 500,
+      publishDate: new Date(now - 2 * DAY),
+      trailing1wViews: 40,
+    },
+    {
+      channelId: a.id,
+      externalId: "v2",
+      title: "Deep dive: audio",
+      views: 15000,
+      publishDate: new Date(now - 20 * DAY),
+      trailing1wViews: null,
+    },
+    {
+      channelId: b.id,
+      externalId: "v3",
+      title: "100% useful_tips",
+      views: 250000,
+      publishDate: new Date(now - 200 * DAY),
+      trailing1wViews: 900,
+    },
   ];
-  await db().insert(schema.videos).values(rows.map((r) => ({ ...r, organizationId: orgId })));
+  await db()
+    .insert(schema.videos)
+    .values(rows.map((r) => ({ ...r, organizationId: orgId })));
   return { a, b };
 }
 
@@ -33,10 +59,21 @@ describe("dashboard tables", () => {
     const { org, member } = await createOrgWithMembers();
     const { a } = await seedVideos(org.id);
     const t = member.session.accessToken;
-    expect((await page(org.id, t, "sort=views&dir=desc")).rows.map((r) => r.externalId)).toEqual(["v3", "v2", "v1"]);
-    expect((await page(org.id, t, "sort=views&dir=asc")).rows.map((r) => r.externalId)).toEqual(["v1", "v2", "v3"]);
+    expect((await page(org.id, t, "sort=views&dir=desc")).rows.map((r) => r.externalId)).toEqual([
+      "v3",
+      "v2",
+      "v1",
+    ]);
+    expect((await page(org.id, t, "sort=views&dir=asc")).rows.map((r) => r.externalId)).toEqual([
+      "v1",
+      "v2",
+      "v3",
+    ]);
     expect((await page(org.id, t, "q=100%25")).rows.map((r) => r.externalId)).toEqual(["v3"]);
-    expect((await page(org.id, t, "q=alpha")).rows.map((r) => r.externalId).sort()).toEqual(["v1", "v2"]);
+    expect((await page(org.id, t, "q=alpha")).rows.map((r) => r.externalId).sort()).toEqual([
+      "v1",
+      "v2",
+    ]);
     expect((await page(org.id, t, "views=gt10000")).total).toBe(2);
     expect((await page(org.id, t, "views=lt1000")).rows.map((r) => r.externalId)).toEqual(["v1"]);
     expect((await page(org.id, t, "published=week")).rows.map((r) => r.externalId)).toEqual(["v1"]);
@@ -59,24 +96,47 @@ describe("dashboard tables", () => {
 
   it("answers bad query values with 400 naming the field", async () => {
     const { org, member } = await createOrgWithMembers();
-    for (const [qs, field] of [["sort=password", "sort"], ["page=-1", "page"], ["pageSize=100000", "pageSize"], ["views=gt5", "views"], ["season=9", "season"], ["channel=not-an-id", "channel"], ["publishedFrom=yesterday", "publishedFrom"]] as const) {
-      const r = await call(`/api/orgs/${org.id}/tables/videos?${qs}`, { token: member.session.accessToken });
+    for (const [qs, field] of [
+      ["sort=password", "sort"],
+      ["page=-1", "page"],
+      ["pageSize=100000", "pageSize"],
+      ["views=gt5", "views"],
+      ["season=9", "season"],
+      ["channel=not-an-id", "channel"],
+      ["publishedFrom=yesterday", "publishedFrom"],
+    ] as const) {
+      const r = await call(`/api/orgs/${org.id}/tables/videos?${qs}`, {
+        token: member.session.accessToken,
+      });
       expect(r.status, qs).toBe(400);
       expect(envelope(r.json).field?.split(".")[0], qs).toBe(field);
     }
-    expect((await call(`/api/orgs/${org.id}/tables/passwords`, { token: member.session.accessToken })).status).toBe(400);
+    expect(
+      (await call(`/api/orgs/${org.id}/tables/passwords`, { token: member.session.accessToken }))
+        .status,
+    ).toBe(400);
   });
 
   it("streams the whole filtered table as CSV with the formula guard, and as JSON", async () => {
     const { org, member } = await createOrgWithMembers();
     await seedVideos(org.id);
-    const res = await SELF.fetch(`http://localhost/api/orgs/${org.id}/tables/videos/export?format=csv&sort=views&dir=asc`, { headers: { authorization: `Bearer ${member.session.accessToken}` } });
-    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="youtube_videos_\d{4}-\d{2}-\d{2}T[\d-]+\.csv"/);
+    const res = await SELF.fetch(
+      `http://localhost/api/orgs/${org.id}/tables/videos/export?format=csv&sort=views&dir=asc`,
+      { headers: { authorization: `Bearer ${member.session.accessToken}` } },
+    );
+    expect(res.headers.get("content-disposition")).toMatch(
+      /attachment; filename="youtube_videos_\d{4}-\d{2}-\d{2}T[\d-]+\.csv"/,
+    );
     const lines = (await res.text()).trim().split("\r\n");
-    expect(lines[0]).toBe("Video Title,Video ID,Channel,Views,Likes,Comments,First 24H Views,First 48H Views,First 7D Views,Trailing 1D Views,Trailing 1W Views,Trailing 1M Views,Trailing 1Y Views,Published,Last Updated");
+    expect(lines[0]).toBe(
+      "Video Title,Video ID,Channel,Views,Likes,Comments,First 24H Views,First 48H Views,First 7D Views,Trailing 1D Views,Trailing 1W Views,Trailing 1M Views,Trailing 1Y Views,Published,Last Updated",
+    );
     expect(lines[1]!.startsWith("'=cmd|' /C calc'!A0 launch,v1,Alpha Channel,500,")).toBe(true);
     expect(lines).toHaveLength(4);
-    const json = await SELF.fetch(`http://localhost/api/orgs/${org.id}/tables/videos/export?format=json&views=gt10000`, { headers: { authorization: `Bearer ${member.session.accessToken}` } });
+    const json = await SELF.fetch(
+      `http://localhost/api/orgs/${org.id}/tables/videos/export?format=json&views=gt10000`,
+      { headers: { authorization: `Bearer ${member.session.accessToken}` } },
+    );
     expect(((await json.json()) as unknown[]).length).toBe(2);
   });
 
@@ -84,18 +144,36 @@ describe("dashboard tables", () => {
     const { org, member } = await createOrgWithMembers();
     const { a } = await seedVideos(org.id);
     const other = await createOrgWithMembers();
-    const foreign = await call(`/api/orgs/${other.org.id}/tables/channels/delete`, { body: { ids: [a.id] }, token: other.member.session.accessToken });
+    const foreign = await call(`/api/orgs/${other.org.id}/tables/channels/delete`, {
+      body: { ids: [a.id] },
+      token: other.member.session.accessToken,
+    });
     expect(foreign.json).toEqual({ deleted: 0 });
-    const r = await call(`/api/orgs/${org.id}/tables/channels/delete`, { body: { ids: [a.id] }, token: member.session.accessToken });
+    const r = await call(`/api/orgs/${org.id}/tables/channels/delete`, {
+      body: { ids: [a.id] },
+      token: member.session.accessToken,
+    });
     expect(r.json).toEqual({ deleted: 1 });
-    expect((await page(org.id, member.session.accessToken, "")).rows.map((x) => x.externalId)).toEqual(["v3"]);
+    expect(
+      (await page(org.id, member.session.accessToken, "")).rows.map((x) => x.externalId),
+    ).toEqual(["v3"]);
   });
 
   it("hides every list and download from other organisations", async () => {
     const { org } = await createOrgWithMembers();
     const other = await createOrgWithMembers();
-    for (const path of ["tables/channels", "tables/videos", "tables/shows", "tables/episodes", "tables/videos/export"]) {
-      expect((await call(`/api/orgs/${org.id}/${path}`, { token: other.admin.session.accessToken })).status, path).toBe(404);
+    for (const path of [
+      "tables/channels",
+      "tables/videos",
+      "tables/shows",
+      "tables/episodes",
+      "tables/videos/export",
+    ]) {
+      expect(
+        (await call(`/api/orgs/${org.id}/${path}`, { token: other.admin.session.accessToken }))
+          .status,
+        path,
+      ).toBe(404);
     }
   });
 });

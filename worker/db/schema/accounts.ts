@@ -54,7 +54,11 @@ export const sessions = sqliteTable(
     userAgent: text("user_agent"),
     ip: text("ip"),
   },
-  (t) => [index("sessions_family").on(t.familyId), index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
+  (t) => [
+    index("sessions_family").on(t.familyId),
+    index("sessions_user").on(t.userId),
+    index("sessions_expires").on(t.expiresAt),
+  ],
 );
 
 /** Single-use links (email confirmation, recovery, invitation), stored hashed. */
@@ -71,7 +75,10 @@ export const authTokens = sqliteTable(
     usedAt: timestamp("used_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("auth_tokens_user_kind").on(t.userId, t.kind), index("auth_tokens_expires").on(t.expiresAt)],
+  (t) => [
+    index("auth_tokens_user_kind").on(t.userId, t.kind),
+    index("auth_tokens_expires").on(t.expiresAt),
+  ],
 );
 
 /** Failed sign-ins and reset requests, counted per key ("email:..." or "ip:...") for rate limits. */
@@ -84,5 +91,8 @@ export const authAttempts = sqliteTable(
     createdAt: createdAt(),
   },
   // The first serves the rate-limit count, the second the hourly purge of old attempts.
-  (t) => [index("auth_attempts_key_kind_created").on(t.key, t.kind, t.createdAt), index("auth_attempts_created").on(t.createdAt)],
+  (t) => [
+    index("auth_attempts_key_kind_created").on(t.key, t.kind, t.createdAt),
+    index("auth_attempts_created").on(t.createdAt),
+  ],
 );

@@ -8,7 +8,9 @@ export const emailOutbox = sqliteTable(
   "email_outbox",
   {
     id: id(),
-    organizationId: text("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    organizationId: text("organization_id").references(() => organizations.id, {
+      onDelete: "set null",
+    }),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
@@ -19,5 +21,8 @@ export const emailOutbox = sqliteTable(
     errorMessage: text("error_message"),
     createdAt: createdAt(),
   },
-  (t) => [index("email_outbox_created").on(t.createdAt), index("email_outbox_to").on(t.toAddress, t.createdAt)],
+  (t) => [
+    index("email_outbox_created").on(t.createdAt),
+    index("email_outbox_to").on(t.toAddress, t.createdAt),
+  ],
 );

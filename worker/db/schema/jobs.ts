@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { jobStatuses } from "../../../shared/schemas/enums";
-import { createdAt, id, timestamp } from "./columns";
 import { users } from "./accounts";
+import { createdAt, id, timestamp } from "./columns";
 import { organizations } from "./organizations";
 
 /** Every ingestion/refresh job's state, shown to the organisation ("Recent activity"). */
@@ -21,11 +21,17 @@ export const ingestionJobs = sqliteTable(
     dedupeKey: text("dedupe_key"),
     status: text("status", { enum: jobStatuses }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
-    progress: text("progress", { mode: "json" }).$type<{ processed: number; total?: number; d1Statements?: number }>(),
+    progress: text("progress", { mode: "json" }).$type<{
+      processed: number;
+      total?: number;
+      d1Statements?: number;
+    }>(),
     errorCode: text("error_code"),
     errorMessage: text("error_message"),
     quotaUnits: integer("quota_units").notNull().default(0),
-    createdByUserId: text("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     startedAt: timestamp("started_at"),
     finishedAt: timestamp("finished_at"),

@@ -24,7 +24,10 @@ export const channelMetrics = sqliteTable(
     videoCount: count("video_count"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("channel_metrics_channel_date").on(t.channelId, t.date), index("channel_metrics_org_date").on(t.organizationId, t.date)],
+  (t) => [
+    uniqueIndex("channel_metrics_channel_date").on(t.channelId, t.date),
+    index("channel_metrics_org_date").on(t.organizationId, t.date),
+  ],
 );
 
 /** Hourly for videos younger than 8 days (first-window figures), daily afterwards. */
@@ -64,7 +67,10 @@ export const showMetrics = sqliteTable(
     downloads: count("downloads"),
     uniqueListeners: integer("unique_listeners"),
   },
-  (t) => [uniqueIndex("show_metrics_show_date").on(t.showId, t.date), index("show_metrics_org_date").on(t.organizationId, t.date)],
+  (t) => [
+    uniqueIndex("show_metrics_show_date").on(t.showId, t.date),
+    index("show_metrics_org_date").on(t.organizationId, t.date),
+  ],
 );
 
 export const episodeMetrics = sqliteTable(
@@ -80,5 +86,8 @@ export const episodeMetrics = sqliteTable(
     cumulativeDownloads: count("cumulative_downloads"),
     uniqueListeners: integer("unique_listeners"),
   },
-  (t) => [uniqueIndex("episode_metrics_episode_date").on(t.episodeId, t.date), index("episode_metrics_org_date").on(t.organizationId, t.date)],
+  (t) => [
+    uniqueIndex("episode_metrics_episode_date").on(t.episodeId, t.date),
+    index("episode_metrics_org_date").on(t.organizationId, t.date),
+  ],
 );

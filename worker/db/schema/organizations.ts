@@ -1,7 +1,12 @@
 import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { googleConnectionStatuses, integrationStatuses, integrationTypes, roles } from "../../../shared/schemas/enums";
-import { createdAt, id, timestamp, updatedAt } from "./columns";
+import {
+  googleConnectionStatuses,
+  integrationStatuses,
+  integrationTypes,
+  roles,
+} from "../../../shared/schemas/enums";
 import { users } from "./accounts";
+import { createdAt, id, timestamp, updatedAt } from "./columns";
 
 export const organizations = sqliteTable("organizations", {
   id: id(),
@@ -31,7 +36,10 @@ export const userOrganizations = sqliteTable(
     role: text("role", { enum: roles }).notNull().default("standard"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.organizationId] }), index("user_organizations_org_role").on(t.organizationId, t.role)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.organizationId] }),
+    index("user_organizations_org_role").on(t.organizationId, t.role),
+  ],
 );
 
 /** Provider API keys, one per organisation and type, encrypted at rest (AES-GCM). */
@@ -67,7 +75,9 @@ export const googleConnections = sqliteTable("google_connections", {
   refreshTokenCiphertext: text("refresh_token_ciphertext").notNull(),
   scopes: text("scopes").notNull(),
   status: text("status", { enum: googleConnectionStatuses }).notNull().default("active"),
-  connectedByUserId: text("connected_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  connectedByUserId: text("connected_by_user_id").references(() => users.id, {
+    onDelete: "set null",
+  }),
   lastError: text("last_error"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -85,7 +95,9 @@ export const auditLog = sqliteTable(
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),
     targetId: text("target_id"),
-    details: text("details", { mode: "json" }).$type<Record<string, string | number | boolean | null>>(),
+    details: text("details", { mode: "json" }).$type<
+      Record<string, string | number | boolean | null>
+    >(),
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_org_created").on(t.organizationId, t.createdAt)],

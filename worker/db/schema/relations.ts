@@ -5,8 +5,14 @@ import { emailOutbox } from "./email";
 import { ingestionJobs } from "./jobs";
 import { channelMetrics, episodeMetrics, showMetrics, videoMetrics } from "./metrics";
 import { multiChannelPreviews, previewMatches } from "./multichannel";
-import { auditLog, googleConnections, integrations, organizations, userOrganizations } from "./organizations";
-import { persistentSheets, reportFiles, reports, reportSchedules, scheduleRuns } from "./reports";
+import {
+  auditLog,
+  googleConnections,
+  integrations,
+  organizations,
+  userOrganizations,
+} from "./organizations";
+import { persistentSheets, reportFiles, reportSchedules, reports, scheduleRuns } from "./reports";
 
 /*
  * Relations for db.query (`with: {...}`). Kept in one file so the table files only import
@@ -38,16 +44,28 @@ export const organizationsRelations = relations(organizations, ({ one, many }) =
 
 export const userOrganizationsRelations = relations(userOrganizations, ({ one }) => ({
   user: one(users, { fields: [userOrganizations.userId], references: [users.id] }),
-  organization: one(organizations, { fields: [userOrganizations.organizationId], references: [organizations.id] }),
+  organization: one(organizations, {
+    fields: [userOrganizations.organizationId],
+    references: [organizations.id],
+  }),
 }));
 
 export const integrationsRelations = relations(integrations, ({ one }) => ({
-  organization: one(organizations, { fields: [integrations.organizationId], references: [organizations.id] }),
+  organization: one(organizations, {
+    fields: [integrations.organizationId],
+    references: [organizations.id],
+  }),
 }));
 
 export const googleConnectionsRelations = relations(googleConnections, ({ one }) => ({
-  organization: one(organizations, { fields: [googleConnections.organizationId], references: [organizations.id] }),
-  connectedBy: one(users, { fields: [googleConnections.connectedByUserId], references: [users.id] }),
+  organization: one(organizations, {
+    fields: [googleConnections.organizationId],
+    references: [organizations.id],
+  }),
+  connectedBy: one(users, {
+    fields: [googleConnections.connectedByUserId],
+    references: [users.id],
+  }),
 }));
 
 export const auditLogRelations = relations(auditLog, ({ one }) => ({
@@ -55,7 +73,10 @@ export const auditLogRelations = relations(auditLog, ({ one }) => ({
 }));
 
 export const channelsRelations = relations(channels, ({ one, many }) => ({
-  organization: one(organizations, { fields: [channels.organizationId], references: [organizations.id] }),
+  organization: one(organizations, {
+    fields: [channels.organizationId],
+    references: [organizations.id],
+  }),
   videos: many(videos),
   metrics: many(channelMetrics),
 }));
@@ -66,7 +87,10 @@ export const videosRelations = relations(videos, ({ one, many }) => ({
 }));
 
 export const showsRelations = relations(shows, ({ one, many }) => ({
-  organization: one(organizations, { fields: [shows.organizationId], references: [organizations.id] }),
+  organization: one(organizations, {
+    fields: [shows.organizationId],
+    references: [organizations.id],
+  }),
   episodes: many(episodes),
   metrics: many(showMetrics),
 }));
@@ -102,17 +126,29 @@ export const persistentSheetsRelations = relations(persistentSheets, ({ many }) 
 }));
 
 export const reportSchedulesRelations = relations(reportSchedules, ({ one, many }) => ({
-  persistentSheet: one(persistentSheets, { fields: [reportSchedules.persistentSheetId], references: [persistentSheets.id] }),
+  persistentSheet: one(persistentSheets, {
+    fields: [reportSchedules.persistentSheetId],
+    references: [persistentSheets.id],
+  }),
   reports: many(reports),
   runs: many(scheduleRuns),
   createdBy: one(users, { fields: [reportSchedules.createdByUserId], references: [users.id] }),
 }));
 
 export const reportsRelations = relations(reports, ({ one, many }) => ({
-  schedule: one(reportSchedules, { fields: [reports.scheduleId], references: [reportSchedules.id] }),
-  persistentSheet: one(persistentSheets, { fields: [reports.persistentSheetId], references: [persistentSheets.id] }),
+  schedule: one(reportSchedules, {
+    fields: [reports.scheduleId],
+    references: [reportSchedules.id],
+  }),
+  persistentSheet: one(persistentSheets, {
+    fields: [reports.persistentSheetId],
+    references: [persistentSheets.id],
+  }),
   // No foreign key (previews and reports point at each other); the relation still joins.
-  preview: one(multiChannelPreviews, { fields: [reports.previewId], references: [multiChannelPreviews.id] }),
+  preview: one(multiChannelPreviews, {
+    fields: [reports.previewId],
+    references: [multiChannelPreviews.id],
+  }),
   files: many(reportFiles),
   createdBy: one(users, { fields: [reports.createdByUserId], references: [users.id] }),
 }));
@@ -122,7 +158,10 @@ export const reportFilesRelations = relations(reportFiles, ({ one }) => ({
 }));
 
 export const scheduleRunsRelations = relations(scheduleRuns, ({ one }) => ({
-  schedule: one(reportSchedules, { fields: [scheduleRuns.scheduleId], references: [reportSchedules.id] }),
+  schedule: one(reportSchedules, {
+    fields: [scheduleRuns.scheduleId],
+    references: [reportSchedules.id],
+  }),
   report: one(reports, { fields: [scheduleRuns.reportId], references: [reports.id] }),
 }));
 
@@ -131,7 +170,10 @@ export const multiChannelPreviewsRelations = relations(multiChannelPreviews, ({ 
 }));
 
 export const previewMatchesRelations = relations(previewMatches, ({ one }) => ({
-  preview: one(multiChannelPreviews, { fields: [previewMatches.previewId], references: [multiChannelPreviews.id] }),
+  preview: one(multiChannelPreviews, {
+    fields: [previewMatches.previewId],
+    references: [multiChannelPreviews.id],
+  }),
   // Suggestions are a snapshot (like the arrangement JSON): no foreign keys, so readers must
   // tolerate a video or episode deleted since; these joins then yield null.
   video: one(videos, { fields: [previewMatches.videoId], references: [videos.id] }),
@@ -139,5 +181,8 @@ export const previewMatchesRelations = relations(previewMatches, ({ one }) => ({
 }));
 
 export const emailOutboxRelations = relations(emailOutbox, ({ one }) => ({
-  organization: one(organizations, { fields: [emailOutbox.organizationId], references: [organizations.id] }),
+  organization: one(organizations, {
+    fields: [emailOutbox.organizationId],
+    references: [organizations.id],
+  }),
 }));

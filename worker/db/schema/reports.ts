@@ -1,9 +1,16 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { SelectedEntities } from "../../../shared/schemas/arrangement";
 import type { StoredDateRange } from "../../../shared/schemas/date-range";
-import { exportTypes, frequencies, platforms, reportFileKinds, reportStatuses, scheduleRunStatuses } from "../../../shared/schemas/enums";
-import { createdAt, flag, id, timestamp } from "./columns";
+import {
+  exportTypes,
+  frequencies,
+  platforms,
+  reportFileKinds,
+  reportStatuses,
+  scheduleRunStatuses,
+} from "../../../shared/schemas/enums";
 import { users } from "./accounts";
+import { createdAt, flag, id, timestamp } from "./columns";
 import { organizationIdColumn } from "./organizations";
 
 export const persistentSheets = sqliteTable(
@@ -17,7 +24,9 @@ export const persistentSheets = sqliteTable(
     spreadsheetUrl: text("spreadsheet_url"),
     createdAt: createdAt(),
   },
-  (t) => [index("persistent_sheets_org_platform_created").on(t.organizationId, t.platform, t.createdAt)],
+  (t) => [
+    index("persistent_sheets_org_platform_created").on(t.organizationId, t.platform, t.createdAt),
+  ],
 );
 
 export const reportSchedules = sqliteTable(
@@ -28,7 +37,9 @@ export const reportSchedules = sqliteTable(
     title: text("title").notNull(),
     platform: text("platform", { enum: platforms }).notNull(),
     dateRange: text("date_range", { mode: "json" }).$type<StoredDateRange>().notNull(),
-    selectedEntities: text("selected_entities", { mode: "json" }).$type<SelectedEntities>().notNull(),
+    selectedEntities: text("selected_entities", { mode: "json" })
+      .$type<SelectedEntities>()
+      .notNull(),
     frequency: text("frequency", { enum: frequencies }).notNull(),
     /** 0 = Sunday ... 6 = Saturday; only for weekly schedules. */
     dayOfWeek: integer("day_of_week"),
@@ -38,10 +49,14 @@ export const reportSchedules = sqliteTable(
     scheduledTime: text("scheduled_time").notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     isPersistent: flag("is_persistent"),
-    persistentSheetId: text("persistent_sheet_id").references(() => persistentSheets.id, { onDelete: "set null" }),
+    persistentSheetId: text("persistent_sheet_id").references(() => persistentSheets.id, {
+      onDelete: "set null",
+    }),
     sheetTabName: text("sheet_tab_name"),
     lastRunAt: timestamp("last_run_at"),
-    createdByUserId: text("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -59,10 +74,14 @@ export const reports = sqliteTable(
     platform: text("platform", { enum: platforms }).notNull(),
     exportType: text("export_type", { enum: exportTypes }).notNull(),
     dateRange: text("date_range", { mode: "json" }).$type<StoredDateRange>().notNull(),
-    selectedEntities: text("selected_entities", { mode: "json" }).$type<SelectedEntities>().notNull(),
+    selectedEntities: text("selected_entities", { mode: "json" })
+      .$type<SelectedEntities>()
+      .notNull(),
     isPersistent: flag("is_persistent"),
     scheduleId: text("schedule_id").references(() => reportSchedules.id, { onDelete: "set null" }),
-    persistentSheetId: text("persistent_sheet_id").references(() => persistentSheets.id, { onDelete: "set null" }),
+    persistentSheetId: text("persistent_sheet_id").references(() => persistentSheets.id, {
+      onDelete: "set null",
+    }),
     persistentSheetName: text("persistent_sheet_name"),
     sheetTabName: text("sheet_tab_name"),
     status: text("status", { enum: reportStatuses }).notNull().default("queued"),
@@ -71,11 +90,16 @@ export const reports = sqliteTable(
     /** For multi-channel reports: the preview they were generated from. */
     previewId: text("preview_id"),
     rowCount: integer("row_count"),
-    createdByUserId: text("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdByUserId: text("created_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at"),
   },
-  (t) => [index("reports_org_platform_created").on(t.organizationId, t.platform, t.createdAt), index("reports_org_created").on(t.organizationId, t.createdAt)],
+  (t) => [
+    index("reports_org_platform_created").on(t.organizationId, t.platform, t.createdAt),
+    index("reports_org_created").on(t.organizationId, t.createdAt),
+  ],
 );
 
 /** The R2 objects of a report; downloads go through an authorised route, never a public URL. */
@@ -95,7 +119,10 @@ export const reportFiles = sqliteTable(
     rowCount: integer("row_count"),
     createdAt: createdAt(),
   },
-  (t) => [index("report_files_report").on(t.reportId), index("report_files_org_created").on(t.organizationId, t.createdAt)],
+  (t) => [
+    index("report_files_report").on(t.reportId),
+    index("report_files_org_created").on(t.organizationId, t.createdAt),
+  ],
 );
 
 /** One run per schedule and cron slot: the unique key makes a second cron firing a no-op. */
@@ -116,5 +143,8 @@ export const scheduleRuns = sqliteTable(
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at"),
   },
-  (t) => [uniqueIndex("schedule_runs_schedule_slot").on(t.scheduleId, t.slot), index("schedule_runs_org_created").on(t.organizationId, t.createdAt)],
+  (t) => [
+    uniqueIndex("schedule_runs_schedule_slot").on(t.scheduleId, t.slot),
+    index("schedule_runs_org_created").on(t.organizationId, t.createdAt),
+  ],
 );

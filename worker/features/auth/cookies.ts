@@ -21,4 +21,10 @@ export function setRefreshCookie(c: Context<AppEnv>, token: string) {
 
 export const readRefreshCookie = (c: Context<AppEnv>) => getCookie(c, REFRESH_COOKIE);
 
-export const clearRefreshCookie = (c: Context<AppEnv>) => deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH, secure: secure(c), httpOnly: true, sameSite: "Strict" });
+export const clearRefreshCookie = (c: Context<AppEnv>) =>
+  deleteCookie(c, REFRESH_COOKIE, {
+    path: COOKIE_PATH,
+    secure: secure(c),
+    httpOnly: true,
+    sameSite: "Strict",
+  });

@@ -6,7 +6,10 @@ import { randomToken } from "../../lib/crypto/encoding";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/crypto/password";
 import { findUserByEmail, type UserRow } from "./users";
 
-export const invalidCredentials = () => new ApiError("UNAUTHORIZED", "Invalid email or password. Please try again.", { reason: "invalid_credentials" });
+export const invalidCredentials = () =>
+  new ApiError("UNAUTHORIZED", "Invalid email or password. Please try again.", {
+    reason: "invalid_credentials",
+  });
 
 /** Which secret matched: the permanent password, or a temporary one from an invitation or reset. */
 export type CredentialMatch = { user: UserRow; via: "password" | "temporary" };
@@ -16,14 +19,23 @@ export type CredentialMatch = { user: UserRow; via: "password" | "temporary" };
  * invitation or reset) works until it expires. Unknown emails cost the same time as wrong
  * passwords. Returns null when the credentials do not match.
  */
-export async function checkCredentials(db: Db, email: string, password: string, now = Date.now()): Promise<CredentialMatch | null> {
+export async function checkCredentials(
+  db: Db,
+  email: string,
+  password: string,
+  now = Date.now(),
+): Promise<CredentialMatch | null> {
   const user = await findUserByEmail(db, email);
   if (!user) return verifyAgainstDummy(password).then(() => null);
   if (await verifyPassword(password, user.passwordHash)) return { user, via: "password" };
   if (user.temporaryPasswordHash && (await verifyPassword(password, user.temporaryPasswordHash))) {
     // Only someone who knows the temporary password learns that it expired.
     if (user.passwordExpiresAt && user.passwordExpiresAt.getTime() <= now) {
-      throw new ApiError("FORBIDDEN", "Temporary password has expired. Please request a new password reset.", { reason: "temporary_password_expired" });
+      throw new ApiError(
+        "FORBIDDEN",
+        "Temporary password has expired. Please request a new password reset.",
+        { reason: "temporary_password_expired" },
+      );
     }
     return { user, via: "temporary" };
   }
@@ -35,10 +47,21 @@ const retireLinks = (db: Db, userId: string, now: number) =>
   db
     .update(authTokens)
     .set({ usedAt: new Date(now) })
-    .where(and(eq(authTokens.userId, userId), inArray(authTokens.kind, ["recovery", "invite"]), isNull(authTokens.usedAt)));
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        inArray(authTokens.kind, ["recovery", "invite"]),
+        isNull(authTokens.usedAt),
+      ),
+    );
 
 /** Sets a permanent password and clears every temporary-password flag (spec section 4). */
-export async function setPermanentPassword(db: Db, userId: string, password: string, now = Date.now()) {
+export async function setPermanentPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  now = Date.now(),
+) {
   await db.batch([
     db
       .update(users)
@@ -66,7 +89,13 @@ export async function withdrawPendingReset(db: Db, user: UserRow, now = Date.now
   await db.batch([
     db
       .update(users)
-      .set({ temporaryPasswordHash: null, hasTemporaryPassword: false, passwordExpiresAt: null, isPasswordReset: false, updatedAt: new Date(now) })
+      .set({
+        temporaryPasswordHash: null,
+        hasTemporaryPassword: false,
+        passwordExpiresAt: null,
+        isPasswordReset: false,
+        updatedAt: new Date(now),
+      })
       .where(eq(users.id, user.id)),
     retireLinks(db, user.id, now),
   ]);
@@ -74,7 +103,10 @@ export async function withdrawPendingReset(db: Db, user: UserRow, now = Date.now
 
 /** Marks the address confirmed (the emailed confirmation link was followed). */
 export async function confirmEmail(db: Db, userId: string, now = Date.now()) {
-  await db.update(users).set({ emailConfirmedAt: new Date(now), updatedAt: new Date(now) }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: new Date(now), updatedAt: new Date(now) })
+    .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
 }
 
 /**
@@ -83,18 +115,32 @@ export async function confirmEmail(db: Db, userId: string, now = Date.now()) {
  * the address owner's (anyone can sign up with anyone's email), so it is discarded: the owner
  * sets their own on the reset page, which they are sent to next.
  */
-export async function proveAddress(db: Db, user: Pick<UserRow, "id" | "emailConfirmedAt">, now = Date.now()) {
+export async function proveAddress(
+  db: Db,
+  user: Pick<UserRow, "id" | "emailConfirmedAt">,
+  now = Date.now(),
+) {
   if (user.emailConfirmedAt) return;
   await db
     .update(users)
-    .set({ emailConfirmedAt: new Date(now), passwordHash: await hashPassword(randomToken()), updatedAt: new Date(now) })
+    .set({
+      emailConfirmedAt: new Date(now),
+      passwordHash: await hashPassword(randomToken()),
+      updatedAt: new Date(now),
+    })
     .where(eq(users.id, user.id));
 }
 
 export const TEMPORARY_PASSWORD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Gives a user a temporary password valid 24 h, stored hashed beside the current one. */
-export async function setTemporaryPassword(db: Db, userId: string, temporaryPassword: string, flag: "isNewUser" | "isPasswordReset", now = Date.now()) {
+export async function setTemporaryPassword(
+  db: Db,
+  userId: string,
+  temporaryPassword: string,
+  flag: "isNewUser" | "isPasswordReset",
+  now = Date.now(),
+) {
   await db
     .update(users)
     .set({

@@ -1,14 +1,14 @@
+import { eq } from "drizzle-orm";
 import type { Role } from "../../../shared/schemas/enums";
 import type { Db } from "../../db/client";
 import { organizations, userOrganizations, users } from "../../db/schema";
-import { generateTemporaryPassword, hashPassword } from "../../lib/crypto/password";
 import { randomToken } from "../../lib/crypto/encoding";
+import { generateTemporaryPassword, hashPassword } from "../../lib/crypto/password";
 import { sendEmail } from "../../providers/email";
-import { invitationEmail, type EmailContext } from "../../providers/email/templates";
+import { type EmailContext, invitationEmail } from "../../providers/email/templates";
 import { setTemporaryPassword } from "./credentials";
 import { issueLinkToken, linkUrl } from "./link-tokens";
 import { findUserByEmail } from "./users";
-import { eq } from "drizzle-orm";
 
 export type InviteResult = { userId: string; created: boolean; emailSent: boolean };
 
@@ -24,7 +24,9 @@ export async function inviteUser(
   ctx: EmailContext,
   now = Date.now(),
 ): Promise<InviteResult> {
-  const org = await db.query.organizations.findFirst({ where: eq(organizations.id, args.organizationId) });
+  const org = await db.query.organizations.findFirst({
+    where: eq(organizations.id, args.organizationId),
+  });
   if (!org) throw new Error("organisation not found");
   const existing = await findUserByEmail(db, args.email);
   let userId = existing?.id;
@@ -33,16 +35,32 @@ export async function inviteUser(
     // temporary one and then chooses their own.
     const [row] = await db
       .insert(users)
-      .values({ email: args.email, name: args.name, passwordHash: await hashPassword(randomToken()), emailConfirmedAt: new Date(now) })
+      .values({
+        email: args.email,
+        name: args.name,
+        passwordHash: await hashPassword(randomToken()),
+        emailConfirmedAt: new Date(now),
+      })
       .returning({ id: users.id });
     userId = row!.id;
   }
-  await db.insert(userOrganizations).values({ userId: userId!, organizationId: args.organizationId, role: args.role }).onConflictDoNothing();
+  await db
+    .insert(userOrganizations)
+    .values({ userId: userId!, organizationId: args.organizationId, role: args.role })
+    .onConflictDoNothing();
   if (existing) return { userId: userId!, created: false, emailSent: false };
 
   const temporaryPassword = generateTemporaryPassword();
   await setTemporaryPassword(db, userId!, temporaryPassword, "isNewUser", now);
   const token = await issueLinkToken(db, userId!, "invite", now);
-  const result = await sendEmail(env, invitationEmail(args.email, { organizationName: org.name, temporaryPassword, link: linkUrl(ctx.origin, token, "invite") }, ctx, org.id));
+  const result = await sendEmail(
+    env,
+    invitationEmail(
+      args.email,
+      { organizationName: org.name, temporaryPassword, link: linkUrl(ctx.origin, token, "invite") },
+      ctx,
+      org.id,
+    ),
+  );
   return { userId: userId!, created: true, emailSent: result.sent };
 }

@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT, errors as joseErrors } from "jose";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { fromBase64 } from "../../lib/crypto/encoding";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -20,16 +20,27 @@ export async function signAccessToken(claims: AccessClaims, secret: string, now 
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(keyFor(secret));
-  return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  return {
+    token,
+    expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+  };
 }
 
 /**
  * Verifies signature, algorithm (pinned to HS256: "none" or any other alg is refused), issuer,
  * audience and expiry. Returns null for any invalid token; callers answer 401.
  */
-export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(
+  token: string,
+  secret: string,
+): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyFor(secret), { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, keyFor(secret), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
     return { userId: payload.sub, sessionId: payload.sid };
   } catch (error) {

@@ -1,16 +1,41 @@
 import { Hono } from "hono";
-import { signInBodySchema, signUpBodySchema, type LinkResponse } from "../../../shared/schemas/auth";
-import { changePasswordBodySchema, linkBodySchema, resetRequestBodySchema, setPasswordBodySchema } from "../../../shared/schemas/account";
+import {
+  changePasswordBodySchema,
+  linkBodySchema,
+  resetRequestBodySchema,
+  setPasswordBodySchema,
+} from "../../../shared/schemas/account";
+import {
+  type LinkResponse,
+  signInBodySchema,
+  signUpBodySchema,
+} from "../../../shared/schemas/auth";
+import { type Db, getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
-import { getDb, type Db } from "../../db/client";
 import { ApiError } from "../../errors";
 import { verifyPassword } from "../../lib/crypto/password";
 import { requireUser } from "../../middleware/auth";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
-import { checkCredentials, confirmEmail, invalidCredentials, proveAddress, setPermanentPassword, withdrawPendingReset } from "./credentials";
+import {
+  checkCredentials,
+  confirmEmail,
+  invalidCredentials,
+  proveAddress,
+  setPermanentPassword,
+  withdrawPendingReset,
+} from "./credentials";
 import { accessTokenResponse, signInUser } from "./issue-tokens";
 import { consumeLinkToken } from "./link-tokens";
-import { accountKey, assertUnderLimit, clearAccountFailures, ipKey, recordAttempt, resetRules, signInRules, signUpRules } from "./rate-limit";
+import {
+  accountKey,
+  assertUnderLimit,
+  clearAccountFailures,
+  ipKey,
+  recordAttempt,
+  resetRules,
+  signInRules,
+  signUpRules,
+} from "./rate-limit";
 import { clientIp, requestMeta } from "./request-meta";
 import { requestSelfReset, SELF_RESET_ANSWER } from "./self-reset";
 import { familyOf, revokeFamily, revokeOtherSessions, rotateSession } from "./sessions";
@@ -24,16 +49,27 @@ const currentUser = async (db: Db, userId: string) => {
   return user;
 };
 
-const samePassword = () => new ApiError("BAD_REQUEST", "New password must be different from your current password.", { reason: "same_password", field: "newPassword" });
+const samePassword = () =>
+  new ApiError("BAD_REQUEST", "New password must be different from your current password.", {
+    reason: "same_password",
+    field: "newPassword",
+  });
 
 /** set-password outside a welcome or reset: the words depend on which page asked (spec section 5). */
 const invalidSession = (type: "invite" | "recovery" | undefined) =>
   type === "invite"
-    ? new ApiError("FORBIDDEN", "Invalid session. Please request a new invitation.", { reason: "invalid_session_invite" })
-    : new ApiError("FORBIDDEN", "Invalid session. Please request a new password reset.", { reason: "invalid_session_reset" });
+    ? new ApiError("FORBIDDEN", "Invalid session. Please request a new invitation.", {
+        reason: "invalid_session_invite",
+      })
+    : new ApiError("FORBIDDEN", "Invalid session. Please request a new password reset.", {
+        reason: "invalid_session_reset",
+      });
 
 /** Rate-limit keys of a request: the account (email) and the caller's address. */
-const limitKeys = (c: Parameters<typeof clientIp>[0], email: string) => ({ account: accountKey(email), ip: ipKey(clientIp(c)) });
+const limitKeys = (c: Parameters<typeof clientIp>[0], email: string) => ({
+  account: accountKey(email),
+  ip: ipKey(clientIp(c)),
+});
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/sign-up", validateAuthBody(signUpBodySchema), async (c) => {
@@ -49,7 +85,10 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/confirm", async (c) => {
     const token = c.req.query("token") ?? "";
     const db = getDb(c.env);
-    const used = token.length >= 10 && token.length <= 200 ? await consumeLinkToken(db, token, ["confirm_email"]) : null;
+    const used =
+      token.length >= 10 && token.length <= 200
+        ? await consumeLinkToken(db, token, ["confirm_email"])
+        : null;
     if (!used) return c.redirect("/?confirmed=0", 302);
     // The sign-up password stays: the link went to the address it was chosen for.
     await confirmEmail(db, used.userId);
@@ -69,7 +108,10 @@ export const authRoutes = new Hono<AppEnv>()
     if (via === "temporary") {
       await proveAddress(db, user);
     } else {
-      if (!user.emailConfirmedAt) throw new ApiError("FORBIDDEN", "Please check your email and confirm your account first.", { reason: "email_not_confirmed" });
+      if (!user.emailConfirmedAt)
+        throw new ApiError("FORBIDDEN", "Please check your email and confirm your account first.", {
+          reason: "email_not_confirmed",
+        });
       await withdrawPendingReset(db, user);
     }
     await clearAccountFailures(db, email);
@@ -77,7 +119,8 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/refresh", async (c) => {
     const token = readRefreshCookie(c);
-    if (!token) throw new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
+    if (!token)
+      throw new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
     try {
       const next = await rotateSession(getDb(c.env), token, requestMeta(c));
       setRefreshCookie(c, next.refreshToken);
@@ -109,10 +152,16 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/link", validateAuthBody(linkBodySchema), async (c) => {
     const db = getDb(c.env);
     const used = await consumeLinkToken(db, c.req.valid("json").token, ["invite", "recovery"]);
-    if (!used) throw new ApiError("UNAUTHORIZED", "This link is invalid or has expired.", { reason: "invalid_link" });
+    if (!used)
+      throw new ApiError("UNAUTHORIZED", "This link is invalid or has expired.", {
+        reason: "invalid_link",
+      });
     await proveAddress(db, await currentUser(db, used.userId));
     const tokens = await signInUser(c, db, used.userId);
-    const response: LinkResponse = { ...tokens, type: used.kind === "invite" ? "invite" : "recovery" };
+    const response: LinkResponse = {
+      ...tokens,
+      type: used.kind === "invite" ? "invite" : "recovery",
+    };
     return c.json(response);
   })
   .get("/me", requireUser, async (c) => {
@@ -126,7 +175,11 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user.isNewUser && !user.isPasswordReset) throw invalidSession(type);
     // Neither the old password nor the emailed temporary one may become the permanent password.
     if (await verifyPassword(newPassword, user.passwordHash)) throw samePassword();
-    if (user.temporaryPasswordHash && (await verifyPassword(newPassword, user.temporaryPasswordHash))) throw samePassword();
+    if (
+      user.temporaryPasswordHash &&
+      (await verifyPassword(newPassword, user.temporaryPasswordHash))
+    )
+      throw samePassword();
     await setPermanentPassword(db, user.id, newPassword);
     // A reset may mean the account was in someone else's hands: end every other session.
     await revokeOtherSessions(db, user.id, c.get("sessionId"));
@@ -142,7 +195,10 @@ export const authRoutes = new Hono<AppEnv>()
     await assertUnderLimit(db, keys, signInRules);
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
       await recordAttempt(db, keys, "signin_failure");
-      throw new ApiError("BAD_REQUEST", "Current password is incorrect", { reason: "current_password_incorrect", field: "currentPassword" });
+      throw new ApiError("BAD_REQUEST", "Current password is incorrect", {
+        reason: "current_password_incorrect",
+        field: "currentPassword",
+      });
     }
     if (currentPassword === newPassword) throw samePassword();
     await setPermanentPassword(db, user.id, newPassword);

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
 import type { Db } from "../../db/client";
+import type { AppEnv } from "../../env";
 import { generateTemporaryPassword, hashPassword } from "../../lib/crypto/password";
 import { sendEmailDetached } from "../../providers/email";
 import { resetEmail } from "../../providers/email/templates";
@@ -9,7 +9,8 @@ import { issueLinkToken, linkUrl } from "./link-tokens";
 import { emailContext } from "./request-meta";
 import { findUserByEmail } from "./users";
 
-export const SELF_RESET_ANSWER = "If an account with that email exists, a password reset email with a temporary password has been sent.";
+export const SELF_RESET_ANSWER =
+  "If an account with that email exists, a password reset email with a temporary password has been sent.";
 
 /**
  * Gives a known account a temporary password (24 h) and emails it with a recovery link. The
@@ -27,5 +28,14 @@ export async function requestSelfReset(c: Context<AppEnv>, db: Db, email: string
   await setTemporaryPassword(db, user.id, temporaryPassword, "isPasswordReset");
   const token = await issueLinkToken(db, user.id, "recovery");
   const ctx = emailContext(c);
-  await sendEmailDetached(c.env, c.executionCtx, resetEmail("self_reset", email, { temporaryPassword, link: linkUrl(ctx.origin, token, "recovery") }, ctx));
+  await sendEmailDetached(
+    c.env,
+    c.executionCtx,
+    resetEmail(
+      "self_reset",
+      email,
+      { temporaryPassword, link: linkUrl(ctx.origin, token, "recovery") },
+      ctx,
+    ),
+  );
 }

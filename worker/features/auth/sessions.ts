@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessions } from "../../db/schema";
-import { randomToken, sha256Hex } from "../../lib/crypto/encoding";
 import { ApiError } from "../../errors";
+import { randomToken, sha256Hex } from "../../lib/crypto/encoding";
 import { REFRESH_TTL_MS } from "./cookies";
 
 export type SessionMeta = { userAgent?: string | null; ip?: string | null };
@@ -14,7 +14,13 @@ export type SessionMeta = { userAgent?: string | null; ip?: string | null };
  */
 const CONCURRENT_REFRESH_GRACE_MS = 10_000;
 
-async function insertSession(db: Db, userId: string, familyId: string, meta: SessionMeta, now: number) {
+async function insertSession(
+  db: Db,
+  userId: string,
+  familyId: string,
+  meta: SessionMeta,
+  now: number,
+) {
   const refreshToken = randomToken();
   const [row] = await db
     .insert(sessions)
@@ -33,39 +39,72 @@ async function insertSession(db: Db, userId: string, familyId: string, meta: Ses
 }
 
 /** A new sign-in starts a new family. */
-export const startSession = (db: Db, userId: string, meta: SessionMeta, now = Date.now()) => insertSession(db, userId, crypto.randomUUID(), meta, now);
+export const startSession = (db: Db, userId: string, meta: SessionMeta, now = Date.now()) =>
+  insertSession(db, userId, crypto.randomUUID(), meta, now);
 
 export async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
-  await db.update(sessions).set({ revokedAt: new Date(now) }).where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
 }
 
 /**
  * After a password change every other device must sign in again (ASVS 7.4.3); the session that
  * made the change stays. Revokes every family of the user except the current session's.
  */
-export async function revokeOtherSessions(db: Db, userId: string, currentSessionId: string, now = Date.now()) {
-  const current = await db.query.sessions.findFirst({ where: eq(sessions.id, currentSessionId), columns: { familyId: true } });
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  now = Date.now(),
+) {
+  const current = await db.query.sessions.findFirst({
+    where: eq(sessions.id, currentSessionId),
+    columns: { familyId: true },
+  });
   await db
     .update(sessions)
     .set({ revokedAt: new Date(now) })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.familyId, current?.familyId ?? "")));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        ne(sessions.familyId, current?.familyId ?? ""),
+      ),
+    );
 }
 
 /**
  * Exchanges a refresh token for a new one (single use). Presenting a token that was already
  * exchanged is reuse: the whole family is revoked, since someone else holds a copy.
  */
-export async function rotateSession(db: Db, refreshToken: string, meta: SessionMeta, now = Date.now()) {
-  const row = await db.query.sessions.findFirst({ where: eq(sessions.refreshTokenHash, await sha256Hex(refreshToken)) });
+export async function rotateSession(
+  db: Db,
+  refreshToken: string,
+  meta: SessionMeta,
+  now = Date.now(),
+) {
+  const row = await db.query.sessions.findFirst({
+    where: eq(sessions.refreshTokenHash, await sha256Hex(refreshToken)),
+  });
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now) {
-    throw new ApiError("UNAUTHORIZED", "Your session has ended. Please sign in again.", { reason: "session_expired" });
+    throw new ApiError("UNAUTHORIZED", "Your session has ended. Please sign in again.", {
+      reason: "session_expired",
+    });
   }
   if (row.rotatedAt) {
     if (now - row.rotatedAt.getTime() < CONCURRENT_REFRESH_GRACE_MS) {
-      throw new ApiError("CONFLICT", "The session was refreshed by another tab; retry.", { reason: "refresh_token_rotated" });
+      throw new ApiError("CONFLICT", "The session was refreshed by another tab; retry.", {
+        reason: "refresh_token_rotated",
+      });
     }
     await revokeFamily(db, row.familyId, now);
-    throw new ApiError("UNAUTHORIZED", "This session was signed out for your security. Please sign in again.", { reason: "refresh_token_reused" });
+    throw new ApiError(
+      "UNAUTHORIZED",
+      "This session was signed out for your security. Please sign in again.",
+      { reason: "refresh_token_reused" },
+    );
   }
   // Only the request that flips rotated_at from null wins; a racing twin sees no change.
   const claimed = await db
@@ -73,20 +112,29 @@ export async function rotateSession(db: Db, refreshToken: string, meta: SessionM
     .set({ rotatedAt: new Date(now), lastUsedAt: new Date(now) })
     .where(and(eq(sessions.id, row.id), isNull(sessions.rotatedAt)))
     .returning({ id: sessions.id });
-  if (claimed.length === 0) throw new ApiError("CONFLICT", "The session was refreshed by another tab; retry.", { reason: "refresh_token_rotated" });
+  if (claimed.length === 0)
+    throw new ApiError("CONFLICT", "The session was refreshed by another tab; retry.", {
+      reason: "refresh_token_rotated",
+    });
   const next = await insertSession(db, row.userId, row.familyId, meta, now);
   return { ...next, userId: row.userId };
 }
 
 /** The family of a refresh token, for sign-out (an unknown token signs out nothing). */
 export async function familyOf(db: Db, refreshToken: string) {
-  const row = await db.query.sessions.findFirst({ where: eq(sessions.refreshTokenHash, await sha256Hex(refreshToken)), columns: { familyId: true } });
+  const row = await db.query.sessions.findFirst({
+    where: eq(sessions.refreshTokenHash, await sha256Hex(refreshToken)),
+    columns: { familyId: true },
+  });
   return row?.familyId ?? null;
 }
 
 /** Access tokens name their session; a revoked or expired family makes them useless at once. */
 export async function isSessionLive(db: Db, sessionId: string, now = Date.now()) {
-  const row = await db.query.sessions.findFirst({ where: eq(sessions.id, sessionId), columns: { revokedAt: true, familyId: true } });
+  const row = await db.query.sessions.findFirst({
+    where: eq(sessions.id, sessionId),
+    columns: { revokedAt: true, familyId: true },
+  });
   if (!row || row.revokedAt) return false;
   const family = await db.query.sessions.findFirst({
     where: and(eq(sessions.familyId, row.familyId), isNull(sessions.revokedAt)),

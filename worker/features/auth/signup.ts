@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../env";
+import { signupAllowed } from "../../brand/select-brand";
 import type { Db } from "../../db/client";
 import { organizations, userOrganizations, users } from "../../db/schema";
+import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { signupAllowed } from "../../brand/select-brand";
 import { hashPassword } from "../../lib/crypto/password";
 import { sendEmailDetached } from "../../providers/email";
 import { confirmationEmail, existingAccountEmail } from "../../providers/email/templates";
@@ -16,7 +16,11 @@ export const SIGNUP_ACCEPTED = "Account created! Please check your email to veri
 /** Sign-up exists only where the brand and the ALLOW_SIGNUP flag both allow it (server-enforced). */
 export function assertSignupAllowed(c: Context<AppEnv>) {
   if (!signupAllowed(c.get("brand"), c.env.ALLOW_SIGNUP)) {
-    throw new ApiError("FORBIDDEN", "Sign-up is not available. Please contact your administrator.", { reason: "signup_disabled" });
+    throw new ApiError(
+      "FORBIDDEN",
+      "Sign-up is not available. Please contact your administrator.",
+      { reason: "signup_disabled" },
+    );
   }
 }
 
@@ -26,7 +30,11 @@ export function assertSignupAllowed(c: Context<AppEnv>) {
  * cannot be used to find out who has an account. Both paths hash the password and send one
  * email, so they also take about as long.
  */
-export async function signUp(c: Context<AppEnv>, db: Db, input: { email: string; password: string; name?: string }) {
+export async function signUp(
+  c: Context<AppEnv>,
+  db: Db,
+  input: { email: string; password: string; name?: string },
+) {
   const ctx = emailContext(c);
   const passwordHash = await hashPassword(input.password);
   if (await findUserByEmail(db, input.email)) {
@@ -42,7 +50,9 @@ export async function signUp(c: Context<AppEnv>, db: Db, input: { email: string;
   try {
     await db.batch([
       db.insert(users).values({ id: userId, email: input.email, name, passwordHash }),
-      db.insert(organizations).values({ id: organizationId, name: `${displayName}'s organization` }),
+      db
+        .insert(organizations)
+        .values({ id: organizationId, name: `${displayName}'s organization` }),
       db.insert(userOrganizations).values({ userId, organizationId, role: "admin" }),
     ]);
   } catch (error) {
@@ -51,5 +61,13 @@ export async function signUp(c: Context<AppEnv>, db: Db, input: { email: string;
     throw error;
   }
   const token = await issueLinkToken(db, userId, "confirm_email");
-  await sendEmailDetached(c.env, c.executionCtx, confirmationEmail(input.email, `${ctx.origin}/api/auth/confirm?token=${encodeURIComponent(token)}`, ctx));
+  await sendEmailDetached(
+    c.env,
+    c.executionCtx,
+    confirmationEmail(
+      input.email,
+      `${ctx.origin}/api/auth/confirm?token=${encodeURIComponent(token)}`,
+      ctx,
+    ),
+  );
 }

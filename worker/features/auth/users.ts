@@ -5,8 +5,10 @@ import { organizations, userOrganizations, users } from "../../db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 
-export const findUserByEmail = (db: Db, email: string) => db.query.users.findFirst({ where: eq(users.email, email) });
-export const findUserById = (db: Db, id: string) => db.query.users.findFirst({ where: eq(users.id, id) });
+export const findUserByEmail = (db: Db, email: string) =>
+  db.query.users.findFirst({ where: eq(users.email, email) });
+export const findUserById = (db: Db, id: string) =>
+  db.query.users.findFirst({ where: eq(users.id, id) });
 
 export const imageUrl = (key: string | null) => (key ? `/api/images/${key}` : null);
 
@@ -23,7 +25,12 @@ export async function primaryMembership(db: Db, userId: string) {
 }
 
 export async function membershipOf(db: Db, userId: string, organizationId: string) {
-  const row = await db.query.userOrganizations.findFirst({ where: and(eq(userOrganizations.userId, userId), eq(userOrganizations.organizationId, organizationId)) });
+  const row = await db.query.userOrganizations.findFirst({
+    where: and(
+      eq(userOrganizations.userId, userId),
+      eq(userOrganizations.organizationId, organizationId),
+    ),
+  });
   return row ?? null;
 }
 
@@ -41,9 +48,16 @@ export async function meResponse(db: Db, user: UserRow): Promise<MeResponse> {
       passwordExpiresAt: user.passwordExpiresAt?.toISOString() ?? null,
     },
     organization: membership
-      ? { id: membership.organization.id, name: membership.organization.name, logoUrl: imageUrl(membership.organization.logoKey), timezone: membership.organization.timezone }
+      ? {
+          id: membership.organization.id,
+          name: membership.organization.name,
+          logoUrl: imageUrl(membership.organization.logoKey),
+          timezone: membership.organization.timezone,
+        }
       : null,
-    membership: membership ? { role: membership.role, organizationId: membership.organization.id } : null,
+    membership: membership
+      ? { role: membership.role, organizationId: membership.organization.id }
+      : null,
     isAdmin: membership?.role === "admin",
   };
 }

@@ -12,7 +12,12 @@ import { describeIssue, registerValidator } from "../../lib/validate";
  */
 function reasonFor(error: $ZodError): string | undefined {
   const issue = error.issues[0];
-  if (issue?.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === PASSWORD_MIN_LENGTH) return "password_too_short";
+  if (
+    issue?.code === "too_small" &&
+    issue.origin === "string" &&
+    Number(issue.minimum) === PASSWORD_MIN_LENGTH
+  )
+    return "password_too_short";
   return undefined;
 }
 
@@ -23,7 +28,10 @@ export const validateAuthBody = <T extends z.ZodType>(schema: T) =>
       if (!result.success) {
         const { message, field } = describeIssue(result.error);
         const reason = reasonFor(result.error);
-        throw new ApiError("BAD_REQUEST", message, { ...(field ? { field } : {}), ...(reason ? { reason } : {}) });
+        throw new ApiError("BAD_REQUEST", message, {
+          ...(field ? { field } : {}),
+          ...(reason ? { reason } : {}),
+        });
       }
     }),
     "json",

@@ -18,7 +18,9 @@ export const clientShellRoutes = new Hono<AppEnv>().get("*", async (c) => {
   }
   if (looksLikeFile(url.pathname)) return c.env.ASSETS.fetch(c.req.raw);
 
-  const index = await c.env.ASSETS.fetch(new Request(new URL("/", url), { headers: c.req.raw.headers }));
+  const index = await c.env.ASSETS.fetch(
+    new Request(new URL("/", url), { headers: c.req.raw.headers }),
+  );
   if (!index.ok) return index;
   const page = injectBrand(new Response(index.body, index), brand, c.env.ALLOW_SIGNUP);
   const headers = new Headers(page.headers);

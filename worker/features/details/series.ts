@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { channelMetrics, channels, episodeMetrics, episodes, showMetrics, shows, videoMetrics, videos } from "../../db/schema";
+import {
+  channelMetrics,
+  channels,
+  episodeMetrics,
+  episodes,
+  showMetrics,
+  shows,
+  videoMetrics,
+  videos,
+} from "../../db/schema";
 import { ApiError } from "../../errors";
 
 /*
@@ -20,7 +29,10 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
 
 /** Daily values from cumulative snapshots: growth since the previous snapshot, assigned to its day. */
-function growth(snapshots: Array<{ date: string; total: number }>): { points: Point[]; gaps: number } {
+function growth(snapshots: Array<{ date: string; total: number }>): {
+  points: Point[];
+  gaps: number;
+} {
   const points: Point[] = [];
   let gaps = 0;
   for (let i = 1; i < snapshots.length; i++) {
@@ -36,7 +48,9 @@ function growth(snapshots: Array<{ date: string; total: number }>): { points: Po
 function lastPerDay(rows: Array<{ date: string; total: number }>) {
   const byDay = new Map<string, number>();
   for (const r of rows) byDay.set(r.date, r.total);
-  return [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, total]) => ({ date, total }));
+  return [...byDay.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, total]) => ({ date, total }));
 }
 
 export type SeriesAnswer = {
@@ -52,7 +66,14 @@ export type SeriesAnswer = {
   lastUpdated: string | null;
 };
 
-export async function series(db: Db, organizationId: string, kind: SeriesKind, id: string, from: string, to: string): Promise<SeriesAnswer> {
+export async function series(
+  db: Db,
+  organizationId: string,
+  kind: SeriesKind,
+  id: string,
+  from: string,
+  to: string,
+): Promise<SeriesAnswer> {
   const length = Math.round((dayMs(to) - dayMs(from)) / DAY) + 1;
   const prevFrom = isoDay(dayMs(from) - length * DAY);
   const prevTo = isoDay(dayMs(from) - DAY);
@@ -63,27 +84,83 @@ export async function series(db: Db, organizationId: string, kind: SeriesKind, i
   let title: string;
   let lastUpdated: Date | null;
   if (kind === "channels") {
-    const [entity] = await db.select({ title: channels.title, lastUpdated: channels.lastUpdated }).from(channels).where(and(eq(channels.id, id), eq(channels.organizationId, organizationId)));
+    const [entity] = await db
+      .select({ title: channels.title, lastUpdated: channels.lastUpdated })
+      .from(channels)
+      .where(and(eq(channels.id, id), eq(channels.organizationId, organizationId)));
     if (!entity) throw new ApiError("NOT_FOUND", "Channel not found");
     ({ title, lastUpdated } = entity);
-    const rows = await db.select({ date: channelMetrics.date, total: channelMetrics.totalViews }).from(channelMetrics).where(and(eq(channelMetrics.channelId, id), gte(channelMetrics.date, readFrom), lte(channelMetrics.date, to))).orderBy(asc(channelMetrics.date));
+    const rows = await db
+      .select({ date: channelMetrics.date, total: channelMetrics.totalViews })
+      .from(channelMetrics)
+      .where(
+        and(
+          eq(channelMetrics.channelId, id),
+          gte(channelMetrics.date, readFrom),
+          lte(channelMetrics.date, to),
+        ),
+      )
+      .orderBy(asc(channelMetrics.date));
     ({ points, gaps } = growth(rows));
   } else if (kind === "videos") {
-    const [entity] = await db.select({ title: videos.title, lastUpdated: videos.lastUpdated }).from(videos).where(and(eq(videos.id, id), eq(videos.organizationId, organizationId)));
+    const [entity] = await db
+      .select({ title: videos.title, lastUpdated: videos.lastUpdated })
+      .from(videos)
+      .where(and(eq(videos.id, id), eq(videos.organizationId, organizationId)));
     if (!entity) throw new ApiError("NOT_FOUND", "Video not found");
     ({ title, lastUpdated } = entity);
-    const rows = await db.select({ date: videoMetrics.date, total: videoMetrics.views }).from(videoMetrics).where(and(eq(videoMetrics.videoId, id), gte(videoMetrics.date, readFrom), lte(videoMetrics.date, to))).orderBy(asc(videoMetrics.capturedAt));
+    const rows = await db
+      .select({ date: videoMetrics.date, total: videoMetrics.views })
+      .from(videoMetrics)
+      .where(
+        and(
+          eq(videoMetrics.videoId, id),
+          gte(videoMetrics.date, readFrom),
+          lte(videoMetrics.date, to),
+        ),
+      )
+      .orderBy(asc(videoMetrics.capturedAt));
     ({ points, gaps } = growth(lastPerDay(rows)));
   } else if (kind === "shows") {
-    const [entity] = await db.select({ title: shows.title, lastUpdated: shows.lastUpdated }).from(shows).where(and(eq(shows.id, id), eq(shows.organizationId, organizationId)));
+    const [entity] = await db
+      .select({ title: shows.title, lastUpdated: shows.lastUpdated })
+      .from(shows)
+      .where(and(eq(shows.id, id), eq(shows.organizationId, organizationId)));
     if (!entity) throw new ApiError("NOT_FOUND", "Show not found");
     ({ title, lastUpdated } = entity);
-    points = (await db.select({ date: showMetrics.date, value: showMetrics.downloads }).from(showMetrics).where(and(eq(showMetrics.showId, id), gte(showMetrics.date, prevFrom), lte(showMetrics.date, to))).orderBy(asc(showMetrics.date))).map((r) => ({ date: r.date, value: r.value }));
+    points = (
+      await db
+        .select({ date: showMetrics.date, value: showMetrics.downloads })
+        .from(showMetrics)
+        .where(
+          and(
+            eq(showMetrics.showId, id),
+            gte(showMetrics.date, prevFrom),
+            lte(showMetrics.date, to),
+          ),
+        )
+        .orderBy(asc(showMetrics.date))
+    ).map((r) => ({ date: r.date, value: r.value }));
   } else {
-    const [entity] = await db.select({ title: episodes.title, lastUpdated: episodes.lastUpdated }).from(episodes).where(and(eq(episodes.id, id), eq(episodes.organizationId, organizationId)));
+    const [entity] = await db
+      .select({ title: episodes.title, lastUpdated: episodes.lastUpdated })
+      .from(episodes)
+      .where(and(eq(episodes.id, id), eq(episodes.organizationId, organizationId)));
     if (!entity) throw new ApiError("NOT_FOUND", "Episode not found");
     ({ title, lastUpdated } = entity);
-    points = (await db.select({ date: episodeMetrics.date, value: episodeMetrics.downloads }).from(episodeMetrics).where(and(eq(episodeMetrics.episodeId, id), gte(episodeMetrics.date, prevFrom), lte(episodeMetrics.date, to))).orderBy(asc(episodeMetrics.date))).map((r) => ({ date: r.date, value: r.value }));
+    points = (
+      await db
+        .select({ date: episodeMetrics.date, value: episodeMetrics.downloads })
+        .from(episodeMetrics)
+        .where(
+          and(
+            eq(episodeMetrics.episodeId, id),
+            gte(episodeMetrics.date, prevFrom),
+            lte(episodeMetrics.date, to),
+          ),
+        )
+        .orderBy(asc(episodeMetrics.date))
+    ).map((r) => ({ date: r.date, value: r.value }));
   }
   const inPeriod = points.filter((p) => p.date >= from && p.date <= to);
   const before = points.filter((p) => p.date >= prevFrom && p.date <= prevTo);
@@ -97,7 +174,11 @@ export async function series(db: Db, organizationId: string, kind: SeriesKind, i
     total,
     previous: { from: prevFrom, to: prevTo, total: previousTotal, days: before.length },
     // No change is shown as a percentage of nothing: null when the previous period had no data.
-    change: { absolute: total - previousTotal, percent: before.length && previousTotal > 0 ? ((total - previousTotal) / previousTotal) * 100 : null },
+    change: {
+      absolute: total - previousTotal,
+      percent:
+        before.length && previousTotal > 0 ? ((total - previousTotal) / previousTotal) * 100 : null,
+    },
     gaps,
     title,
     lastUpdated: lastUpdated ? lastUpdated.toISOString() : null,
@@ -108,7 +189,13 @@ export const PACING_DAYS = 30;
 /** Peers compared at each age: the item's most recent siblings with history, enough for a stable median. */
 export const PACING_PEERS = 50;
 
-export type PacingAnswer = { days: number[]; item: Array<number | null>; median: Array<number | null>; peers: number; metric: "views" | "downloads" };
+export type PacingAnswer = {
+  days: number[];
+  item: Array<number | null>;
+  median: Array<number | null>;
+  peers: number;
+  metric: "views" | "downloads";
+};
 
 const median = (values: number[]) => {
   if (values.length === 0) return null;
@@ -118,7 +205,10 @@ const median = (values: number[]) => {
 };
 
 /** Cumulative figure at each whole day of age 0..30 (the last reading before the age ends), or null. */
-function byAge(publish: number, readings: Array<{ at: number; total: number }>): Array<number | null> {
+function byAge(
+  publish: number,
+  readings: Array<{ at: number; total: number }>,
+): Array<number | null> {
   const out: Array<number | null> = [];
   let i = 0;
   let last: number | null = null;
@@ -141,38 +231,137 @@ function byAge(publish: number, readings: Array<{ at: number; total: number }>):
  * Pacing: cumulative views (or downloads) by days since publishing, 0-30, for this item against
  * the median of its channel's (or show's) most recent other items at the same age.
  */
-export async function pacing(db: Db, organizationId: string, kind: "videos" | "episodes", id: string): Promise<PacingAnswer> {
+export async function pacing(
+  db: Db,
+  organizationId: string,
+  kind: "videos" | "episodes",
+  id: string,
+): Promise<PacingAnswer> {
   const days = Array.from({ length: PACING_DAYS + 1 }, (_, d) => d);
   if (kind === "videos") {
-    const [item] = await db.select({ id: videos.id, channelId: videos.channelId, publishDate: videos.publishDate }).from(videos).where(and(eq(videos.id, id), eq(videos.organizationId, organizationId)));
+    const [item] = await db
+      .select({ id: videos.id, channelId: videos.channelId, publishDate: videos.publishDate })
+      .from(videos)
+      .where(and(eq(videos.id, id), eq(videos.organizationId, organizationId)));
     if (!item) throw new ApiError("NOT_FOUND", "Video not found");
-    const peers = await db.select({ id: videos.id, publishDate: videos.publishDate }).from(videos).where(and(eq(videos.organizationId, organizationId), eq(videos.channelId, item.channelId), ne(videos.id, id))).orderBy(desc(videos.publishDate)).limit(PACING_PEERS);
+    const peers = await db
+      .select({ id: videos.id, publishDate: videos.publishDate })
+      .from(videos)
+      .where(
+        and(
+          eq(videos.organizationId, organizationId),
+          eq(videos.channelId, item.channelId),
+          ne(videos.id, id),
+        ),
+      )
+      .orderBy(desc(videos.publishDate))
+      .limit(PACING_PEERS);
     const all = [item, ...peers];
     // Only the first 31 days of each video's life matter: read the window that covers them all.
     const earliest = new Date(Math.min(...all.map((v) => v.publishDate.getTime())));
-    const latest = new Date(Math.max(...all.map((v) => v.publishDate.getTime())) + (PACING_DAYS + 1) * DAY);
+    const latest = new Date(
+      Math.max(...all.map((v) => v.publishDate.getTime())) + (PACING_DAYS + 1) * DAY,
+    );
     const readings = await db
-      .select({ videoId: videoMetrics.videoId, at: videoMetrics.capturedAt, total: videoMetrics.views })
+      .select({
+        videoId: videoMetrics.videoId,
+        at: videoMetrics.capturedAt,
+        total: videoMetrics.views,
+      })
       .from(videoMetrics)
-      .where(and(inArray(videoMetrics.videoId, all.map((v) => v.id)), gte(videoMetrics.capturedAt, earliest), lte(videoMetrics.capturedAt, latest)));
-    const curves = new Map(all.map((v) => [v.id, byAge(v.publishDate.getTime(), readings.filter((r) => r.videoId === v.id && r.at.getTime() <= v.publishDate.getTime() + (PACING_DAYS + 1) * DAY).map((r) => ({ at: r.at.getTime(), total: r.total })))]));
-    return { days, item: curves.get(item.id)!, median: days.map((d) => median(peers.flatMap((p) => (curves.get(p.id)![d] ?? null) === null ? [] : [curves.get(p.id)![d]!]))), peers: peers.length, metric: "views" };
+      .where(
+        and(
+          inArray(
+            videoMetrics.videoId,
+            all.map((v) => v.id),
+          ),
+          gte(videoMetrics.capturedAt, earliest),
+          lte(videoMetrics.capturedAt, latest),
+        ),
+      );
+    const curves = new Map(
+      all.map((v) => [
+        v.id,
+        byAge(
+          v.publishDate.getTime(),
+          readings
+            .filter(
+              (r) =>
+                r.videoId === v.id &&
+                r.at.getTime() <= v.publishDate.getTime() + (PACING_DAYS + 1) * DAY,
+            )
+            .map((r) => ({ at: r.at.getTime(), total: r.total })),
+        ),
+      ]),
+    );
+    return {
+      days,
+      item: curves.get(item.id)!,
+      median: days.map((d) =>
+        median(
+          peers.flatMap((p) =>
+            (curves.get(p.id)![d] ?? null) === null ? [] : [curves.get(p.id)![d]!],
+          ),
+        ),
+      ),
+      peers: peers.length,
+      metric: "views",
+    };
   }
-  const [item] = await db.select({ id: episodes.id, showId: episodes.showId, publishDate: episodes.publishDate }).from(episodes).where(and(eq(episodes.id, id), eq(episodes.organizationId, organizationId)));
+  const [item] = await db
+    .select({ id: episodes.id, showId: episodes.showId, publishDate: episodes.publishDate })
+    .from(episodes)
+    .where(and(eq(episodes.id, id), eq(episodes.organizationId, organizationId)));
   if (!item) throw new ApiError("NOT_FOUND", "Episode not found");
-  const peers = await db.select({ id: episodes.id, publishDate: episodes.publishDate }).from(episodes).where(and(eq(episodes.organizationId, organizationId), eq(episodes.showId, item.showId), ne(episodes.id, id))).orderBy(desc(episodes.publishDate)).limit(PACING_PEERS);
+  const peers = await db
+    .select({ id: episodes.id, publishDate: episodes.publishDate })
+    .from(episodes)
+    .where(
+      and(
+        eq(episodes.organizationId, organizationId),
+        eq(episodes.showId, item.showId),
+        ne(episodes.id, id),
+      ),
+    )
+    .orderBy(desc(episodes.publishDate))
+    .limit(PACING_PEERS);
   const all = [item, ...peers];
-  const rows = await db.select({ episodeId: episodeMetrics.episodeId, date: episodeMetrics.date, total: episodeMetrics.cumulativeDownloads }).from(episodeMetrics).where(inArray(episodeMetrics.episodeId, all.map((e) => e.id)));
+  const rows = await db
+    .select({
+      episodeId: episodeMetrics.episodeId,
+      date: episodeMetrics.date,
+      total: episodeMetrics.cumulativeDownloads,
+    })
+    .from(episodeMetrics)
+    .where(
+      inArray(
+        episodeMetrics.episodeId,
+        all.map((e) => e.id),
+      ),
+    );
   // Daily rows are whole days: the end of day N after publishing is the reading of that date.
   const curve = (e: { id: string; publishDate: Date }) => {
     const start = dayMs(isoDay(e.publishDate.getTime()));
     const values: Array<number | null> = days.map(() => null);
-    for (const r of rows) if (r.episodeId === e.id) {
-      const age = Math.round((dayMs(r.date) - start) / DAY);
-      if (age >= 0 && age <= PACING_DAYS) values[age] = r.total;
-    }
+    for (const r of rows)
+      if (r.episodeId === e.id) {
+        const age = Math.round((dayMs(r.date) - start) / DAY);
+        if (age >= 0 && age <= PACING_DAYS) values[age] = r.total;
+      }
     return values;
   };
   const curves = new Map(all.map((e) => [e.id, curve(e)]));
-  return { days, item: curves.get(item.id)!, median: days.map((d) => median(peers.flatMap((p) => (curves.get(p.id)![d] ?? null) === null ? [] : [curves.get(p.id)![d]!]))), peers: peers.length, metric: "downloads" };
+  return {
+    days,
+    item: curves.get(item.id)!,
+    median: days.map((d) =>
+      median(
+        peers.flatMap((p) =>
+          (curves.get(p.id)![d] ?? null) === null ? [] : [curves.get(p.id)![d]!],
+        ),
+      ),
+    ),
+    peers: peers.length,
+    metric: "downloads",
+  };
 }

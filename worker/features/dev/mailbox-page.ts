@@ -1,9 +1,11 @@
 import type { emailOutbox } from "../../db/schema";
 
 type Mail = typeof emailOutbox.$inferSelect;
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escape = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 // Links in the plain text become clickable; everything else is escaped.
-const linkify = (text: string) => escape(text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
+const linkify = (text: string) =>
+  escape(text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
 
 /** The development mailbox: every email the app sent, newest first. Server-rendered, no script. */
 export function renderMailbox(mails: Mail[]): string {

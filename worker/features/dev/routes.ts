@@ -1,17 +1,17 @@
+import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
-import { isSandbox } from "../../env";
 import { getDb } from "../../db/client";
 import { emailOutbox, organizations } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { isSandbox } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
+import { backfillDemoHistory } from "./backfill-history";
 import { renderMailbox } from "./mailbox-page";
 import { DEMO_ORGANIZATION, demoUsers, seedDemo } from "./seed";
 import { seedDemoContent } from "./seed-content";
-import { backfillDemoHistory } from "./backfill-history";
 
 /** Development-only routes vanish (404) unless the sandbox is on. */
 const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -32,26 +32,67 @@ export const devRoutes = new Hono<AppEnv>()
   .use("*", sandboxOnly)
   .get("/mailbox", async (c) => c.html(renderMailbox(await recentMail(c.env))))
   // ?content=none seeds only the organisation and its users (the browser suite adds its own data).
-  .post("/seed", validate("query", z.object({ content: z.enum(["demo", "none"]).default("demo") })), async (c) => {
-    const db = getDb(c.env);
-    const { organizationId, adminId, created } = await seedDemo(db);
-    const jobs = created && organizationId && c.req.valid("query").content === "demo" ? await seedDemoContent(c.env, db, organizationId, adminId) : [];
-    return c.json({ organization: { id: organizationId, name: DEMO_ORGANIZATION }, users: demoUsers.map(({ email, password, role }) => ({ email, password, role })), created, ingestionJobs: jobs.length });
-  })
+  .post(
+    "/seed",
+    validate("query", z.object({ content: z.enum(["demo", "none"]).default("demo") })),
+    async (c) => {
+      const db = getDb(c.env);
+      const { organizationId, adminId, created } = await seedDemo(db);
+      const jobs =
+        created && organizationId && c.req.valid("query").content === "demo"
+          ? await seedDemoContent(c.env, db, organizationId, adminId)
+          : [];
+      return c.json({
+        organization: { id: organizationId, name: DEMO_ORGANIZATION },
+        users: demoUsers.map(({ email, password, role }) => ({ email, password, role })),
+        created,
+        ingestionJobs: jobs.length,
+      });
+    },
+  )
   // After the demo ingestion: daily history for its channels and videos (see backfill-history.ts).
   // ?days= channel history, ?videoDays= video history (the dashboard benchmark asks for more).
-  .post("/backfill-history", validate("query", z.object({ days: z.coerce.number().int().min(1).max(800).default(120), videoDays: z.coerce.number().int().min(1).max(800).optional() })), async (c) => {
-    const db = getDb(c.env);
-    const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, DEMO_ORGANIZATION));
-    if (!org) throw new ApiError("NOT_FOUND", "The demo organisation has not been seeded");
-    const { days, videoDays } = c.req.valid("query");
-    return c.json(await backfillDemoHistory(c.env.DB, db, org.id, days, Date.now(), videoDays ?? days));
-  });
+  .post(
+    "/backfill-history",
+    validate(
+      "query",
+      z.object({
+        days: z.coerce.number().int().min(1).max(800).default(120),
+        videoDays: z.coerce.number().int().min(1).max(800).optional(),
+      }),
+    ),
+    async (c) => {
+      const db = getDb(c.env);
+      const [org] = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.name, DEMO_ORGANIZATION));
+      if (!org) throw new ApiError("NOT_FOUND", "The demo organisation has not been seeded");
+      const { days, videoDays } = c.req.valid("query");
+      return c.json(
+        await backfillDemoHistory(c.env.DB, db, org.id, days, Date.now(), videoDays ?? days),
+      );
+    },
+  );
 
 /** /api/dev/mailbox?to= (JSON, for the browser tests). */
 export const devApiRoutes = new Hono<AppEnv>()
   .use("*", sandboxOnly)
-  .get("/mailbox", validate("query", z.object({ to: z.string().max(254).optional() })), async (c) => {
-    const mails = await recentMail(c.env, c.req.valid("query").to);
-    return c.json({ messages: mails.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, kind: m.kind, status: m.status, createdAt: m.createdAt.toISOString() })) });
-  });
+  .get(
+    "/mailbox",
+    validate("query", z.object({ to: z.string().max(254).optional() })),
+    async (c) => {
+      const mails = await recentMail(c.env, c.req.valid("query").to);
+      return c.json({
+        messages: mails.map((m) => ({
+          id: m.id,
+          to: m.toAddress,
+          subject: m.subject,
+          text: m.textBody,
+          kind: m.kind,
+          status: m.status,
+          createdAt: m.createdAt.toISOString(),
+        })),
+      });
+    },
+  );

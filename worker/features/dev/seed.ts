@@ -5,8 +5,18 @@ import { hashPassword } from "../../lib/crypto/password";
 
 /** The demo logins `npm start` prints. Sandbox only: /dev/seed does not exist in production. */
 export const demoUsers = [
-  { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin", role: "admin" as const, name: "Demo Admin" },
-  { email: "demo.user@crosscast.test", password: "crosscast-demo-user", role: "standard" as const, name: "Demo User" },
+  {
+    email: "demo.admin@crosscast.test",
+    password: "crosscast-demo-admin",
+    role: "admin" as const,
+    name: "Demo Admin",
+  },
+  {
+    email: "demo.user@crosscast.test",
+    password: "crosscast-demo-user",
+    role: "standard" as const,
+    name: "Demo User",
+  },
 ];
 export const DEMO_ORGANIZATION = "Demo Media";
 
@@ -14,17 +24,37 @@ export const DEMO_ORGANIZATION = "Demo Media";
 export async function seedDemo(db: Db) {
   const existing = await db.query.users.findFirst({ where: eq(users.email, demoUsers[0]!.email) });
   if (existing) {
-    const membership = await db.query.userOrganizations.findFirst({ where: eq(userOrganizations.userId, existing.id) });
-    return { organizationId: membership?.organizationId ?? null, adminId: existing.id, created: false };
+    const membership = await db.query.userOrganizations.findFirst({
+      where: eq(userOrganizations.userId, existing.id),
+    });
+    return {
+      organizationId: membership?.organizationId ?? null,
+      adminId: existing.id,
+      created: false,
+    };
   }
   const organizationId = crypto.randomUUID();
   const rows = await Promise.all(
-    demoUsers.map(async (u) => ({ ...u, id: crypto.randomUUID(), passwordHash: await hashPassword(u.password) })),
+    demoUsers.map(async (u) => ({
+      ...u,
+      id: crypto.randomUUID(),
+      passwordHash: await hashPassword(u.password),
+    })),
   );
   await db.batch([
     db.insert(organizations).values({ id: organizationId, name: DEMO_ORGANIZATION }),
-    db.insert(users).values(rows.map((u) => ({ id: u.id, email: u.email, name: u.name, passwordHash: u.passwordHash, emailConfirmedAt: new Date() }))),
-    db.insert(userOrganizations).values(rows.map((u) => ({ userId: u.id, organizationId, role: u.role }))),
+    db.insert(users).values(
+      rows.map((u) => ({
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        passwordHash: u.passwordHash,
+        emailConfirmedAt: new Date(),
+      })),
+    ),
+    db
+      .insert(userOrganizations)
+      .values(rows.map((u) => ({ userId: u.id, organizationId, role: u.role }))),
   ]);
   return { organizationId, adminId: rows[0]!.id, created: true };
 }

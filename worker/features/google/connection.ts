@@ -1,38 +1,91 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { googleConnections } from "../../db/schema";
-import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
 import { ApiError } from "../../errors";
+import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
 import { GoogleAuthError, refreshAccess } from "../../providers/google/oauth";
 import type { Fetcher } from "../../providers/transport";
 
 export async function connectionView(db: Db, organizationId: string) {
-  const row = await db.query.googleConnections.findFirst({ where: eq(googleConnections.organizationId, organizationId) });
+  const row = await db.query.googleConnections.findFirst({
+    where: eq(googleConnections.organizationId, organizationId),
+  });
   if (!row) return { connected: false as const };
-  return { connected: true as const, email: row.googleEmail, status: row.status, scopes: row.scopes.split(" "), lastError: row.lastError, connectedAt: row.createdAt.toISOString() };
+  return {
+    connected: true as const,
+    email: row.googleEmail,
+    status: row.status,
+    scopes: row.scopes.split(" "),
+    lastError: row.lastError,
+    connectedAt: row.createdAt.toISOString(),
+  };
 }
 
-export async function saveConnection(db: Db, env: Env, organizationId: string, userId: string, email: string, refreshToken: string, scopes: string) {
-  const values = { googleEmail: email, refreshTokenCiphertext: await encryptSecret(refreshToken, env.ENCRYPTION_KEY), scopes, status: "active" as const, lastError: null, connectedByUserId: userId, updatedAt: new Date() };
-  await db.insert(googleConnections).values({ organizationId, ...values }).onConflictDoUpdate({ target: googleConnections.organizationId, set: values });
+export async function saveConnection(
+  db: Db,
+  env: Env,
+  organizationId: string,
+  userId: string,
+  email: string,
+  refreshToken: string,
+  scopes: string,
+) {
+  const values = {
+    googleEmail: email,
+    refreshTokenCiphertext: await encryptSecret(refreshToken, env.ENCRYPTION_KEY),
+    scopes,
+    status: "active" as const,
+    lastError: null,
+    connectedByUserId: userId,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(googleConnections)
+    .values({ organizationId, ...values })
+    .onConflictDoUpdate({ target: googleConnections.organizationId, set: values });
 }
 
 /**
  * A fresh access token for the organisation's Google account. A refused refresh token marks the
  * connection as errored (so the banner and settings say so) and asks for a reconnect.
  */
-export async function googleAccessToken(db: Db, env: Env, fetcher: Fetcher, organizationId: string): Promise<string> {
-  const row = await db.query.googleConnections.findFirst({ where: eq(googleConnections.organizationId, organizationId) });
-  if (!row) throw new ApiError("BAD_REQUEST", "No Google account is connected. An administrator can connect one in Organization Settings.", { reason: "google_not_connected" });
+export async function googleAccessToken(
+  db: Db,
+  env: Env,
+  fetcher: Fetcher,
+  organizationId: string,
+): Promise<string> {
+  const row = await db.query.googleConnections.findFirst({
+    where: eq(googleConnections.organizationId, organizationId),
+  });
+  if (!row)
+    throw new ApiError(
+      "BAD_REQUEST",
+      "No Google account is connected. An administrator can connect one in Organization Settings.",
+      { reason: "google_not_connected" },
+    );
   try {
-    const tokens = await refreshAccess(env, fetcher, await decryptSecret(row.refreshTokenCiphertext, env.ENCRYPTION_KEY));
-    if (row.status !== "active") await db.update(googleConnections).set({ status: "active", lastError: null }).where(eq(googleConnections.id, row.id));
+    const tokens = await refreshAccess(
+      env,
+      fetcher,
+      await decryptSecret(row.refreshTokenCiphertext, env.ENCRYPTION_KEY),
+    );
+    if (row.status !== "active")
+      await db
+        .update(googleConnections)
+        .set({ status: "active", lastError: null })
+        .where(eq(googleConnections.id, row.id));
     return tokens.access_token;
   } catch (error) {
     if (error instanceof GoogleAuthError && error.reason === "invalid_grant") {
-      await db.update(googleConnections).set({ status: "error", lastError: error.message, updatedAt: new Date() }).where(eq(googleConnections.id, row.id));
+      await db
+        .update(googleConnections)
+        .set({ status: "error", lastError: error.message, updatedAt: new Date() })
+        .where(eq(googleConnections.id, row.id));
       throw new ApiError("BAD_REQUEST", error.message, { reason: "google_reconnect_required" });
     }
-    throw new ApiError("INTERNAL", "Google could not be reached. Please try again.", { reason: "google_unavailable" });
+    throw new ApiError("INTERNAL", "Google could not be reached. Please try again.", {
+      reason: "google_unavailable",
+    });
   }
 }

@@ -1,22 +1,33 @@
-import { Hono, type Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import type { AppEnv } from "../../env";
 import { getDb } from "../../db/client";
 import { googleConnections } from "../../db/schema";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors";
 import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
 import { requireAdmin } from "../../middleware/auth";
-import { membershipOf } from "../auth/users";
-import { createAuthorization, exchangeCode, fetchAccountEmail, GoogleAuthError } from "../../providers/google/oauth";
+import {
+  createAuthorization,
+  exchangeCode,
+  fetchAccountEmail,
+  GoogleAuthError,
+} from "../../providers/google/oauth";
 import { providerFetch } from "../../providers/transport";
-import { ApiError } from "../../errors";
+import { membershipOf } from "../auth/users";
 import { audit } from "../organization/audit";
 import { connectionView, saveConnection } from "./connection";
 
 const STATE_COOKIE = "crosscast_google_oauth";
 const CALLBACK_PATH = "/api/google/callback";
-const pendingSchema = z.object({ state: z.string(), codeVerifier: z.string(), organizationId: z.string(), userId: z.string(), expiresAt: z.number() });
+const pendingSchema = z.object({
+  state: z.string(),
+  codeVerifier: z.string(),
+  organizationId: z.string(),
+  userId: z.string(),
+  expiresAt: z.number(),
+});
 const redirectUri = (c: Context<AppEnv>) => `${new URL(c.req.url).origin}${CALLBACK_PATH}`;
 const settingsUrl = (result: string) => `/organization-settings?google=${result}`;
 
@@ -29,11 +40,18 @@ export const googleOrgRoutes = new Hono<AppEnv>()
     try {
       auth = createAuthorization(c.env, new URL(c.req.url).origin, redirectUri(c));
     } catch (error) {
-      if (error instanceof GoogleAuthError) throw new ApiError("BAD_REQUEST", error.message, { reason: error.reason });
+      if (error instanceof GoogleAuthError)
+        throw new ApiError("BAD_REQUEST", error.message, { reason: error.reason });
       throw error;
     }
     // State and PKCE verifier ride in an encrypted, short-lived cookie only the callback receives.
-    const pending = { state: auth.state, codeVerifier: auth.codeVerifier, organizationId: c.get("org").id, userId: c.get("userId"), expiresAt: Date.now() + 600_000 };
+    const pending = {
+      state: auth.state,
+      codeVerifier: auth.codeVerifier,
+      organizationId: c.get("org").id,
+      userId: c.get("userId"),
+      expiresAt: Date.now() + 600_000,
+    };
     setCookie(c, STATE_COOKIE, await encryptSecret(JSON.stringify(pending), c.env.ENCRYPTION_KEY), {
       httpOnly: true,
       secure: new URL(c.req.url).protocol === "https:",
@@ -47,7 +65,12 @@ export const googleOrgRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const org = c.get("org");
     await db.delete(googleConnections).where(eq(googleConnections.organizationId, org.id));
-    await audit(db, { organizationId: org.id, actorUserId: c.get("userId"), action: "google.disconnected", targetType: "google_connection" });
+    await audit(db, {
+      organizationId: org.id,
+      actorUserId: c.get("userId"),
+      action: "google.disconnected",
+      targetType: "google_connection",
+    });
     return c.json({ connected: false });
   });
 
@@ -64,7 +87,8 @@ export const googleCallbackRoutes = new Hono<AppEnv>().get("/callback", async (c
     return c.redirect(settingsUrl("expired"), 302);
   }
   if (error) return c.redirect(settingsUrl("denied"), 302);
-  if (!code || state !== pending.state || pending.expiresAt < Date.now()) return c.redirect(settingsUrl("expired"), 302);
+  if (!code || state !== pending.state || pending.expiresAt < Date.now())
+    return c.redirect(settingsUrl("expired"), 302);
   const db = getDb(c.env);
   // The person who started the flow must still be an admin of that organisation.
   const membership = await membershipOf(db, pending.userId, pending.organizationId);
@@ -74,11 +98,27 @@ export const googleCallbackRoutes = new Hono<AppEnv>().get("/callback", async (c
     const tokens = await exchangeCode(c.env, fetcher, code, pending.codeVerifier, redirectUri(c));
     if (!tokens.refresh_token) return c.redirect(settingsUrl("no_refresh_token"), 302);
     const email = await fetchAccountEmail(fetcher, tokens.access_token);
-    await saveConnection(db, c.env, pending.organizationId, pending.userId, email, tokens.refresh_token, tokens.scope ?? "");
-    await audit(db, { organizationId: pending.organizationId, actorUserId: pending.userId, action: "google.connected", targetType: "google_connection", details: { email } });
+    await saveConnection(
+      db,
+      c.env,
+      pending.organizationId,
+      pending.userId,
+      email,
+      tokens.refresh_token,
+      tokens.scope ?? "",
+    );
+    await audit(db, {
+      organizationId: pending.organizationId,
+      actorUserId: pending.userId,
+      action: "google.connected",
+      targetType: "google_connection",
+      details: { email },
+    });
     return c.redirect(settingsUrl("connected"), 302);
   } catch (e) {
-    c.get("log").warn("google: connect failed", { error: e instanceof Error ? e.message : String(e) });
+    c.get("log").warn("google: connect failed", {
+      error: e instanceof Error ? e.message : String(e),
+    });
     return c.redirect(settingsUrl("failed"), 302);
   }
 });

@@ -13,7 +13,12 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   }
   const ok = database === "ok";
   return c.json(
-    { status: ok ? "ok" : "degraded", checks: { database }, latencyMs: Date.now() - started, requestId: c.get("requestId") },
+    {
+      status: ok ? "ok" : "degraded",
+      checks: { database },
+      latencyMs: Date.now() - started,
+      requestId: c.get("requestId"),
+    },
     ok ? 200 : 503,
   );
 });

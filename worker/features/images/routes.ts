@@ -3,7 +3,8 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 
 // Only avatar and logo keys, exactly as storeImage makes them: nothing else in R2 is reachable.
-const IMAGE_KEY = /^(avatars|organizations)\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+const IMAGE_KEY =
+  /^(avatars|organizations)\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 
 /**
  * Avatars and logos. <img> cannot send a bearer token, so these are served without one; their

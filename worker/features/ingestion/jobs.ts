@@ -5,14 +5,32 @@ import type { Db } from "../../db/client";
 import { ingestionJobs } from "../../db/schema";
 import { ApiError } from "../../errors";
 
-type NewJob = { [K in TrackedJobMessage["type"]]: Omit<Extract<TrackedJobMessage, { type: K }>, "jobId" | "organizationId"> }[TrackedJobMessage["type"]];
+type NewJob = {
+  [K in TrackedJobMessage["type"]]: Omit<
+    Extract<TrackedJobMessage, { type: K }>,
+    "jobId" | "organizationId"
+  >;
+}[TrackedJobMessage["type"]];
 
 /** Records a job (so the UI can follow it) and puts it on the queue; returns its id. */
-export async function enqueueJob(env: Env, db: Db, organizationId: string, userId: string | null, job: NewJob, dedupeKey?: string): Promise<string | null> {
+export async function enqueueJob(
+  env: Env,
+  db: Db,
+  organizationId: string,
+  userId: string | null,
+  job: NewJob,
+  dedupeKey?: string,
+): Promise<string | null> {
   const { type, ...target } = job;
   const inserted = await db
     .insert(ingestionJobs)
-    .values({ organizationId, kind: type, target, createdByUserId: userId, dedupeKey: dedupeKey ?? null })
+    .values({
+      organizationId,
+      kind: type,
+      target,
+      createdByUserId: userId,
+      dedupeKey: dedupeKey ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: ingestionJobs.id });
   const id = inserted[0]?.id;
@@ -39,13 +57,24 @@ const view = (row: typeof ingestionJobs.$inferSelect): JobView => ({
 });
 
 export async function getJob(db: Db, organizationId: string, jobId: string): Promise<JobView> {
-  const row = await db.query.ingestionJobs.findFirst({ where: and(eq(ingestionJobs.id, jobId), eq(ingestionJobs.organizationId, organizationId)) });
+  const row = await db.query.ingestionJobs.findFirst({
+    where: and(eq(ingestionJobs.id, jobId), eq(ingestionJobs.organizationId, organizationId)),
+  });
   if (!row) throw new ApiError("NOT_FOUND", "Job not found");
   return view(row);
 }
 
-export async function recentJobs(db: Db, organizationId: string, limit: number): Promise<JobView[]> {
-  const rows = await db.select().from(ingestionJobs).where(eq(ingestionJobs.organizationId, organizationId)).orderBy(desc(ingestionJobs.createdAt)).limit(limit);
+export async function recentJobs(
+  db: Db,
+  organizationId: string,
+  limit: number,
+): Promise<JobView[]> {
+  const rows = await db
+    .select()
+    .from(ingestionJobs)
+    .where(eq(ingestionJobs.organizationId, organizationId))
+    .orderBy(desc(ingestionJobs.createdAt))
+    .limit(limit);
   return rows.map(view);
 }
 
@@ -56,12 +85,24 @@ const IN_FLIGHT_MS = 6 * 3_600_000;
  * The channels and shows (our ids) that already have a job queued or running, across every
  * organisation or within one: neither cron nor the Refresh button adds a second job beside it.
  */
-export async function inFlightTargets(db: Db, nowMs: number, organizationId?: string): Promise<Set<string>> {
+export async function inFlightTargets(
+  db: Db,
+  nowMs: number,
+  organizationId?: string,
+): Promise<Set<string>> {
   const rows = await db
     .select({ target: ingestionJobs.target })
     .from(ingestionJobs)
-    .where(and(organizationId ? eq(ingestionJobs.organizationId, organizationId) : undefined, inArray(ingestionJobs.status, ["queued", "running"]), gte(ingestionJobs.createdAt, new Date(nowMs - IN_FLIGHT_MS))));
+    .where(
+      and(
+        organizationId ? eq(ingestionJobs.organizationId, organizationId) : undefined,
+        inArray(ingestionJobs.status, ["queued", "running"]),
+        gte(ingestionJobs.createdAt, new Date(nowMs - IN_FLIGHT_MS)),
+      ),
+    );
   const busy = new Set<string>();
-  for (const { target } of rows) for (const key of ["channelId", "showId"]) if (typeof target[key] === "string") busy.add(target[key]);
+  for (const { target } of rows)
+    for (const key of ["channelId", "showId"])
+      if (typeof target[key] === "string") busy.add(target[key]);
   return busy;
 }

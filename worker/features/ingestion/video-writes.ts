@@ -1,5 +1,12 @@
-import { and, eq, gte, sql, type SQL } from "drizzle-orm";
-import { DAY_MS, FIRST_WINDOWS, firstWindowFromSnapshots, isoDate, TRAILING_WINDOWS, type TimedSnapshot } from "../../../shared/metrics";
+import { and, eq, gte, type SQL, sql } from "drizzle-orm";
+import {
+  DAY_MS,
+  FIRST_WINDOWS,
+  firstWindowFromSnapshots,
+  isoDate,
+  type TimedSnapshot,
+  TRAILING_WINDOWS,
+} from "../../../shared/metrics";
 import type { Db } from "../../db/client";
 import { jsonField, jsonUpsertStatements } from "../../db/json-upsert";
 import { videoMetrics, videos } from "../../db/schema";
@@ -13,14 +20,31 @@ export const YOUNG_VIDEO_DAYS = 8;
 export const snapshotHour = (now: number) => new Date(Math.floor(now / HOUR_MS) * HOUR_MS);
 
 /** Earlier view readings of a channel's young videos, by external id (for first windows). */
-export async function youngVideoReadings(db: Db, channelId: string, now: number): Promise<Map<string, TimedSnapshot[]>> {
+export async function youngVideoReadings(
+  db: Db,
+  channelId: string,
+  now: number,
+): Promise<Map<string, TimedSnapshot[]>> {
   const rows = await db
-    .select({ externalId: videos.externalId, at: videoMetrics.capturedAt, value: videoMetrics.views })
+    .select({
+      externalId: videos.externalId,
+      at: videoMetrics.capturedAt,
+      value: videoMetrics.views,
+    })
     .from(videoMetrics)
     .innerJoin(videos, eq(videos.id, videoMetrics.videoId))
-    .where(and(eq(videos.channelId, channelId), gte(videos.publishDate, new Date(now - YOUNG_VIDEO_DAYS * DAY_MS))));
+    .where(
+      and(
+        eq(videos.channelId, channelId),
+        gte(videos.publishDate, new Date(now - YOUNG_VIDEO_DAYS * DAY_MS)),
+      ),
+    );
   const readings = new Map<string, TimedSnapshot[]>();
-  for (const r of rows) readings.set(r.externalId, [...(readings.get(r.externalId) ?? []), { at: r.at.getTime(), value: r.value }]);
+  for (const r of rows)
+    readings.set(r.externalId, [
+      ...(readings.get(r.externalId) ?? []),
+      { at: r.at.getTime(), value: r.value },
+    ]);
   return readings;
 }
 
@@ -30,10 +54,19 @@ function firstWindows(video: YouTubeVideo, earlier: TimedSnapshot[], now: number
   const readings = [...earlier.filter((r) => r.at !== at), { at, value: video.views }];
   const publish = video.publishDate.getTime();
   const window = (days: number) => firstWindowFromSnapshots(readings, publish, days * 24);
-  return { first24hViews: window(FIRST_WINDOWS["24h"]), first48hViews: window(FIRST_WINDOWS["48h"]), first7dViews: window(FIRST_WINDOWS["7d"]) };
+  return {
+    first24hViews: window(FIRST_WINDOWS["24h"]),
+    first48hViews: window(FIRST_WINDOWS["48h"]),
+    first7dViews: window(FIRST_WINDOWS["7d"]),
+  };
 }
 
-const trailingColumns = { "1d": videos.trailing1dViews, "1w": videos.trailing1wViews, "1m": videos.trailing1mViews, "1y": videos.trailing1yViews } as const;
+const trailingColumns = {
+  "1d": videos.trailing1dViews,
+  "1w": videos.trailing1wViews,
+  "1m": videos.trailing1mViews,
+  "1y": videos.trailing1yViews,
+} as const;
 
 /**
  * Every video's trailing windows of a channel in four set-based statements (one per window),
@@ -57,30 +90,68 @@ function trailingStatements(channelId: string, now: number): SQL[] {
  * per video for this hour, first windows for young videos (older ones keep theirs), and the
  * trailing windows. Meant to run inside one batch with the channel row, so they land together.
  */
-export function videoWriteStatements(organizationId: string, channelId: string, fetched: YouTubeVideo[], readings: Map<string, TimedSnapshot[]>, now: number): SQL[] {
+export function videoWriteStatements(
+  organizationId: string,
+  channelId: string,
+  fetched: YouTubeVideo[],
+  readings: Map<string, TimedSnapshot[]>,
+  now: number,
+): SQL[] {
   const youngSince = now - YOUNG_VIDEO_DAYS * DAY_MS;
   const lastUpdated = new Date(now);
   const videoRows = fetched.map((v) => ({
     values: {
-      organizationId, channelId, externalId: v.externalId, title: v.title, views: v.views, likes: v.likes, comments: v.comments, durationSeconds: v.durationSeconds, publishDate: v.publishDate, lastUpdated,
-      ...(v.publishDate.getTime() >= youngSince ? firstWindows(v, readings.get(v.externalId) ?? [], now) : {}),
+      organizationId,
+      channelId,
+      externalId: v.externalId,
+      title: v.title,
+      views: v.views,
+      likes: v.likes,
+      comments: v.comments,
+      durationSeconds: v.durationSeconds,
+      publishDate: v.publishDate,
+      lastUpdated,
+      ...(v.publishDate.getTime() >= youngSince
+        ? firstWindows(v, readings.get(v.externalId) ?? [], now)
+        : {}),
     },
   }));
   const capturedAt = snapshotHour(now);
-  const metricRows = fetched.map((v) => ({ values: { organizationId, capturedAt, date: isoDate(now), views: v.views, likes: v.likes, comments: v.comments }, extra: { external_id: v.externalId } }));
+  const metricRows = fetched.map((v) => ({
+    values: {
+      organizationId,
+      capturedAt,
+      date: isoDate(now),
+      views: v.views,
+      likes: v.likes,
+      comments: v.comments,
+    },
+    extra: { external_id: v.externalId },
+  }));
   return [
     ...jsonUpsertStatements({
       table: videos,
       rows: videoRows,
       target: [videos.organizationId, videos.externalId],
-      update: [videos.channelId, videos.title, videos.views, videos.likes, videos.comments, videos.durationSeconds, videos.publishDate, videos.lastUpdated],
+      update: [
+        videos.channelId,
+        videos.title,
+        videos.views,
+        videos.likes,
+        videos.comments,
+        videos.durationSeconds,
+        videos.publishDate,
+        videos.lastUpdated,
+      ],
       keep: [videos.first24hViews, videos.first48hViews, videos.first7dViews],
     }),
     ...jsonUpsertStatements({
       table: videoMetrics,
       rows: metricRows,
       // The video's row id, whether it was just inserted or existed already.
-      computed: { videoId: sql`(select ${videos.id} from ${videos} where ${videos.organizationId} = ${organizationId} and ${videos.externalId} = ${jsonField("external_id")})` },
+      computed: {
+        videoId: sql`(select ${videos.id} from ${videos} where ${videos.organizationId} = ${organizationId} and ${videos.externalId} = ${jsonField("external_id")})`,
+      },
       target: [videoMetrics.videoId, videoMetrics.capturedAt],
       update: [videoMetrics.views, videoMetrics.likes, videoMetrics.comments, videoMetrics.date],
     }),

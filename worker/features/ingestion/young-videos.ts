@@ -1,14 +1,18 @@
 import { and, eq, gte } from "drizzle-orm";
 import { DAY_MS } from "../../../shared/metrics";
-import type { Db } from "../../db/client";
 import { batchStatements, chunk } from "../../db/batch";
+import type { Db } from "../../db/client";
 import { channels, videos } from "../../db/schema";
-import { PermanentJobError, type JobOutcome } from "../../jobs/job-state";
-import { YOUTUBE_PAGE_SIZE, type QuotaMeter, type YouTubeVideo } from "../../providers/youtube/client";
+import { type JobOutcome, PermanentJobError } from "../../jobs/job-state";
+import { youtubeClient } from "../../providers/clients";
+import {
+  type QuotaMeter,
+  YOUTUBE_PAGE_SIZE,
+  type YouTubeVideo,
+} from "../../providers/youtube/client";
 import { integrationKey } from "../integrations/keys";
 import { videoWriteStatements, YOUNG_VIDEO_DAYS, youngVideoReadings } from "./video-writes";
 import { classifyYouTube } from "./youtube-ingest";
-import { youtubeClient } from "../../providers/clients";
 
 export { YOUNG_VIDEO_DAYS };
 
@@ -17,19 +21,49 @@ export { YOUNG_VIDEO_DAYS };
  * figures can be interpolated. Costs ceil(k/50) quota units for k young videos (videos.list
  * only); writes in one batch like a full refresh.
  */
-export async function snapshotYoungVideos(env: Env, db: Db, organizationId: string, channelId: string, opts: { meter?: QuotaMeter; now?: number } = {}): Promise<JobOutcome> {
+export async function snapshotYoungVideos(
+  env: Env,
+  db: Db,
+  organizationId: string,
+  channelId: string,
+  opts: { meter?: QuotaMeter; now?: number } = {},
+): Promise<JobOutcome> {
   const now = opts.now ?? Date.now();
-  const channel = await db.query.channels.findFirst({ where: and(eq(channels.id, channelId), eq(channels.organizationId, organizationId)), columns: { id: true } });
+  const channel = await db.query.channels.findFirst({
+    where: and(eq(channels.id, channelId), eq(channels.organizationId, organizationId)),
+    columns: { id: true },
+  });
   if (!channel) throw new PermanentJobError("channel_not_found", "The channel no longer exists");
-  const young = await db.select({ externalId: videos.externalId }).from(videos).where(and(eq(videos.channelId, channelId), gte(videos.publishDate, new Date(now - YOUNG_VIDEO_DAYS * DAY_MS))));
+  const young = await db
+    .select({ externalId: videos.externalId })
+    .from(videos)
+    .where(
+      and(
+        eq(videos.channelId, channelId),
+        gte(videos.publishDate, new Date(now - YOUNG_VIDEO_DAYS * DAY_MS)),
+      ),
+    );
   if (young.length === 0) return { processed: 0 };
-  const yt = youtubeClient(env, await integrationKey(db, env, organizationId, "youtube"), { maxRetries: 2, meter: opts.meter });
+  const yt = youtubeClient(env, await integrationKey(db, env, organizationId, "youtube"), {
+    maxRetries: 2,
+    meter: opts.meter,
+  });
   const fetched: YouTubeVideo[] = [];
   try {
-    for (const batch of chunk(young, YOUTUBE_PAGE_SIZE)) fetched.push(...(await yt.videos(batch.map((v) => v.externalId))));
+    for (const batch of chunk(young, YOUTUBE_PAGE_SIZE))
+      fetched.push(...(await yt.videos(batch.map((v) => v.externalId))));
   } catch (error) {
     return classifyYouTube(db, organizationId, error);
   }
-  await batchStatements(env.DB, videoWriteStatements(organizationId, channelId, fetched, await youngVideoReadings(db, channelId, now), now));
+  await batchStatements(
+    env.DB,
+    videoWriteStatements(
+      organizationId,
+      channelId,
+      fetched,
+      await youngVideoReadings(db, channelId, now),
+      now,
+    ),
+  );
   return { processed: fetched.length, total: young.length };
 }

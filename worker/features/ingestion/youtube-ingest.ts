@@ -1,38 +1,64 @@
 import { and, asc, eq } from "drizzle-orm";
 import { integrationMessages } from "../../../shared/messages-integrations";
 import { isoDate, trailingAll } from "../../../shared/metrics";
-import type { Db } from "../../db/client";
 import { batchStatements, chunk } from "../../db/batch";
+import type { Db } from "../../db/client";
 import { channelMetrics, channels } from "../../db/schema";
-import { PermanentJobError, type JobOutcome } from "../../jobs/job-state";
-import { YOUTUBE_PAGE_SIZE, type YouTubeClient, type QuotaMeter, type YouTubeChannel, type YouTubeVideo } from "../../providers/youtube/client";
+import { type JobOutcome, PermanentJobError } from "../../jobs/job-state";
+import { youtubeClient } from "../../providers/clients";
+import {
+  type QuotaMeter,
+  YOUTUBE_PAGE_SIZE,
+  type YouTubeChannel,
+  type YouTubeClient,
+  type YouTubeVideo,
+} from "../../providers/youtube/client";
 import { YouTubeError } from "../../providers/youtube/errors";
 import { integrationKey, markIntegration } from "../integrations/keys";
 import { videoWriteStatements, youngVideoReadings } from "./video-writes";
-import { youtubeClient } from "../../providers/clients";
 
 export type ChannelTarget = { handle: string } | { channelId: string };
 type RunOptions = { meter?: QuotaMeter; now?: number };
 
 /** Permanent provider failures end the job with the spec's words; the rest are retried. */
-export async function classifyYouTube(db: Db, organizationId: string, error: unknown): Promise<never> {
+export async function classifyYouTube(
+  db: Db,
+  organizationId: string,
+  error: unknown,
+): Promise<never> {
   if (error instanceof YouTubeError && !error.retryable) {
-    if (error.kind === "invalid_key") await markIntegration(db, organizationId, "youtube", "error", error.message);
+    if (error.kind === "invalid_key")
+      await markIntegration(db, organizationId, "youtube", "error", error.message);
     throw new PermanentJobError(error.kind, error.message);
   }
   throw error;
 }
 
-async function resolve(db: Db, yt: YouTubeClient, organizationId: string, target: ChannelTarget): Promise<YouTubeChannel> {
+async function resolve(
+  db: Db,
+  yt: YouTubeClient,
+  organizationId: string,
+  target: ChannelTarget,
+): Promise<YouTubeChannel> {
   if ("handle" in target) {
     const found = await yt.channelByHandle(target.handle);
-    if (!found) throw new PermanentJobError("channel_not_found", integrationMessages.channelNotFound(target.handle));
+    if (!found)
+      throw new PermanentJobError(
+        "channel_not_found",
+        integrationMessages.channelNotFound(target.handle),
+      );
     return found;
   }
-  const row = await db.query.channels.findFirst({ where: and(eq(channels.id, target.channelId), eq(channels.organizationId, organizationId)) });
+  const row = await db.query.channels.findFirst({
+    where: and(eq(channels.id, target.channelId), eq(channels.organizationId, organizationId)),
+  });
   if (!row) throw new PermanentJobError("channel_not_found", "The channel no longer exists");
   const [found] = await yt.channelsById([row.externalId]);
-  if (!found) throw new PermanentJobError("channel_not_found", `YouTube no longer has the channel ${row.title}`);
+  if (!found)
+    throw new PermanentJobError(
+      "channel_not_found",
+      `YouTube no longer has the channel ${row.title}`,
+    );
   return found;
 }
 
@@ -43,9 +69,18 @@ async function resolve(db: Db, yt: YouTubeClient, organizationId: string, target
  * not at all, so no reader ever sees a half-written channel, and a redelivered message rewrites
  * the same rows (upserts by external id, snapshots keyed by day and hour).
  */
-export async function ingestYouTubeChannel(env: Env, db: Db, organizationId: string, target: ChannelTarget, opts: RunOptions = {}): Promise<JobOutcome> {
+export async function ingestYouTubeChannel(
+  env: Env,
+  db: Db,
+  organizationId: string,
+  target: ChannelTarget,
+  opts: RunOptions = {},
+): Promise<JobOutcome> {
   const now = opts.now ?? Date.now();
-  const yt = youtubeClient(env, await integrationKey(db, env, organizationId, "youtube"), { maxRetries: 2, meter: opts.meter });
+  const yt = youtubeClient(env, await integrationKey(db, env, organizationId, "youtube"), {
+    maxRetries: 2,
+    meter: opts.meter,
+  });
   let found: YouTubeChannel;
   let ids: string[];
   const fetched: YouTubeVideo[] = [];
@@ -62,22 +97,70 @@ export async function ingestYouTubeChannel(env: Env, db: Db, organizationId: str
   return { processed: fetched.length, total: ids.length };
 }
 
-async function writeChannel(d1: D1Database, db: Db, organizationId: string, found: YouTubeChannel, fetched: YouTubeVideo[], now: number) {
-  const existing = await db.query.channels.findFirst({ where: and(eq(channels.organizationId, organizationId), eq(channels.externalId, found.externalId)), columns: { id: true } });
+async function writeChannel(
+  d1: D1Database,
+  db: Db,
+  organizationId: string,
+  found: YouTubeChannel,
+  fetched: YouTubeVideo[],
+  now: number,
+) {
+  const existing = await db.query.channels.findFirst({
+    where: and(
+      eq(channels.organizationId, organizationId),
+      eq(channels.externalId, found.externalId),
+    ),
+    columns: { id: true },
+  });
   // A new channel's id is chosen here so its videos can reference it within the same batch. If
   // another job created the channel meanwhile, the foreign key fails, the batch rolls back and
   // the retry finds the existing row.
   const channelId = existing?.id ?? crypto.randomUUID();
   const today = isoDate(now);
-  const history = existing ? await db.select({ date: channelMetrics.date, value: channelMetrics.totalViews }).from(channelMetrics).where(eq(channelMetrics.channelId, channelId)).orderBy(asc(channelMetrics.date)) : [];
-  const windows = trailingAll([...history.filter((h) => h.date !== today), { date: today, value: found.totalViews }]);
+  const history = existing
+    ? await db
+        .select({ date: channelMetrics.date, value: channelMetrics.totalViews })
+        .from(channelMetrics)
+        .where(eq(channelMetrics.channelId, channelId))
+        .orderBy(asc(channelMetrics.date))
+    : [];
+  const windows = trailingAll([
+    ...history.filter((h) => h.date !== today),
+    { date: today, value: found.totalViews },
+  ]);
   const readings = existing ? await youngVideoReadings(db, channelId, now) : new Map();
-  const figures = { subscriberCount: found.subscriberCount, totalViews: found.totalViews, videoCount: found.videoCount };
-  const profile = { handle: found.handle, title: found.title, thumbnailUrl: found.thumbnailUrl, uploadsPlaylistId: found.uploadsPlaylistId };
-  const current = { ...profile, ...figures, trailing1dViews: windows["1d"], trailing1wViews: windows["1w"], trailing1mViews: windows["1m"], trailing1yViews: windows["1y"], lastUpdated: new Date(now) };
+  const figures = {
+    subscriberCount: found.subscriberCount,
+    totalViews: found.totalViews,
+    videoCount: found.videoCount,
+  };
+  const profile = {
+    handle: found.handle,
+    title: found.title,
+    thumbnailUrl: found.thumbnailUrl,
+    uploadsPlaylistId: found.uploadsPlaylistId,
+  };
+  const current = {
+    ...profile,
+    ...figures,
+    trailing1dViews: windows["1d"],
+    trailing1wViews: windows["1w"],
+    trailing1mViews: windows["1m"],
+    trailing1yViews: windows["1y"],
+    lastUpdated: new Date(now),
+  };
   await batchStatements(d1, [
-    db.insert(channels).values({ id: channelId, organizationId, externalId: found.externalId, ...current }).onConflictDoUpdate({ target: [channels.organizationId, channels.externalId], set: current }),
-    db.insert(channelMetrics).values({ organizationId, channelId, date: today, ...figures }).onConflictDoUpdate({ target: [channelMetrics.channelId, channelMetrics.date], set: figures }),
+    db
+      .insert(channels)
+      .values({ id: channelId, organizationId, externalId: found.externalId, ...current })
+      .onConflictDoUpdate({ target: [channels.organizationId, channels.externalId], set: current }),
+    db
+      .insert(channelMetrics)
+      .values({ organizationId, channelId, date: today, ...figures })
+      .onConflictDoUpdate({
+        target: [channelMetrics.channelId, channelMetrics.date],
+        set: figures,
+      }),
     ...videoWriteStatements(organizationId, channelId, fetched, readings, now),
   ]);
 }

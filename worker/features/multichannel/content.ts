@@ -2,7 +2,13 @@ import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { resolveDateRange } from "../../../shared/date-ranges";
 import { mergeEpisodes, mergeVideos, planMerge } from "../../../shared/merge";
 import type { MergeOptions } from "../../../shared/schemas/arrangement";
-import { MAX_BOARD_ITEMS, type BoardEpisode, type BoardVideo, type ContentRequest, type ContentSummary } from "../../../shared/schemas/multichannel";
+import {
+  type BoardEpisode,
+  type BoardVideo,
+  type ContentRequest,
+  type ContentSummary,
+  MAX_BOARD_ITEMS,
+} from "../../../shared/schemas/multichannel";
 import type { Db } from "../../db/client";
 import { channels, episodes, shows, videos } from "../../db/schema";
 import { ApiError } from "../../errors";
@@ -14,30 +20,55 @@ import { ApiError } from "../../errors";
  * organisation simply match nothing.
  */
 
-const inJson = (column: typeof videos.channelId | typeof episodes.showId, ids: readonly string[]) => sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+const inJson = (column: typeof videos.channelId | typeof episodes.showId, ids: readonly string[]) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 
 export type BoardItems = { videos: BoardVideo[]; episodes: BoardEpisode[] };
 
-export async function loadContent(db: Db, organizationId: string, request: ContentRequest, timeZone: string, now = new Date()): Promise<BoardItems> {
+export async function loadContent(
+  db: Db,
+  organizationId: string,
+  request: ContentRequest,
+  timeZone: string,
+  now = new Date(),
+): Promise<BoardItems> {
   const { start, end } = resolveDateRange(request.dateRange, now, timeZone);
   const [videoRows, episodeRows] = await Promise.all([
     db
       .select({ v: videos, channelTitle: channels.title })
       .from(videos)
       .innerJoin(channels, eq(channels.id, videos.channelId))
-      .where(and(eq(videos.organizationId, organizationId), inJson(videos.channelId, request.selectedChannels), gte(videos.publishDate, start), lte(videos.publishDate, end)))
+      .where(
+        and(
+          eq(videos.organizationId, organizationId),
+          inJson(videos.channelId, request.selectedChannels),
+          gte(videos.publishDate, start),
+          lte(videos.publishDate, end),
+        ),
+      )
       .orderBy(desc(videos.publishDate), videos.id)
       .limit(MAX_BOARD_ITEMS + 1),
     db
       .select({ e: episodes, showTitle: shows.title })
       .from(episodes)
       .innerJoin(shows, eq(shows.id, episodes.showId))
-      .where(and(eq(episodes.organizationId, organizationId), inJson(episodes.showId, request.selectedShows), gte(episodes.publishDate, start), lte(episodes.publishDate, end)))
+      .where(
+        and(
+          eq(episodes.organizationId, organizationId),
+          inJson(episodes.showId, request.selectedShows),
+          gte(episodes.publishDate, start),
+          lte(episodes.publishDate, end),
+        ),
+      )
       .orderBy(desc(episodes.publishDate), episodes.id)
       .limit(MAX_BOARD_ITEMS + 1),
   ]);
   if (videoRows.length > MAX_BOARD_ITEMS || episodeRows.length > MAX_BOARD_ITEMS) {
-    throw new ApiError("BAD_REQUEST", `This selection holds more than ${MAX_BOARD_ITEMS.toLocaleString("en-US")} videos or episodes in the date range. Choose a shorter range or fewer channels and shows.`, { reason: "too_much_content" });
+    throw new ApiError(
+      "BAD_REQUEST",
+      `This selection holds more than ${MAX_BOARD_ITEMS.toLocaleString("en-US")} videos or episodes in the date range. Choose a shorter range or fewer channels and shows.`,
+      { reason: "too_much_content" },
+    );
   }
   return {
     videos: videoRows.map(({ v, channelTitle }) => ({
@@ -78,7 +109,12 @@ export async function loadContent(db: Db, organizationId: string, request: Conte
 
 /** The Merge Content Options figures for both kinds. */
 export function summarizeContent(items: BoardItems): ContentSummary {
-  const pick = ({ before, after, duplicates, examples }: ReturnType<typeof planMerge>) => ({ before, after, duplicates, examples });
+  const pick = ({ before, after, duplicates, examples }: ReturnType<typeof planMerge>) => ({
+    before,
+    after,
+    duplicates,
+    examples,
+  });
   return { videos: pick(planMerge(items.videos)), episodes: pick(planMerge(items.episodes)) };
 }
 
@@ -88,11 +124,31 @@ export function summarizeContent(items: BoardItems): ContentSummary {
  * figures are mapped onto those names and back.
  */
 export function applyMerges(items: BoardItems, options: MergeOptions): BoardItems {
-  const mergedVideos = options.mergeVideos && options.videoMergeStrategy === "title" ? mergeVideos(items.videos).map(({ mergedIds, ...v }) => ({ ...v, mergedCount: mergedIds.length })) : items.videos;
-  const mergedEpisodes = options.mergeEpisodes && options.episodeMergeStrategy === "title" ? mergeEpisodes(items.episodes.map(asMergeableEpisode)).map(fromMergedEpisode) : items.episodes;
+  const mergedVideos =
+    options.mergeVideos && options.videoMergeStrategy === "title"
+      ? mergeVideos(items.videos).map(({ mergedIds, ...v }) => ({
+          ...v,
+          mergedCount: mergedIds.length,
+        }))
+      : items.videos;
+  const mergedEpisodes =
+    options.mergeEpisodes && options.episodeMergeStrategy === "title"
+      ? mergeEpisodes(items.episodes.map(asMergeableEpisode)).map(fromMergedEpisode)
+      : items.episodes;
   return { videos: mergedVideos, episodes: mergedEpisodes };
 }
 
 // The shared rule names an episode's downloads totalDownloadsGlobal; the board calls them downloads.
-const asMergeableEpisode = ({ downloads, ...e }: BoardEpisode) => ({ ...e, totalDownloadsGlobal: downloads });
-const fromMergedEpisode = ({ totalDownloadsGlobal, mergedIds, ...e }: ReturnType<typeof asMergeableEpisode> & { mergedIds: string[] }): BoardEpisode => ({ ...e, downloads: totalDownloadsGlobal, mergedCount: mergedIds.length });
+const asMergeableEpisode = ({ downloads, ...e }: BoardEpisode) => ({
+  ...e,
+  totalDownloadsGlobal: downloads,
+});
+const fromMergedEpisode = ({
+  totalDownloadsGlobal,
+  mergedIds,
+  ...e
+}: ReturnType<typeof asMergeableEpisode> & { mergedIds: string[] }): BoardEpisode => ({
+  ...e,
+  downloads: totalDownloadsGlobal,
+  mergedCount: mergedIds.length,
+});

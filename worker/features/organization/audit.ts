@@ -19,13 +19,33 @@ export type AuditAction =
 type Details = Record<string, string | number | boolean | null>;
 
 /** Records one admin action. Details never hold secrets (keys are noted by type only). */
-export async function audit(db: Db, entry: { organizationId: string; actorUserId: string; action: AuditAction; targetType: string; targetId?: string | null; details?: Details }) {
-  await db.insert(auditLog).values({ ...entry, targetId: entry.targetId ?? null, details: entry.details ?? null });
+export async function audit(
+  db: Db,
+  entry: {
+    organizationId: string;
+    actorUserId: string;
+    action: AuditAction;
+    targetType: string;
+    targetId?: string | null;
+    details?: Details;
+  },
+) {
+  await db
+    .insert(auditLog)
+    .values({ ...entry, targetId: entry.targetId ?? null, details: entry.details ?? null });
 }
 
 export async function recentAudit(db: Db, organizationId: string, limit = 50) {
   const rows = await db
-    .select({ id: auditLog.id, action: auditLog.action, targetType: auditLog.targetType, targetId: auditLog.targetId, details: auditLog.details, createdAt: auditLog.createdAt, actorEmail: users.email })
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+      actorEmail: users.email,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .where(eq(auditLog.organizationId, organizationId))

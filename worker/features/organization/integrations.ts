@@ -8,7 +8,10 @@ const mask = (last4: string) => `••••${last4}`;
 
 /** What the browser may see of the keys: type, status and a mask. Never the key. */
 export async function integrationViews(db: Db, organizationId: string) {
-  const rows = await db.select().from(integrations).where(eq(integrations.organizationId, organizationId));
+  const rows = await db
+    .select()
+    .from(integrations)
+    .where(eq(integrations.organizationId, organizationId));
   return rows.map((r) => ({
     type: r.type,
     status: r.status,
@@ -22,7 +25,14 @@ export async function integrationViews(db: Db, organizationId: string) {
  * Saves a key encrypted (AES-GCM). Changing a key in Organization Settings sets the status to
  * pending until the next successful call proves it (spec section 4).
  */
-export async function saveApiKey(db: Db, encryptionKey: string, organizationId: string, type: IntegrationType, apiKey: string, status: "pending" | "active" = "pending") {
+export async function saveApiKey(
+  db: Db,
+  encryptionKey: string,
+  organizationId: string,
+  type: IntegrationType,
+  apiKey: string,
+  status: "pending" | "active" = "pending",
+) {
   const values = {
     apiKeyCiphertext: await encryptSecret(apiKey, encryptionKey),
     apiKeyLast4: apiKey.slice(-4),

@@ -6,7 +6,8 @@ import { userOrganizations, users } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { imageUrl } from "../auth/users";
 
-export const LAST_ADMIN_MESSAGE = "Cannot demote the last administrator. Promote another member to admin first.";
+export const LAST_ADMIN_MESSAGE =
+  "Cannot demote the last administrator. Promote another member to admin first.";
 const lastAdmin = () => new ApiError("CONFLICT", LAST_ADMIN_MESSAGE, { reason: "last_admin" });
 export const memberNotFound = () => new ApiError("NOT_FOUND", "Member not found");
 
@@ -33,7 +34,12 @@ export async function findMember(db: Db, organizationId: string, userId: string)
     .select({ user: users, role: userOrganizations.role })
     .from(userOrganizations)
     .innerJoin(users, eq(users.id, userOrganizations.userId))
-    .where(and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)));
+    .where(
+      and(
+        eq(userOrganizations.organizationId, organizationId),
+        eq(userOrganizations.userId, userId),
+      ),
+    );
   if (!row) throw memberNotFound();
   return row;
 }
@@ -50,7 +56,13 @@ export async function changeRole(db: Db, organizationId: string, userId: string,
   const updated = await db
     .update(userOrganizations)
     .set({ role })
-    .where(and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId), guard))
+    .where(
+      and(
+        eq(userOrganizations.organizationId, organizationId),
+        eq(userOrganizations.userId, userId),
+        guard,
+      ),
+    )
     .returning({ userId: userOrganizations.userId });
   if (updated.length === 0) throw lastAdmin();
 }
@@ -59,15 +71,29 @@ export async function changeRole(db: Db, organizationId: string, userId: string,
  * Removes a member. Someone who belongs to no other organisation is deleted entirely (with their
  * sessions and picture); otherwise only this membership goes. Returns which happened.
  */
-export async function removeMember(db: Db, bucket: R2Bucket, organizationId: string, userId: string): Promise<"completely" | "membership"> {
+export async function removeMember(
+  db: Db,
+  bucket: R2Bucket,
+  organizationId: string,
+  userId: string,
+): Promise<"completely" | "membership"> {
   const member = await findMember(db, organizationId, userId);
   const guard = member.role === "admin" ? otherAdminsExist(organizationId, userId) : sql`1 = 1`;
   const removed = await db
     .delete(userOrganizations)
-    .where(and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId), guard))
+    .where(
+      and(
+        eq(userOrganizations.organizationId, organizationId),
+        eq(userOrganizations.userId, userId),
+        guard,
+      ),
+    )
     .returning({ userId: userOrganizations.userId });
   if (removed.length === 0) throw lastAdmin();
-  const [others] = await db.select({ n: count() }).from(userOrganizations).where(eq(userOrganizations.userId, userId));
+  const [others] = await db
+    .select({ n: count() })
+    .from(userOrganizations)
+    .where(eq(userOrganizations.userId, userId));
   if ((others?.n ?? 0) > 0) return "membership";
   await db.delete(users).where(eq(users.id, userId));
   if (member.user.avatarKey) await bucket.delete(member.user.avatarKey);

@@ -1,18 +1,23 @@
-import { Hono } from "hono";
 import { eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { apiKeysBodySchema, organizationNameSchema } from "../../../shared/schemas/organization";
-import type { AppEnv } from "../../env";
 import { getDb } from "../../db/client";
 import { organizations } from "../../db/schema";
+import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
 import { readImageUpload, storeImage } from "../../lib/uploads";
+import { validate } from "../../lib/validate";
 import { requireAdmin } from "../../middleware/auth";
 import { imageUrl } from "../auth/users";
 import { audit, recentAudit } from "./audit";
 import { integrationViews, saveApiKey } from "./integrations";
 
-const view = (org: typeof organizations.$inferSelect) => ({ id: org.id, name: org.name, logoUrl: imageUrl(org.logoKey), timezone: org.timezone });
+const view = (org: typeof organizations.$inferSelect) => ({
+  id: org.id,
+  name: org.name,
+  logoUrl: imageUrl(org.logoKey),
+  timezone: org.timezone,
+});
 
 /** Organization Settings (admin): information, logo, API keys, audit log. Mounted behind orgScope. */
 export const organizationRoutes = new Hono<AppEnv>()
@@ -21,37 +26,88 @@ export const organizationRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const org = c.get("org");
     const { name } = c.req.valid("json");
-    const [updated] = await db.update(organizations).set({ name, updatedAt: new Date() }).where(eq(organizations.id, org.id)).returning();
-    await audit(db, { organizationId: org.id, actorUserId: c.get("userId"), action: "organization.updated", targetType: "organization", targetId: org.id, details: { from: org.name, to: name } });
+    const [updated] = await db
+      .update(organizations)
+      .set({ name, updatedAt: new Date() })
+      .where(eq(organizations.id, org.id))
+      .returning();
+    await audit(db, {
+      organizationId: org.id,
+      actorUserId: c.get("userId"),
+      action: "organization.updated",
+      targetType: "organization",
+      targetId: org.id,
+      details: { from: org.name, to: name },
+    });
     return c.json({ organization: view(updated!) });
   })
   .post("/logo", requireAdmin, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
-    const key = await storeImage(c.env.FILES, `organizations/${org.id}`, await readImageUpload(c.req.raw));
-    const [updated] = await db.update(organizations).set({ logoKey: key, updatedAt: new Date() }).where(eq(organizations.id, org.id)).returning();
+    const key = await storeImage(
+      c.env.FILES,
+      `organizations/${org.id}`,
+      await readImageUpload(c.req.raw),
+    );
+    const [updated] = await db
+      .update(organizations)
+      .set({ logoKey: key, updatedAt: new Date() })
+      .where(eq(organizations.id, org.id))
+      .returning();
     if (org.logoKey) await c.env.FILES.delete(org.logoKey);
-    await audit(db, { organizationId: org.id, actorUserId: c.get("userId"), action: "organization.logo_changed", targetType: "organization", targetId: org.id });
+    await audit(db, {
+      organizationId: org.id,
+      actorUserId: c.get("userId"),
+      action: "organization.logo_changed",
+      targetType: "organization",
+      targetId: org.id,
+    });
     return c.json({ organization: view(updated!) });
   })
   .delete("/logo", requireAdmin, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
-    if (!org.logoKey) throw new ApiError("NOT_FOUND", "No logo to remove or insufficient permissions", { reason: "no_logo" });
-    const [updated] = await db.update(organizations).set({ logoKey: null, updatedAt: new Date() }).where(eq(organizations.id, org.id)).returning();
+    if (!org.logoKey)
+      throw new ApiError("NOT_FOUND", "No logo to remove or insufficient permissions", {
+        reason: "no_logo",
+      });
+    const [updated] = await db
+      .update(organizations)
+      .set({ logoKey: null, updatedAt: new Date() })
+      .where(eq(organizations.id, org.id))
+      .returning();
     await c.env.FILES.delete(org.logoKey);
-    await audit(db, { organizationId: org.id, actorUserId: c.get("userId"), action: "organization.logo_removed", targetType: "organization", targetId: org.id });
+    await audit(db, {
+      organizationId: org.id,
+      actorUserId: c.get("userId"),
+      action: "organization.logo_removed",
+      targetType: "organization",
+      targetId: org.id,
+    });
     return c.json({ organization: view(updated!) });
   })
-  .get("/integrations", requireAdmin, async (c) => c.json({ integrations: await integrationViews(getDb(c.env), c.get("org").id) }))
+  .get("/integrations", requireAdmin, async (c) =>
+    c.json({ integrations: await integrationViews(getDb(c.env), c.get("org").id) }),
+  )
   .put("/integrations", requireAdmin, validate("json", apiKeysBodySchema), async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     const { youtubeApiKey, simplecastApiKey } = c.req.valid("json");
     if (youtubeApiKey) await saveApiKey(db, c.env.ENCRYPTION_KEY, org.id, "youtube", youtubeApiKey);
-    if (simplecastApiKey) await saveApiKey(db, c.env.ENCRYPTION_KEY, org.id, "simplecast", simplecastApiKey);
-    const changed = [youtubeApiKey ? "youtube" : null, simplecastApiKey ? "simplecast" : null].filter(Boolean).join(",");
-    await audit(db, { organizationId: org.id, actorUserId: c.get("userId"), action: "integrations.keys_changed", targetType: "integration", details: { types: changed } });
+    if (simplecastApiKey)
+      await saveApiKey(db, c.env.ENCRYPTION_KEY, org.id, "simplecast", simplecastApiKey);
+    const changed = [youtubeApiKey ? "youtube" : null, simplecastApiKey ? "simplecast" : null]
+      .filter(Boolean)
+      .join(",");
+    await audit(db, {
+      organizationId: org.id,
+      actorUserId: c.get("userId"),
+      action: "integrations.keys_changed",
+      targetType: "integration",
+      details: { types: changed },
+    });
     return c.json({ integrations: await integrationViews(db, org.id) });
   })
-  .get("/audit", requireAdmin, async (c) => c.json({ entries: await recentAudit(getDb(c.env), c.get("org").id) }));
+  .get("/audit", requireAdmin, async (c) =>
+    c.json({ entries: await recentAudit(getDb(c.env), c.get("org").id) }),
+  );

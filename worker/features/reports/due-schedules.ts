@@ -9,7 +9,11 @@ import { organizations, reportSchedules, scheduleRuns } from "../../db/schema";
  * their day on the organisation's calendar) each get one run, keyed by (schedule, slot). The
  * unique key makes a second firing of the same slot insert nothing and enqueue nothing.
  */
-export async function enqueueDueSchedules(env: Pick<Env, "JOBS">, db: Db, slot: Date): Promise<number> {
+export async function enqueueDueSchedules(
+  env: Pick<Env, "JOBS">,
+  db: Db,
+  slot: Date,
+): Promise<number> {
   const time = `${String(slot.getUTCHours()).padStart(2, "0")}:00`;
   const candidates = await db
     .select({ schedule: reportSchedules, timeZone: organizations.timezone })
@@ -19,8 +23,21 @@ export async function enqueueDueSchedules(env: Pick<Env, "JOBS">, db: Db, slot: 
   const jobs: JobMessage[] = [];
   for (const { schedule, timeZone } of candidates) {
     if (!isScheduleDue(schedule, slot, timeZone)) continue;
-    const [run] = await db.insert(scheduleRuns).values({ organizationId: schedule.organizationId, scheduleId: schedule.id, slot: slot.toISOString() }).onConflictDoNothing().returning({ id: scheduleRuns.id });
-    if (run) jobs.push({ type: "report.schedule-run", organizationId: schedule.organizationId, runId: run.id });
+    const [run] = await db
+      .insert(scheduleRuns)
+      .values({
+        organizationId: schedule.organizationId,
+        scheduleId: schedule.id,
+        slot: slot.toISOString(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: scheduleRuns.id });
+    if (run)
+      jobs.push({
+        type: "report.schedule-run",
+        organizationId: schedule.organizationId,
+        runId: run.id,
+      });
   }
   if (jobs.length) await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
   return jobs.length;

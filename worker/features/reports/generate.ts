@@ -2,7 +2,15 @@ import { and, eq } from "drizzle-orm";
 import { resolveDateRange } from "../../../shared/date-ranges";
 import type { Db } from "../../db/client";
 import { organizations, reports } from "../../db/schema";
-import { childCsv, childPages, parentCsv, parentRows, reportJson, reportLayout, type ReportPlatform } from "./report-data";
+import {
+  childCsv,
+  childPages,
+  parentCsv,
+  parentRows,
+  type ReportPlatform,
+  reportJson,
+  reportLayout,
+} from "./report-data";
 import { writeReportFile } from "./report-files";
 
 type ReportRow = typeof reports.$inferSelect;
@@ -11,7 +19,10 @@ type ReportRow = typeof reports.$inferSelect;
 export const GENERATION_FAILED = "Failed to generate report";
 
 export async function organizationZone(db: Db, organizationId: string): Promise<string> {
-  const [org] = await db.select({ timezone: organizations.timezone }).from(organizations).where(eq(organizations.id, organizationId));
+  const [org] = await db
+    .select({ timezone: organizations.timezone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return org?.timezone ?? "America/Los_Angeles";
 }
 
@@ -20,17 +31,69 @@ export async function organizationZone(db: Db, organizationId: string): Promise<
  * D1 page by page. The date range is resolved now, on the organisation's calendar. Returns the
  * number of child rows (videos or episodes).
  */
-export async function writeReportFiles(env: Pick<Env, "FILES">, db: Db, report: ReportRow, timeZone: string, now = new Date()): Promise<number> {
+export async function writeReportFiles(
+  env: Pick<Env, "FILES">,
+  db: Db,
+  report: ReportRow,
+  timeZone: string,
+  now = new Date(),
+): Promise<number> {
   const platform = report.platform as ReportPlatform;
   const layout = reportLayout[platform];
   const range = resolveDateRange(report.dateRange, now, timeZone);
   const parents = await parentRows(db, report.organizationId, platform, report.selectedEntities);
   const spec = { organizationId: report.organizationId, reportId: report.id };
-  await writeReportFile(env, db, { ...spec, kind: "parent_csv", filename: layout.parentFile, contentType: "text/csv; charset=utf-8" }, parentCsv(layout.parent, parents), parents.length);
+  await writeReportFile(
+    env,
+    db,
+    {
+      ...spec,
+      kind: "parent_csv",
+      filename: layout.parentFile,
+      contentType: "text/csv; charset=utf-8",
+    },
+    parentCsv(layout.parent, parents),
+    parents.length,
+  );
   const counter = { rows: 0 };
-  await writeReportFile(env, db, { ...spec, kind: "child_csv", filename: layout.childFile, contentType: "text/csv; charset=utf-8" }, childCsv(layout.child, childPages(db, report.organizationId, platform, report.selectedEntities, range), counter), () => counter.rows);
-  const meta = { id: report.id, title: report.title, platform, dateRange: report.dateRange, from: range.start.toISOString(), to: range.end.toISOString(), generatedAt: now.toISOString() };
-  await writeReportFile(env, db, { ...spec, kind: "json", filename: "data.json", contentType: "application/json" }, reportJson(meta, layout.parent, parents, layout.child, childPages(db, report.organizationId, platform, report.selectedEntities, range)), () => counter.rows);
+  await writeReportFile(
+    env,
+    db,
+    {
+      ...spec,
+      kind: "child_csv",
+      filename: layout.childFile,
+      contentType: "text/csv; charset=utf-8",
+    },
+    childCsv(
+      layout.child,
+      childPages(db, report.organizationId, platform, report.selectedEntities, range),
+      counter,
+    ),
+    () => counter.rows,
+  );
+  const meta = {
+    id: report.id,
+    title: report.title,
+    platform,
+    dateRange: report.dateRange,
+    from: range.start.toISOString(),
+    to: range.end.toISOString(),
+    generatedAt: now.toISOString(),
+  };
+  await writeReportFile(
+    env,
+    db,
+    { ...spec, kind: "json", filename: "data.json", contentType: "application/json" },
+    reportJson(
+      meta,
+      layout.parent,
+      parents,
+      layout.child,
+      childPages(db, report.organizationId, platform, report.selectedEntities, range),
+    ),
+    () => counter.rows,
+  );
   return counter.rows;
 }
 
@@ -39,17 +102,43 @@ export async function writeReportFiles(env: Pick<Env, "FILES">, db: Db, report: 
  * redelivered message for a finished report does nothing; a failure marks the report failed at
  * once (never left "generating") and is retried by the queue, which may still complete it.
  */
-export async function generateReport(env: Env, db: Db, organizationId: string, reportId: string): Promise<void> {
-  const [report] = await db.select().from(reports).where(and(eq(reports.id, reportId), eq(reports.organizationId, organizationId)));
+export async function generateReport(
+  env: Env,
+  db: Db,
+  organizationId: string,
+  reportId: string,
+): Promise<void> {
+  const [report] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, reportId), eq(reports.organizationId, organizationId)));
   if (!report || report.status === "completed") return;
-  await db.update(reports).set({ status: "generating", errorMessage: null }).where(eq(reports.id, reportId));
+  await db
+    .update(reports)
+    .set({ status: "generating", errorMessage: null })
+    .where(eq(reports.id, reportId));
   try {
-    const rows = await writeReportFiles(env, db, report, await organizationZone(db, organizationId));
-    await db.update(reports).set({ status: "completed", rowCount: rows, completedAt: new Date(), errorMessage: null }).where(eq(reports.id, reportId));
+    const rows = await writeReportFiles(
+      env,
+      db,
+      report,
+      await organizationZone(db, organizationId),
+    );
+    await db
+      .update(reports)
+      .set({ status: "completed", rowCount: rows, completedAt: new Date(), errorMessage: null })
+      .where(eq(reports.id, reportId));
   } catch (error) {
-    await db.update(reports).set({ status: "failed", errorMessage: GENERATION_FAILED }).where(eq(reports.id, reportId));
+    await db
+      .update(reports)
+      .set({ status: "failed", errorMessage: GENERATION_FAILED })
+      .where(eq(reports.id, reportId));
     throw error;
   }
 }
 
-export const markReportFailed = (db: Db, reportId: string) => db.update(reports).set({ status: "failed", errorMessage: GENERATION_FAILED }).where(eq(reports.id, reportId));
+export const markReportFailed = (db: Db, reportId: string) =>
+  db
+    .update(reports)
+    .set({ status: "failed", errorMessage: GENERATION_FAILED })
+    .where(eq(reports.id, reportId));

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { reportFileKinds } from "../../../shared/schemas/enums";
 import type { Db } from "../../db/client";
 import { reportFiles } from "../../db/schema";
-import type { reportFileKinds } from "../../../shared/schemas/enums";
 
 /*
  * The report file pipeline shared by one-time, recurring and multi-channel reports: text produced
@@ -24,7 +24,8 @@ export type ReportFileSpec = {
 export const PART_BYTES = 8 * 1024 * 1024;
 
 /** Every report object lives under `reports/{orgId}/` (ARCHITECTURE.md section 10), so cleanup and audits scope by org. */
-export const reportFileKey = (organizationId: string, reportId: string, filename: string) => `reports/${organizationId}/${reportId}/${filename}`;
+export const reportFileKey = (organizationId: string, reportId: string, filename: string) =>
+  `reports/${organizationId}/${reportId}/${filename}`;
 
 /**
  * Streams `chunks` into R2 at the report's key and records the file; returns its size. If the
@@ -41,7 +42,10 @@ export async function writeReportFile(
 ): Promise<{ key: string; sizeBytes: number }> {
   const key = reportFileKey(spec.organizationId, spec.reportId, spec.filename);
   const encoder = new TextEncoder();
-  const httpMetadata = { contentType: spec.contentType, contentDisposition: `attachment; filename="${spec.filename}"` };
+  const httpMetadata = {
+    contentType: spec.contentType,
+    contentDisposition: `attachment; filename="${spec.filename}"`,
+  };
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let sizeBytes = 0;
@@ -78,7 +82,10 @@ export async function writeReportFile(
   await db
     .insert(reportFiles)
     .values({ ...spec, r2Key: key, sizeBytes, rowCount: rows })
-    .onConflictDoUpdate({ target: reportFiles.r2Key, set: { sizeBytes, rowCount: rows, createdAt: new Date() } });
+    .onConflictDoUpdate({
+      target: reportFiles.r2Key,
+      set: { sizeBytes, rowCount: rows, createdAt: new Date() },
+    });
   return { key, sizeBytes };
 }
 
@@ -96,15 +103,28 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
  * Removes the R2 objects of the given reports (their rows go with the reports by cascade). R2
  * first: if it fails the rows still point at the objects and a retry finds them.
  */
-export async function deleteReportObjects(env: Pick<Env, "FILES">, db: Db, organizationId: string, reportIds: string[]): Promise<number> {
+export async function deleteReportObjects(
+  env: Pick<Env, "FILES">,
+  db: Db,
+  organizationId: string,
+  reportIds: string[],
+): Promise<number> {
   const files: { key: string }[] = [];
   // D1 binds at most 100 parameters per statement.
   for (let i = 0; i < reportIds.length; i += 90) {
     const ids = reportIds.slice(i, i + 90);
-    files.push(...(await db.select({ key: reportFiles.r2Key }).from(reportFiles).where(and(eq(reportFiles.organizationId, organizationId), inArray(reportFiles.reportId, ids)))));
+    files.push(
+      ...(await db
+        .select({ key: reportFiles.r2Key })
+        .from(reportFiles)
+        .where(
+          and(eq(reportFiles.organizationId, organizationId), inArray(reportFiles.reportId, ids)),
+        )),
+    );
   }
   // R2 deletes up to 1,000 keys per call.
-  for (let i = 0; i < files.length; i += 1000) await env.FILES.delete(files.slice(i, i + 1000).map((f) => f.key));
+  for (let i = 0; i < files.length; i += 1000)
+    await env.FILES.delete(files.slice(i, i + 1000).map((f) => f.key));
   return files.length;
 }
 
@@ -113,7 +133,19 @@ export async function reportFileViews(db: Db, organizationId: string, reportIds:
   const files: Array<{ id: string; kind: ReportFileKind; filename: string; reportId: string }> = [];
   for (let i = 0; i < reportIds.length; i += 90) {
     const ids = reportIds.slice(i, i + 90);
-    files.push(...(await db.select({ id: reportFiles.id, kind: reportFiles.kind, filename: reportFiles.filename, reportId: reportFiles.reportId }).from(reportFiles).where(and(eq(reportFiles.organizationId, organizationId), inArray(reportFiles.reportId, ids)))));
+    files.push(
+      ...(await db
+        .select({
+          id: reportFiles.id,
+          kind: reportFiles.kind,
+          filename: reportFiles.filename,
+          reportId: reportFiles.reportId,
+        })
+        .from(reportFiles)
+        .where(
+          and(eq(reportFiles.organizationId, organizationId), inArray(reportFiles.reportId, ids)),
+        )),
+    );
   }
   return files;
 }

@@ -2,13 +2,20 @@ import { and, eq } from "drizzle-orm";
 import { resolveDateRange } from "../../../shared/date-ranges";
 import { DEFAULT_TAB_NAME } from "../../../shared/schemas/reports";
 import type { Db } from "../../db/client";
-import { persistentSheets, reports, reportSchedules, scheduleRuns } from "../../db/schema";
+import { persistentSheets, reportSchedules, reports, scheduleRuns } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { SheetsClient, SheetsError, spreadsheetUrl } from "../../providers/google/sheets";
 import { providerFetch } from "../../providers/transport";
 import { googleAccessToken } from "../google/connection";
-import { cells, childPages, headings, parentRows, reportLayout, type ReportPlatform } from "./report-data";
 import { organizationZone, writeReportFiles } from "./generate";
+import {
+  cells,
+  childPages,
+  headings,
+  parentRows,
+  type ReportPlatform,
+  reportLayout,
+} from "./report-data";
 
 type Schedule = typeof reportSchedules.$inferSelect;
 
@@ -20,14 +27,26 @@ export const INITIAL_SETUP_SUFFIX = " (Initial Setup)";
 /** The tabs a run writes: the default two (Channels & Videos, Shows & Episodes) or one named tab with the child rows. */
 const tabsFor = (schedule: Schedule) => {
   const layout = reportLayout[schedule.platform as ReportPlatform];
-  return schedule.sheetTabName ? [{ title: schedule.sheetTabName, table: layout.child }] : [{ title: layout.parentTab, table: layout.parent }, { title: layout.childTab, table: layout.child }];
+  return schedule.sheetTabName
+    ? [{ title: schedule.sheetTabName, table: layout.child }]
+    : [
+        { title: layout.parentTab, table: layout.parent },
+        { title: layout.childTab, table: layout.child },
+      ];
 };
 
 /**
  * Writes a run's data to Google Sheets: a new spreadsheet each time, or the schedule's persistent
  * spreadsheet with its tabs replaced (cleared, then written RAW). Returns the spreadsheet link.
  */
-async function writeSheets(env: Env, db: Db, schedule: Schedule, runTitle: string, timeZone: string, range: { start: Date; end: Date }): Promise<string> {
+async function writeSheets(
+  env: Env,
+  db: Db,
+  schedule: Schedule,
+  runTitle: string,
+  timeZone: string,
+  range: { start: Date; end: Date },
+): Promise<string> {
   const token = await googleAccessToken(db, env, providerFetch(env), schedule.organizationId);
   const sheets = new SheetsClient(providerFetch(env), token);
   const platform = schedule.platform as ReportPlatform;
@@ -35,21 +54,47 @@ async function writeSheets(env: Env, db: Db, schedule: Schedule, runTitle: strin
   let spreadsheetId: string;
   let tabIds = new Map<string, number>();
   if (schedule.isPersistent && schedule.persistentSheetId) {
-    const [sheet] = await db.select().from(persistentSheets).where(and(eq(persistentSheets.id, schedule.persistentSheetId), eq(persistentSheets.organizationId, schedule.organizationId)));
-    if (!sheet) throw new SheetsError("not_found", 404, "The schedule's spreadsheet was deleted. Edit the schedule to choose another.");
+    const [sheet] = await db
+      .select()
+      .from(persistentSheets)
+      .where(
+        and(
+          eq(persistentSheets.id, schedule.persistentSheetId),
+          eq(persistentSheets.organizationId, schedule.organizationId),
+        ),
+      );
+    if (!sheet)
+      throw new SheetsError(
+        "not_found",
+        404,
+        "The schedule's spreadsheet was deleted. Edit the schedule to choose another.",
+      );
     if (sheet.spreadsheetId) {
       spreadsheetId = sheet.spreadsheetId;
       tabIds = new Map((await sheets.tabs(spreadsheetId)).map((t) => [t.title, t.sheetId]));
-      for (const tab of tabs) if (!tabIds.has(tab.title)) tabIds.set(tab.title, await sheets.addTab(spreadsheetId, tab.title));
+      for (const tab of tabs)
+        if (!tabIds.has(tab.title))
+          tabIds.set(tab.title, await sheets.addTab(spreadsheetId, tab.title));
     } else {
       // The first run of a new persistent spreadsheet creates it.
-      const created = await sheets.create(sheet.sheetName, tabs.map((t) => t.title), timeZone);
+      const created = await sheets.create(
+        sheet.sheetName,
+        tabs.map((t) => t.title),
+        timeZone,
+      );
       spreadsheetId = created.spreadsheetId;
       tabIds = new Map(created.sheets.map((t) => [t.title, t.sheetId]));
-      await db.update(persistentSheets).set({ spreadsheetId, spreadsheetUrl: spreadsheetUrl(spreadsheetId) }).where(eq(persistentSheets.id, sheet.id));
+      await db
+        .update(persistentSheets)
+        .set({ spreadsheetId, spreadsheetUrl: spreadsheetUrl(spreadsheetId) })
+        .where(eq(persistentSheets.id, sheet.id));
     }
   } else {
-    const created = await sheets.create(runTitle, tabs.map((t) => t.title), timeZone);
+    const created = await sheets.create(
+      runTitle,
+      tabs.map((t) => t.title),
+      timeZone,
+    );
     spreadsheetId = created.spreadsheetId;
     tabIds = new Map(created.sheets.map((t) => [t.title, t.sheetId]));
   }
@@ -59,12 +104,21 @@ async function writeSheets(env: Env, db: Db, schedule: Schedule, runTitle: strin
     await sheets.write(spreadsheetId, tab.title, 1, [headings(tab.table)]);
     let next = 2;
     if (tab.table === "channels" || tab.table === "shows") {
-      const rows = (await parentRows(db, schedule.organizationId, platform, schedule.selectedEntities)).map((r) => cells(tab.table, r));
-      for (let i = 0; i < rows.length; i += SHEET_WRITE_ROWS) await sheets.write(spreadsheetId, tab.title, next + i, rows.slice(i, i + SHEET_WRITE_ROWS));
+      const rows = (
+        await parentRows(db, schedule.organizationId, platform, schedule.selectedEntities)
+      ).map((r) => cells(tab.table, r));
+      for (let i = 0; i < rows.length; i += SHEET_WRITE_ROWS)
+        await sheets.write(spreadsheetId, tab.title, next + i, rows.slice(i, i + SHEET_WRITE_ROWS));
       continue;
     }
     let buffer: unknown[][] = [];
-    for await (const page of childPages(db, schedule.organizationId, platform, schedule.selectedEntities, range)) {
+    for await (const page of childPages(
+      db,
+      schedule.organizationId,
+      platform,
+      schedule.selectedEntities,
+      range,
+    )) {
       buffer.push(...page.map((r) => cells(tab.table, r)));
       if (buffer.length >= SHEET_WRITE_ROWS) {
         await sheets.write(spreadsheetId, tab.title, next, buffer);
@@ -75,7 +129,10 @@ async function writeSheets(env: Env, db: Db, schedule: Schedule, runTitle: strin
     if (buffer.length) await sheets.write(spreadsheetId, tab.title, next, buffer);
   }
   const firstTab = tabIds.get(tabs[0]!.title);
-  return spreadsheetUrl(spreadsheetId, schedule.isPersistent && schedule.sheetTabName ? firstTab : undefined);
+  return spreadsheetUrl(
+    spreadsheetId,
+    schedule.isPersistent && schedule.sheetTabName ? firstTab : undefined,
+  );
 }
 
 /** What a Google failure says on the run: our words for the known cases. */
@@ -91,10 +148,21 @@ function googleFailure(error: unknown): string {
  * Google failure is recorded on the run without losing them. Redelivery of a finished run does
  * nothing; the run row is unique per schedule and slot.
  */
-export async function runSchedule(env: Env, db: Db, organizationId: string, runId: string): Promise<void> {
-  const [run] = await db.select().from(scheduleRuns).where(and(eq(scheduleRuns.id, runId), eq(scheduleRuns.organizationId, organizationId)));
+export async function runSchedule(
+  env: Env,
+  db: Db,
+  organizationId: string,
+  runId: string,
+): Promise<void> {
+  const [run] = await db
+    .select()
+    .from(scheduleRuns)
+    .where(and(eq(scheduleRuns.id, runId), eq(scheduleRuns.organizationId, organizationId)));
   if (!run || run.status === "succeeded" || run.status === "failed") return;
-  const [schedule] = await db.select().from(reportSchedules).where(eq(reportSchedules.id, run.scheduleId));
+  const [schedule] = await db
+    .select()
+    .from(reportSchedules)
+    .where(eq(reportSchedules.id, run.scheduleId));
   if (!schedule) return;
   const now = new Date();
   const timeZone = await organizationZone(db, organizationId);
@@ -106,7 +174,12 @@ export async function runSchedule(env: Env, db: Db, organizationId: string, runI
   let reportId = run.reportId;
   if (!reportId) {
     reportId = crypto.randomUUID();
-    const [sheet] = schedule.persistentSheetId ? await db.select().from(persistentSheets).where(eq(persistentSheets.id, schedule.persistentSheetId)) : [];
+    const [sheet] = schedule.persistentSheetId
+      ? await db
+          .select()
+          .from(persistentSheets)
+          .where(eq(persistentSheets.id, schedule.persistentSheetId))
+      : [];
     await db.batch([
       db.insert(reports).values({
         id: reportId,
@@ -131,29 +204,71 @@ export async function runSchedule(env: Env, db: Db, organizationId: string, runI
   let rows: number;
   try {
     rows = await writeReportFiles(env, db, report!, timeZone, now);
-    await db.update(reports).set({ status: "completed", rowCount: rows, completedAt: new Date() }).where(eq(reports.id, reportId));
+    await db
+      .update(reports)
+      .set({ status: "completed", rowCount: rows, completedAt: new Date() })
+      .where(eq(reports.id, reportId));
   } catch (error) {
     await db.batch([
-      db.update(reports).set({ status: "failed", errorMessage: "Failed to generate report" }).where(eq(reports.id, reportId)),
-      db.update(scheduleRuns).set({ status: "failed", errorMessage: "Failed to generate report", finishedAt: new Date() }).where(eq(scheduleRuns.id, run.id)),
+      db
+        .update(reports)
+        .set({ status: "failed", errorMessage: "Failed to generate report" })
+        .where(eq(reports.id, reportId)),
+      db
+        .update(scheduleRuns)
+        .set({
+          status: "failed",
+          errorMessage: "Failed to generate report",
+          finishedAt: new Date(),
+        })
+        .where(eq(scheduleRuns.id, run.id)),
     ]);
     throw error;
   }
 
   try {
-    const url = await writeSheets(env, db, schedule, `${title} - ${now.toISOString().slice(0, 16).replace("T", " ")}`, timeZone, resolveDateRange(schedule.dateRange, now, timeZone));
+    const url = await writeSheets(
+      env,
+      db,
+      schedule,
+      `${title} - ${now.toISOString().slice(0, 16).replace("T", " ")}`,
+      timeZone,
+      resolveDateRange(schedule.dateRange, now, timeZone),
+    );
     await db.batch([
       db.update(reports).set({ googleSheetUrl: url }).where(eq(reports.id, reportId)),
-      db.update(scheduleRuns).set({ status: "succeeded", rowCount: rows, sheetUrl: url, errorMessage: null, finishedAt: new Date() }).where(eq(scheduleRuns.id, run.id)),
+      db
+        .update(scheduleRuns)
+        .set({
+          status: "succeeded",
+          rowCount: rows,
+          sheetUrl: url,
+          errorMessage: null,
+          finishedAt: new Date(),
+        })
+        .where(eq(scheduleRuns.id, run.id)),
       db.update(reportSchedules).set({ lastRunAt: now }).where(eq(reportSchedules.id, schedule.id)),
     ]);
   } catch (error) {
     const message = googleFailure(error);
     // Rate limits and outages go back to the queue (a later attempt may succeed); the rest are final.
-    const retry = error instanceof SheetsError && (error.kind === "rate_limited" || error.kind === "unavailable");
+    const retry =
+      error instanceof SheetsError &&
+      (error.kind === "rate_limited" || error.kind === "unavailable");
     await db.batch([
-      db.update(reports).set({ errorMessage: `Google Sheets: ${message}` }).where(eq(reports.id, reportId)),
-      db.update(scheduleRuns).set({ status: retry ? "queued" : "failed", rowCount: rows, errorMessage: message, finishedAt: retry ? null : new Date() }).where(eq(scheduleRuns.id, run.id)),
+      db
+        .update(reports)
+        .set({ errorMessage: `Google Sheets: ${message}` })
+        .where(eq(reports.id, reportId)),
+      db
+        .update(scheduleRuns)
+        .set({
+          status: retry ? "queued" : "failed",
+          rowCount: rows,
+          errorMessage: message,
+          finishedAt: retry ? null : new Date(),
+        })
+        .where(eq(scheduleRuns.id, run.id)),
       db.update(reportSchedules).set({ lastRunAt: now }).where(eq(reportSchedules.id, schedule.id)),
     ]);
     if (retry) throw error;
@@ -162,5 +277,12 @@ export async function runSchedule(env: Env, db: Db, organizationId: string, runI
 
 /** A run whose retries ran out (dead-letter queue) is failed, never left running. */
 export async function deadLetterRun(db: Db, runId: string) {
-  await db.update(scheduleRuns).set({ status: "failed", errorMessage: "The export kept failing and was stopped after several retries.", finishedAt: new Date() }).where(and(eq(scheduleRuns.id, runId)));
+  await db
+    .update(scheduleRuns)
+    .set({
+      status: "failed",
+      errorMessage: "The export kept failing and was stopped after several retries.",
+      finishedAt: new Date(),
+    })
+    .where(and(eq(scheduleRuns.id, runId)));
 }

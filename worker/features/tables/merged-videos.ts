@@ -1,4 +1,4 @@
-import { countDistinct, eq, sql, type SQL } from "drizzle-orm";
+import { countDistinct, eq, type SQL, sql } from "drizzle-orm";
 import type { TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
 import { channels, videos } from "../../db/schema";
@@ -26,14 +26,33 @@ const SUMMED = {
 } as const;
 
 /** Sortable fields of the merged rows and the outer query's column for each (a fixed list: never input). */
-const SORTS: Record<string, string> = { title: "title", channelTitle: "channel_title", publishDate: "publish_date", lastUpdated: "last_updated", ...Object.fromEntries(Object.keys(SUMMED).map((k) => [k, `m_${k}`])) };
+const SORTS: Record<string, string> = {
+  title: "title",
+  channelTitle: "channel_title",
+  publishDate: "publish_date",
+  lastUpdated: "last_updated",
+  ...Object.fromEntries(Object.keys(SUMMED).map((k) => [k, `m_${k}`])),
+};
 
-export async function mergedVideoPage(db: Db, where: SQL | undefined, query: TableQuery, limit: number, offset: number): Promise<Row[]> {
+export async function mergedVideoPage(
+  db: Db,
+  where: SQL | undefined,
+  query: TableQuery,
+  limit: number,
+  offset: number,
+): Promise<Row[]> {
   const key = query.sort ?? "publishDate";
   const column = SORTS[key];
-  if (!column) throw new ApiError("BAD_REQUEST", `sort: unknown column "${key}"; one of ${Object.keys(SORTS).join(", ")}`, { field: "sort" });
+  if (!column)
+    throw new ApiError(
+      "BAD_REQUEST",
+      `sort: unknown column "${key}"; one of ${Object.keys(SORTS).join(", ")}`,
+      { field: "sort" },
+    );
   const direction = query.dir === "asc" ? "ASC" : "DESC";
-  const sums = Object.entries(SUMMED).map(([k, col]) => sql.raw(`SUM("videos"."${col}") OVER g AS "m_${k}"`));
+  const sums = Object.entries(SUMMED).map(([k, col]) =>
+    sql.raw(`SUM("videos"."${col}") OVER g AS "m_${k}"`),
+  );
   const rows = await db.all<Record<string, string | number | null>>(sql`
     SELECT * FROM (
       SELECT "videos"."id", "videos"."title", "videos"."external_id", "videos"."channel_id", "videos"."duration_seconds",
@@ -46,7 +65,8 @@ export async function mergedVideoPage(db: Db, where: SQL | undefined, query: Tab
     ) WHERE "rn" = 1
     ORDER BY ${sql.raw(`"${column}" IS NULL, "${column}" ${direction}, "id" ASC`)}
     LIMIT ${limit} OFFSET ${offset}`);
-  const iso = (v: string | number | null | undefined) => (typeof v === "number" ? new Date(v).toISOString() : null);
+  const iso = (v: string | number | null | undefined) =>
+    typeof v === "number" ? new Date(v).toISOString() : null;
   return rows.map((r) => ({
     id: r.id ?? null,
     title: r.title ?? null,
@@ -63,6 +83,10 @@ export async function mergedVideoPage(db: Db, where: SQL | undefined, query: Tab
 
 /** How many rows the filtered set has once merged (distinct trimmed titles). */
 export async function mergedVideoTotal(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: countDistinct(sql`trim(${videos.title})`) }).from(videos).innerJoin(channels, eq(channels.id, videos.channelId)).where(where);
+  const [row] = await db
+    .select({ n: countDistinct(sql`trim(${videos.title})`) })
+    .from(videos)
+    .innerJoin(channels, eq(channels.id, videos.channelId))
+    .where(where);
   return row?.n ?? 0;
 }

@@ -1,20 +1,27 @@
-import { Hono } from "hono";
 import { and, eq, inArray } from "drizzle-orm";
+import { Hono } from "hono";
 import { z } from "zod";
 import { exportFileName } from "../../../shared/csv";
 import { tableNames, tableQuerySchema } from "../../../shared/schemas/tables";
-import type { AppEnv } from "../../env";
+import { chunk } from "../../db/batch";
 import { getDb } from "../../db/client";
 import { channels, shows } from "../../db/schema";
+import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
-import { chunk } from "../../db/batch";
 import { exportStream } from "./export";
 import { tableSpecs } from "./specs";
 
 const tableParam = z.object({ table: z.enum(tableNames) });
 const exportQuery = tableQuerySchema.extend({ format: z.enum(["csv", "json"]).default("csv") });
-const deleteBody = z.object({ ids: z.array(z.string().uuid()).min(1, { message: "Select at least one row" }).max(500) });
-const platformOf = { channels: "youtube", videos: "youtube", shows: "simplecast", episodes: "simplecast" } as const;
+const deleteBody = z.object({
+  ids: z.array(z.string().uuid()).min(1, { message: "Select at least one row" }).max(500),
+});
+const platformOf = {
+  channels: "youtube",
+  videos: "youtube",
+  shows: "simplecast",
+  episodes: "simplecast",
+} as const;
 
 /** The dashboard tables: paged, sorted, filtered and searched on the server (under /api/orgs/:orgId). */
 export const tableRoutes = new Hono<AppEnv>()
@@ -24,26 +31,53 @@ export const tableRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const now = Date.now();
     const spec = tableSpecs[table];
-    const [rows, totals] = await Promise.all([spec.page(db, c.get("org").id, query, query.pageSize, (query.page - 1) * query.pageSize, now), spec.total(db, c.get("org").id, query, now)]);
-    return c.json({ rows, total: totals.total, page: query.page, pageSize: query.pageSize, optionalColumns: totals.optionalColumns, refreshedAt: totals.refreshedAt, duplicates: totals.duplicates ?? null });
+    const [rows, totals] = await Promise.all([
+      spec.page(db, c.get("org").id, query, query.pageSize, (query.page - 1) * query.pageSize, now),
+      spec.total(db, c.get("org").id, query, now),
+    ]);
+    return c.json({
+      rows,
+      total: totals.total,
+      page: query.page,
+      pageSize: query.pageSize,
+      optionalColumns: totals.optionalColumns,
+      refreshedAt: totals.refreshedAt,
+      duplicates: totals.duplicates ?? null,
+    });
   })
   .get("/:table/export", validate("param", tableParam), validate("query", exportQuery), (c) => {
     const { table } = c.req.valid("param");
     const { format, ...query } = c.req.valid("query");
     const filename = exportFileName(`${platformOf[table]}_${table}`, format);
     return new Response(exportStream(getDb(c.env), c.get("org").id, table, query, format), {
-      headers: { "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Cache-Control": "no-store",
+      },
     });
   })
   // Deleting a channel or show deletes its videos or episodes and every snapshot (cascades).
   // D1 binds at most 100 parameters per statement, so a page of 200 selected rows goes 90 at a time.
   .post("/channels/delete", validate("json", deleteBody), async (c) => {
     let deleted = 0;
-    for (const ids of chunk(c.req.valid("json").ids, 90)) deleted += (await getDb(c.env).delete(channels).where(and(eq(channels.organizationId, c.get("org").id), inArray(channels.id, ids))).returning({ id: channels.id })).length;
+    for (const ids of chunk(c.req.valid("json").ids, 90))
+      deleted += (
+        await getDb(c.env)
+          .delete(channels)
+          .where(and(eq(channels.organizationId, c.get("org").id), inArray(channels.id, ids)))
+          .returning({ id: channels.id })
+      ).length;
     return c.json({ deleted });
   })
   .post("/shows/delete", validate("json", deleteBody), async (c) => {
     let deleted = 0;
-    for (const ids of chunk(c.req.valid("json").ids, 90)) deleted += (await getDb(c.env).delete(shows).where(and(eq(shows.organizationId, c.get("org").id), inArray(shows.id, ids))).returning({ id: shows.id })).length;
+    for (const ids of chunk(c.req.valid("json").ids, 90))
+      deleted += (
+        await getDb(c.env)
+          .delete(shows)
+          .where(and(eq(shows.organizationId, c.get("org").id), inArray(shows.id, ids)))
+          .returning({ id: shows.id })
+      ).length;
     return c.json({ deleted });
   });

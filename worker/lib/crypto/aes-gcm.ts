@@ -19,13 +19,21 @@ function importKey(secret: string): Promise<CryptoKey> {
 
 export async function encryptSecret(plaintext: string, secret: string): Promise<string> {
   const iv = randomBytes(12);
-  const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await importKey(secret), new TextEncoder().encode(plaintext));
+  const data = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv },
+    await importKey(secret),
+    new TextEncoder().encode(plaintext),
+  );
   return `${toBase64(iv)}.${toBase64(new Uint8Array(data))}`;
 }
 
 export async function decryptSecret(stored: string, secret: string): Promise<string> {
   const [ivText, dataText] = stored.split(".");
   if (!ivText || !dataText) throw new Error("malformed encrypted value");
-  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(ivText) }, await importKey(secret), fromBase64(dataText));
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: fromBase64(ivText) },
+    await importKey(secret),
+    fromBase64(dataText),
+  );
   return new TextDecoder().decode(plain);
 }

@@ -13,7 +13,8 @@ export function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
-export const toBase64Url = (bytes: Uint8Array) => toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const toBase64Url = (bytes: Uint8Array) =>
+  toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 export const randomBytes = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
@@ -21,7 +22,9 @@ export const randomBytes = (length: number) => crypto.getRandomValues(new Uint8A
 export const randomToken = () => toBase64Url(randomBytes(32));
 
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
+  );
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 

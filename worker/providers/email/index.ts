@@ -15,7 +15,12 @@ function resendFor(env: Env): ResendSender | null {
   const key = env.RESEND_API_KEY;
   if (!key) return null;
   const fetcher = isSandbox(env) && isSandboxResendKey(key) ? resendEmulatorFetch : undefined;
-  return new ResendSender(key, env.EMAIL_FROM || DEFAULT_FROM, env.RESEND_BASE_URL || RESEND_DEFAULT_BASE_URL, fetcher);
+  return new ResendSender(
+    key,
+    env.EMAIL_FROM || DEFAULT_FROM,
+    env.RESEND_BASE_URL || RESEND_DEFAULT_BASE_URL,
+    fetcher,
+  );
 }
 
 /**
@@ -28,7 +33,11 @@ export async function sendEmail(env: Env, message: EmailMessage): Promise<SendRe
   const resend = resendFor(env);
   const result: SendResult = resend ? await resend.send(message) : { sent: true, id: null };
   const status = resend ? (result.sent ? "sent" : "failed") : "outbox";
-  if (!result.sent) makeLogger({ component: "email" }).warn("email: not delivered", { kind: message.kind, error: result.error });
+  if (!result.sent)
+    makeLogger({ component: "email" }).warn("email: not delivered", {
+      kind: message.kind,
+      error: result.error,
+    });
   try {
     await getDb(env)
       .insert(emailOutbox)
@@ -44,7 +53,10 @@ export async function sendEmail(env: Env, message: EmailMessage): Promise<SendRe
         errorMessage: result.error ?? null,
       });
   } catch (error) {
-    makeLogger({ component: "email" }).error("email: could not record message", { kind: message.kind, error: String(error) });
+    makeLogger({ component: "email" }).error("email: could not record message", {
+      kind: message.kind,
+      error: String(error),
+    });
     // Without a provider the outbox *is* the delivery.
     if (!resend) return { sent: false, id: null, error: "outbox unavailable" };
   }
@@ -57,7 +69,11 @@ export async function sendEmail(env: Env, message: EmailMessage): Promise<SendRe
  * measurably slower, so with Resend the send finishes after the response (waitUntil). The
  * development outbox is a local insert and stays inline, so tests and the mailbox see it at once.
  */
-export async function sendEmailDetached(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, message: EmailMessage): Promise<void> {
+export async function sendEmailDetached(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  message: EmailMessage,
+): Promise<void> {
   if (!env.RESEND_API_KEY) {
     await sendEmail(env, message);
     return;

@@ -20,18 +20,26 @@ const emailBody = z.object({
   html: z.string().optional(),
 });
 
-const error = (statusCode: number, name: string, message: string) => Response.json({ statusCode, name, message }, { status: statusCode });
+const error = (statusCode: number, name: string, message: string) =>
+  Response.json({ statusCode, name, message }, { status: statusCode });
 
 export const resendEmulatorFetch: FetchLike = async (input, init) => {
   const request = new Request(input, init);
   const url = new URL(request.url);
-  if (request.method !== "POST" || url.pathname !== "/emails") return error(404, "not_found", "Not found");
+  if (request.method !== "POST" || url.pathname !== "/emails")
+    return error(404, "not_found", "Not found");
   const key = (request.headers.get("authorization") ?? "").replace(/^Bearer\s+/i, "");
   if (!key) return error(401, "missing_api_key", "Missing API key in the authorization header.");
   if (key === "re_sandbox_unreachable") throw new TypeError("Network connection lost.");
   if (key === "re_sandbox_invalid") return error(403, "invalid_api_key", "API key is invalid");
-  if (key === "re_sandbox_rate_limited") return error(429, "rate_limit_exceeded", "Too many requests. You can only make 2 requests per second.");
+  if (key === "re_sandbox_rate_limited")
+    return error(
+      429,
+      "rate_limit_exceeded",
+      "Too many requests. You can only make 2 requests per second.",
+    );
   const parsed = emailBody.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return error(422, "validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
+  if (!parsed.success)
+    return error(422, "validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
   return Response.json({ id: crypto.randomUUID() });
 };

@@ -5,7 +5,10 @@ export const RESEND_DEFAULT_BASE_URL = "https://api.resend.com";
 
 const okResponse = z.object({ id: z.string() });
 /** Resend's error body: { statusCode, message, name } (name e.g. "validation_error"). */
-const errorResponse = z.object({ name: z.string().max(100), message: z.string().max(500).optional() });
+const errorResponse = z.object({
+  name: z.string().max(100),
+  message: z.string().max(500).optional(),
+});
 
 /**
  * Resend's HTTP API: POST {base}/emails with a bearer key. Never throws: a refusal, a network
@@ -38,12 +41,22 @@ export class ResendSender implements EmailSender {
       const body: unknown = await res.json().catch(() => null);
       if (!res.ok) {
         const parsed = errorResponse.safeParse(body);
-        return { sent: false, id: null, error: `Resend answered ${res.status}${parsed.success ? ` ${parsed.data.name}` : ""}` };
+        return {
+          sent: false,
+          id: null,
+          error: `Resend answered ${res.status}${parsed.success ? ` ${parsed.data.name}` : ""}`,
+        };
       }
       const parsed = okResponse.safeParse(body);
-      return parsed.success ? { sent: true, id: parsed.data.id } : { sent: false, id: null, error: "Unexpected Resend response" };
+      return parsed.success
+        ? { sent: true, id: parsed.data.id }
+        : { sent: false, id: null, error: "Unexpected Resend response" };
     } catch (error) {
-      return { sent: false, id: null, error: error instanceof Error ? `Resend unreachable (${error.name})` : "Resend unreachable" };
+      return {
+        sent: false,
+        id: null,
+        error: error instanceof Error ? `Resend unreachable (${error.name})` : "Resend unreachable",
+      };
     }
   }
 }

@@ -1,4 +1,9 @@
-export type EmailKind = "confirmation" | "invitation" | "admin_reset" | "self_reset" | "existing_account";
+export type EmailKind =
+  | "confirmation"
+  | "invitation"
+  | "admin_reset"
+  | "self_reset"
+  | "existing_account";
 
 export type EmailMessage = {
   to: string;

@@ -10,22 +10,54 @@ export const driveQuotaSchema = z.object({
   usageInDriveTrash: z.string().optional(),
 });
 const aboutSchema = z.object({ storageQuota: driveQuotaSchema });
-export const driveFileSchema = z.object({ id: z.string(), name: z.string(), mimeType: z.string(), size: z.string().optional(), createdTime: z.string().optional() });
-const fileListSchema = z.object({ files: z.array(driveFileSchema), nextPageToken: z.string().optional() });
-const googleErrorSchema = z.object({ error: z.object({ code: z.number(), message: z.string(), errors: z.array(z.object({ reason: z.string() })).optional() }) });
+export const driveFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.string().optional(),
+  createdTime: z.string().optional(),
+});
+const fileListSchema = z.object({
+  files: z.array(driveFileSchema),
+  nextPageToken: z.string().optional(),
+});
+const googleErrorSchema = z.object({
+  error: z.object({
+    code: z.number(),
+    message: z.string(),
+    errors: z.array(z.object({ reason: z.string() })).optional(),
+  }),
+});
 
 export class DriveError extends Error {
-  constructor(readonly status: number, readonly reason: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-async function driveCall(fetcher: Fetcher, accessToken: string, path: string, init: RequestInit = {}) {
-  const res = await fetcher(`${BASE}${path}`, { ...init, headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" }, signal: AbortSignal.timeout(15_000) });
+async function driveCall(
+  fetcher: Fetcher,
+  accessToken: string,
+  path: string,
+  init: RequestInit = {},
+) {
+  const res = await fetcher(`${BASE}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
+    signal: AbortSignal.timeout(15_000),
+  });
   if (res.ok) return res;
   const parsed = googleErrorSchema.safeParse(await res.json().catch(() => null));
   const reason = parsed.success ? (parsed.data.error.errors?.[0]?.reason ?? "error") : "error";
-  throw new DriveError(res.status, reason, parsed.success ? parsed.data.error.message : `Drive answered ${res.status}`);
+  throw new DriveError(
+    res.status,
+    reason,
+    parsed.success ? parsed.data.error.message : `Drive answered ${res.status}`,
+  );
 }
 
 /** Drive storage quota (numeric strings, as Google sends them; limit absent means unlimited). */
@@ -35,13 +67,25 @@ export async function getQuota(fetcher: Fetcher, accessToken: string) {
 }
 
 /** One page of the files the app can see (drive.file: the ones it created), newest first. */
-export async function listFiles(fetcher: Fetcher, accessToken: string, pageToken?: string, pageSize = 50) {
-  const params = new URLSearchParams({ pageSize: String(pageSize), fields: "nextPageToken,files(id,name,mimeType,size,createdTime)", orderBy: "createdTime desc", q: "trashed = false" });
+export async function listFiles(
+  fetcher: Fetcher,
+  accessToken: string,
+  pageToken?: string,
+  pageSize = 50,
+) {
+  const params = new URLSearchParams({
+    pageSize: String(pageSize),
+    fields: "nextPageToken,files(id,name,mimeType,size,createdTime)",
+    orderBy: "createdTime desc",
+    q: "trashed = false",
+  });
   if (pageToken) params.set("pageToken", pageToken);
   const res = await driveCall(fetcher, accessToken, `/files?${params}`);
   return fileListSchema.parse(await res.json());
 }
 
 export async function deleteFile(fetcher: Fetcher, accessToken: string, fileId: string) {
-  await driveCall(fetcher, accessToken, `/files/${encodeURIComponent(fileId)}`, { method: "DELETE" });
+  await driveCall(fetcher, accessToken, `/files/${encodeURIComponent(fileId)}`, {
+    method: "DELETE",
+  });
 }

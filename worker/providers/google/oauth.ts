@@ -3,22 +3,38 @@ import { z } from "zod";
 import { isSandbox } from "../../env";
 import type { Fetcher } from "../transport";
 
-export const GOOGLE_SCOPES = ["openid", "email", "https://www.googleapis.com/auth/drive.file", "https://www.googleapis.com/auth/spreadsheets"];
+export const GOOGLE_SCOPES = [
+  "openid",
+  "email",
+  "https://www.googleapis.com/auth/drive.file",
+  "https://www.googleapis.com/auth/spreadsheets",
+];
 const AUTHORIZE_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 const TOKEN_URL = "https://oauth2.googleapis.com/token";
 const USERINFO_URL = "https://openidconnect.googleapis.com/v1/userinfo";
 
 export class GoogleAuthError extends Error {
-  constructor(readonly reason: "not_configured" | "invalid_grant" | "unavailable", message: string) {
+  constructor(
+    readonly reason: "not_configured" | "invalid_grant" | "unavailable",
+    message: string,
+  ) {
     super(message);
   }
 }
 
 /** Client credentials; the sandbox has its own so the flow runs offline without configuration. */
 export function googleCredentials(env: Env) {
-  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) return { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
-  if (isSandbox(env)) return { clientId: "sandbox-client-id.apps.googleusercontent.com", clientSecret: "sandbox-client-secret" };
-  throw new GoogleAuthError("not_configured", "Google is not configured for this deployment (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).");
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
+    return { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
+  if (isSandbox(env))
+    return {
+      clientId: "sandbox-client-id.apps.googleusercontent.com",
+      clientSecret: "sandbox-client-secret",
+    };
+  throw new GoogleAuthError(
+    "not_configured",
+    "Google is not configured for this deployment (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).",
+  );
 }
 
 /**
@@ -29,14 +45,27 @@ export function createAuthorization(env: Env, origin: string, redirectUri: strin
   const { clientId, clientSecret } = googleCredentials(env);
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
-  const endpoint = isSandbox(env) ? `${origin}/sandbox/accounts.google.com/o/oauth2/v2/auth` : AUTHORIZE_URL;
-  const url = new OAuth2Client(clientId, clientSecret, redirectUri).createAuthorizationURLWithPKCE(endpoint, state, CodeChallengeMethod.S256, codeVerifier, GOOGLE_SCOPES);
+  const endpoint = isSandbox(env)
+    ? `${origin}/sandbox/accounts.google.com/o/oauth2/v2/auth`
+    : AUTHORIZE_URL;
+  const url = new OAuth2Client(clientId, clientSecret, redirectUri).createAuthorizationURLWithPKCE(
+    endpoint,
+    state,
+    CodeChallengeMethod.S256,
+    codeVerifier,
+    GOOGLE_SCOPES,
+  );
   url.searchParams.set("access_type", "offline");
   url.searchParams.set("prompt", "consent");
   return { url: url.toString(), state, codeVerifier };
 }
 
-const tokenSchema = z.object({ access_token: z.string(), expires_in: z.number(), refresh_token: z.string().optional(), scope: z.string().optional() });
+const tokenSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+});
 const tokenErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
 
 /*
@@ -49,7 +78,11 @@ async function tokenRequest(env: Env, fetcher: Fetcher, params: Record<string, s
   try {
     res = await fetcher(TOKEN_URL, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", Authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}` },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "application/json",
+        Authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`,
+      },
       body: new URLSearchParams(params).toString(),
       signal: AbortSignal.timeout(10_000),
     });
@@ -59,17 +92,36 @@ async function tokenRequest(env: Env, fetcher: Fetcher, params: Record<string, s
   const body: unknown = await res.json().catch(() => null);
   if (res.ok) return tokenSchema.parse(body);
   const error = tokenErrorSchema.safeParse(body);
-  if (error.success && error.data.error === "invalid_grant") throw new GoogleAuthError("invalid_grant", "Google refused the authorisation; reconnect the Google account.");
+  if (error.success && error.data.error === "invalid_grant")
+    throw new GoogleAuthError(
+      "invalid_grant",
+      "Google refused the authorisation; reconnect the Google account.",
+    );
   throw new GoogleAuthError("unavailable", `Google answered ${res.status}.`);
 }
 
-export const exchangeCode = (env: Env, fetcher: Fetcher, code: string, codeVerifier: string, redirectUri: string) =>
-  tokenRequest(env, fetcher, { grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier });
+export const exchangeCode = (
+  env: Env,
+  fetcher: Fetcher,
+  code: string,
+  codeVerifier: string,
+  redirectUri: string,
+) =>
+  tokenRequest(env, fetcher, {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: redirectUri,
+    code_verifier: codeVerifier,
+  });
 
-export const refreshAccess = (env: Env, fetcher: Fetcher, refreshToken: string) => tokenRequest(env, fetcher, { grant_type: "refresh_token", refresh_token: refreshToken });
+export const refreshAccess = (env: Env, fetcher: Fetcher, refreshToken: string) =>
+  tokenRequest(env, fetcher, { grant_type: "refresh_token", refresh_token: refreshToken });
 
 export async function fetchAccountEmail(fetcher: Fetcher, accessToken: string) {
-  const res = await fetcher(USERINFO_URL, { headers: { Authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(10_000) });
+  const res = await fetcher(USERINFO_URL, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    signal: AbortSignal.timeout(10_000),
+  });
   if (!res.ok) throw new GoogleAuthError("unavailable", `Google userinfo answered ${res.status}.`);
   return z.object({ email: z.string() }).parse(await res.json()).email;
 }

@@ -9,10 +9,27 @@ import type { Fetcher } from "../transport";
 const BASE = "https://sheets.googleapis.com/v4/spreadsheets";
 
 const sheetPropertiesSchema = z.object({ sheetId: z.number(), title: z.string() });
-const spreadsheetSchema = z.object({ spreadsheetId: z.string(), sheets: z.array(z.object({ properties: sheetPropertiesSchema })).default([]) });
-const errorSchema = z.object({ error: z.object({ code: z.number(), message: z.string(), status: z.string().optional(), errors: z.array(z.object({ reason: z.string() })).optional() }) });
+const spreadsheetSchema = z.object({
+  spreadsheetId: z.string(),
+  sheets: z.array(z.object({ properties: sheetPropertiesSchema })).default([]),
+});
+const errorSchema = z.object({
+  error: z.object({
+    code: z.number(),
+    message: z.string(),
+    status: z.string().optional(),
+    errors: z.array(z.object({ reason: z.string() })).optional(),
+  }),
+});
 
-export type SheetsErrorKind = "unauthorized" | "storage_quota" | "forbidden" | "not_found" | "rate_limited" | "unavailable" | "invalid";
+export type SheetsErrorKind =
+  | "unauthorized"
+  | "storage_quota"
+  | "forbidden"
+  | "not_found"
+  | "rate_limited"
+  | "unavailable"
+  | "invalid";
 
 /** A failed Sheets call; `message` is what the schedule's run shows. */
 export class SheetsError extends Error {
@@ -25,7 +42,8 @@ export class SheetsError extends Error {
   }
 }
 
-export const spreadsheetUrl = (spreadsheetId: string, sheetId?: number) => `https://docs.google.com/spreadsheets/d/${spreadsheetId}/edit${sheetId === undefined ? "" : `#gid=${sheetId}`}`;
+export const spreadsheetUrl = (spreadsheetId: string, sheetId?: number) =>
+  `https://docs.google.com/spreadsheets/d/${spreadsheetId}/edit${sheetId === undefined ? "" : `#gid=${sheetId}`}`;
 
 /** A sheet name inside an A1 range: quoted, with quotes doubled. */
 export const a1 = (title: string, cell = "A1") => `'${title.replace(/'/g, "''")}'!${cell}`;
@@ -34,12 +52,38 @@ function toError(status: number, body: unknown): SheetsError {
   const parsed = errorSchema.safeParse(body);
   const reason = parsed.success ? parsed.data.error.errors?.[0]?.reason : undefined;
   const detail = parsed.success ? parsed.data.error.message : `Google Sheets answered ${status}`;
-  if (status === 401) return new SheetsError("unauthorized", status, "Google refused the connection's credentials. An administrator needs to reconnect Google in Organization Settings.");
-  if (status === 403 && reason === "storageQuotaExceeded") return new SheetsError("storage_quota", status, "The connected Google account's Drive is full, so no spreadsheet could be created. Free up space in Drive (Admin storage) and try again.");
-  if (status === 403) return new SheetsError("forbidden", status, `Google Sheets refused access: ${detail}`);
-  if (status === 404) return new SheetsError("not_found", status, "The spreadsheet no longer exists or is not shared with the connected Google account.");
-  if (status === 429) return new SheetsError("rate_limited", status, "Google Sheets is rate limiting this account; the export will be retried.");
-  if (status >= 500) return new SheetsError("unavailable", status, "Google Sheets is unavailable; the export will be retried.");
+  if (status === 401)
+    return new SheetsError(
+      "unauthorized",
+      status,
+      "Google refused the connection's credentials. An administrator needs to reconnect Google in Organization Settings.",
+    );
+  if (status === 403 && reason === "storageQuotaExceeded")
+    return new SheetsError(
+      "storage_quota",
+      status,
+      "The connected Google account's Drive is full, so no spreadsheet could be created. Free up space in Drive (Admin storage) and try again.",
+    );
+  if (status === 403)
+    return new SheetsError("forbidden", status, `Google Sheets refused access: ${detail}`);
+  if (status === 404)
+    return new SheetsError(
+      "not_found",
+      status,
+      "The spreadsheet no longer exists or is not shared with the connected Google account.",
+    );
+  if (status === 429)
+    return new SheetsError(
+      "rate_limited",
+      status,
+      "Google Sheets is rate limiting this account; the export will be retried.",
+    );
+  if (status >= 500)
+    return new SheetsError(
+      "unavailable",
+      status,
+      "Google Sheets is unavailable; the export will be retried.",
+    );
   return new SheetsError("invalid", status, `Google Sheets refused the request: ${detail}`);
 }
 
@@ -55,20 +99,36 @@ export class SheetsClient {
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
-        res = await this.fetcher(`${BASE}${path}`, { ...init, headers: { Authorization: `Bearer ${this.accessToken}`, "Content-Type": "application/json", Accept: "application/json" }, signal: AbortSignal.timeout(30_000) });
+        res = await this.fetcher(`${BASE}${path}`, {
+          ...init,
+          headers: {
+            Authorization: `Bearer ${this.accessToken}`,
+            "Content-Type": "application/json",
+            Accept: "application/json",
+          },
+          signal: AbortSignal.timeout(30_000),
+        });
       } catch {
         if (attempt < retries) {
-          await (this.opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(500 * 2 ** attempt);
+          await (this.opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(
+            500 * 2 ** attempt,
+          );
           continue;
         }
-        throw new SheetsError("unavailable", 0, "Google Sheets could not be reached; the export will be retried.");
+        throw new SheetsError(
+          "unavailable",
+          0,
+          "Google Sheets could not be reached; the export will be retried.",
+        );
       }
       const body: unknown = await res.json().catch(() => null);
       if (res.ok) return body;
       const error = toError(res.status, body);
       // Rate limits and outages are worth a short in-process retry; the rest are not.
       if ((error.kind === "rate_limited" || error.kind === "unavailable") && attempt < retries) {
-        await (this.opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(1000 * 2 ** attempt);
+        await (this.opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(
+          1000 * 2 ** attempt,
+        );
         continue;
       }
       throw error;
@@ -76,27 +136,51 @@ export class SheetsClient {
   }
 
   async create(title: string, tabs: string[], timeZone: string) {
-    const body = { properties: { title, timeZone }, sheets: tabs.map((t) => ({ properties: { title: t } })) };
-    const sheet = spreadsheetSchema.parse(await this.call("", { method: "POST", body: JSON.stringify(body) }));
+    const body = {
+      properties: { title, timeZone },
+      sheets: tabs.map((t) => ({ properties: { title: t } })),
+    };
+    const sheet = spreadsheetSchema.parse(
+      await this.call("", { method: "POST", body: JSON.stringify(body) }),
+    );
     return { spreadsheetId: sheet.spreadsheetId, sheets: sheet.sheets.map((s) => s.properties) };
   }
 
   async tabs(spreadsheetId: string) {
-    const sheet = spreadsheetSchema.parse(await this.call(`/${encodeURIComponent(spreadsheetId)}?fields=sheets.properties`, { method: "GET" }));
+    const sheet = spreadsheetSchema.parse(
+      await this.call(`/${encodeURIComponent(spreadsheetId)}?fields=sheets.properties`, {
+        method: "GET",
+      }),
+    );
     return sheet.sheets.map((s) => s.properties);
   }
 
   async addTab(spreadsheetId: string, title: string): Promise<number> {
-    const reply = z.object({ replies: z.array(z.object({ addSheet: z.object({ properties: sheetPropertiesSchema }) })) }).parse(await this.call(`/${encodeURIComponent(spreadsheetId)}:batchUpdate`, { method: "POST", body: JSON.stringify({ requests: [{ addSheet: { properties: { title } } }] }) }));
+    const reply = z
+      .object({
+        replies: z.array(z.object({ addSheet: z.object({ properties: sheetPropertiesSchema }) })),
+      })
+      .parse(
+        await this.call(`/${encodeURIComponent(spreadsheetId)}:batchUpdate`, {
+          method: "POST",
+          body: JSON.stringify({ requests: [{ addSheet: { properties: { title } } }] }),
+        }),
+      );
     return reply.replies[0]!.addSheet.properties.sheetId;
   }
 
   async clear(spreadsheetId: string, tab: string) {
-    await this.call(`/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(a1(tab).replace(/!A1$/, ""))}:clear`, { method: "POST", body: "{}" });
+    await this.call(
+      `/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(a1(tab).replace(/!A1$/, ""))}:clear`,
+      { method: "POST", body: "{}" },
+    );
   }
 
   /** Writes rows from `startRow` (1-based), RAW. */
   async write(spreadsheetId: string, tab: string, startRow: number, values: unknown[][]) {
-    await this.call(`/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(a1(tab, `A${startRow}`))}?valueInputOption=RAW`, { method: "PUT", body: JSON.stringify({ majorDimension: "ROWS", values }) });
+    await this.call(
+      `/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(a1(tab, `A${startRow}`))}?valueInputOption=RAW`,
+      { method: "PUT", body: JSON.stringify({ majorDimension: "ROWS", values }) },
+    );
   }
 }

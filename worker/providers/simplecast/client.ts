@@ -1,8 +1,26 @@
 import type { z } from "zod";
-import { connectFailedMessage, integrationMessages, invalidKeyMessage } from "../../../shared/messages-integrations";
-import { DEFAULT_TIMEOUT_MS, getJson, parseRetryAfter, ProviderError, withRetries, type JsonAnswer, type RetryOptions } from "../http";
+import {
+  connectFailedMessage,
+  integrationMessages,
+  invalidKeyMessage,
+} from "../../../shared/messages-integrations";
+import {
+  DEFAULT_TIMEOUT_MS,
+  getJson,
+  type JsonAnswer,
+  ProviderError,
+  parseRetryAfter,
+  type RetryOptions,
+  withRetries,
+} from "../http";
 import type { Fetcher } from "../transport";
-import { downloadsSchema, episodeSchema, listenersSchema, pageSchema, podcastSchema } from "./schemas";
+import {
+  downloadsSchema,
+  episodeSchema,
+  listenersSchema,
+  pageSchema,
+  podcastSchema,
+} from "./schemas";
 
 export const SIMPLECAST_BASE_URL = "https://api.simplecast.com";
 const PAGE_LIMIT = 100;
@@ -10,17 +28,37 @@ const PAGE_LIMIT = 100;
 export class SimplecastError extends ProviderError {}
 
 export type SimplecastPodcast = { id: string; title: string; episodeCount: number | null };
-export type SimplecastEpisode = { externalId: string; title: string; publishDate: Date; durationSeconds: number | null; seasonNumber: number | null; episodeNumber: number | null };
+export type SimplecastEpisode = {
+  externalId: string;
+  title: string;
+  publishDate: Date;
+  durationSeconds: number | null;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+};
 export type DailyDownloads = Array<{ date: string; downloads: number }>;
 
 /** Simplecast's error bodies are undocumented, so only the status is read (reference 2.5). */
 function simplecastErrorFrom(answer: JsonAnswer): SimplecastError {
   const { status } = answer;
-  if (status === 401 || status === 403) return new SimplecastError("invalid_key", invalidKeyMessage("simplecast"), status);
+  if (status === 401 || status === 403)
+    return new SimplecastError("invalid_key", invalidKeyMessage("simplecast"), status);
   // 404 is also how a report the plan lacks answers.
-  if (status === 404) return new SimplecastError("not_found", "Not found on Simplecast (or not available on this plan)", status);
-  if (status === 429) return new SimplecastError("rate_limited", "Simplecast is rate limiting requests", status, parseRetryAfter(answer.headers.get("retry-after")));
-  if (status >= 500) return new SimplecastError("unavailable", connectFailedMessage("simplecast"), status);
+  if (status === 404)
+    return new SimplecastError(
+      "not_found",
+      "Not found on Simplecast (or not available on this plan)",
+      status,
+    );
+  if (status === 429)
+    return new SimplecastError(
+      "rate_limited",
+      "Simplecast is rate limiting requests",
+      status,
+      parseRetryAfter(answer.headers.get("retry-after")),
+    );
+  if (status >= 500)
+    return new SimplecastError("unavailable", connectFailedMessage("simplecast"), status);
   return new SimplecastError("bad_request", `Simplecast answered ${status}`, status);
 }
 
@@ -34,7 +72,11 @@ export class SimplecastClient {
   /** Set once a listener report answered 404: the plan lacks them, so later calls are skipped. */
   private listenersGated = false;
 
-  constructor(private readonly apiKey: string, private readonly fetcher: Fetcher, private readonly opts: RetryOptions & { baseUrl?: string } = {}) {
+  constructor(
+    private readonly apiKey: string,
+    private readonly fetcher: Fetcher,
+    private readonly opts: RetryOptions & { baseUrl?: string } = {},
+  ) {
     this.baseUrl = (opts.baseUrl ?? SIMPLECAST_BASE_URL).replace(/\/$/, "");
   }
 
@@ -51,10 +93,22 @@ export class SimplecastClient {
   private get<T extends z.ZodType>(pathOrHref: string, schema: T): Promise<z.infer<T>> {
     const url = this.url(pathOrHref);
     return withRetries(async () => {
-      const answer = await getJson(this.fetcher, url, { Authorization: `Bearer ${this.apiKey}` }, this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, "Simplecast", (kind, message, status) => new SimplecastError(kind, message, status));
+      const answer = await getJson(
+        this.fetcher,
+        url,
+        { Authorization: `Bearer ${this.apiKey}` },
+        this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        "Simplecast",
+        (kind, message, status) => new SimplecastError(kind, message, status),
+      );
       if (!answer.ok) throw simplecastErrorFrom(answer);
       const parsed = answer.malformed ? null : schema.safeParse(answer.body);
-      if (!parsed?.success) throw new SimplecastError("malformed", integrationMessages.unreadable("simplecast"), answer.status);
+      if (!parsed?.success)
+        throw new SimplecastError(
+          "malformed",
+          integrationMessages.unreadable("simplecast"),
+          answer.status,
+        );
       return parsed.data;
     }, this.opts);
   }
@@ -63,7 +117,8 @@ export class SimplecastClient {
   private async all<T extends z.ZodType>(path: string, item: T): Promise<Array<z.infer<T>>> {
     const items: Array<z.infer<T>> = [];
     const schema = pageSchema(item);
-    let next: string | null = `${path}${path.includes("?") ? "&" : "?"}limit=${PAGE_LIMIT}&offset=0`;
+    let next: string | null =
+      `${path}${path.includes("?") ? "&" : "?"}limit=${PAGE_LIMIT}&offset=0`;
     while (next) {
       const page: z.infer<typeof schema> = await this.get(next, schema);
       items.push(...page.collection);
@@ -73,7 +128,11 @@ export class SimplecastClient {
   }
 
   async podcasts(): Promise<SimplecastPodcast[]> {
-    return (await this.all("/podcasts", podcastSchema)).map((p) => ({ id: p.id, title: p.title, episodeCount: p.episodes?.count ?? null }));
+    return (await this.all("/podcasts", podcastSchema)).map((p) => ({
+      id: p.id,
+      title: p.title,
+      episodeCount: p.episodes?.count ?? null,
+    }));
   }
 
   async podcast(podcastId: string): Promise<SimplecastPodcast> {
@@ -83,27 +142,60 @@ export class SimplecastClient {
 
   /** Published episodes, newest first (drafts have no publish date and are left out). */
   async episodes(podcastId: string): Promise<SimplecastEpisode[]> {
-    const rows = await this.all(`/podcasts/${encodeURIComponent(podcastId)}/episodes?sort=published_at_desc`, episodeSchema);
+    const rows = await this.all(
+      `/podcasts/${encodeURIComponent(podcastId)}/episodes?sort=published_at_desc`,
+      episodeSchema,
+    );
     return rows.flatMap((e) =>
       e.published_at
-        ? [{ externalId: e.id, title: e.title, publishDate: new Date(e.published_at), durationSeconds: e.duration ?? null, seasonNumber: e.season?.number ?? null, episodeNumber: e.number ?? null }]
+        ? [
+            {
+              externalId: e.id,
+              title: e.title,
+              publishDate: new Date(e.published_at),
+              durationSeconds: e.duration ?? null,
+              seasonNumber: e.season?.number ?? null,
+              episodeNumber: e.number ?? null,
+            },
+          ]
         : [],
     );
   }
 
-  private async daily(scope: "episode" | "podcast", id: string, startDate: string, endDate: string): Promise<DailyDownloads> {
-    const params = new URLSearchParams({ [scope]: id, interval: "day", start_date: startDate, end_date: endDate });
+  private async daily(
+    scope: "episode" | "podcast",
+    id: string,
+    startDate: string,
+    endDate: string,
+  ): Promise<DailyDownloads> {
+    const params = new URLSearchParams({
+      [scope]: id,
+      interval: "day",
+      start_date: startDate,
+      end_date: endDate,
+    });
     const body = await this.get(`/analytics/downloads?${params}`, downloadsSchema);
-    return body.by_interval.map((row) => ({ date: row.interval.slice(0, 10), downloads: row.downloads_total }));
+    return body.by_interval.map((row) => ({
+      date: row.interval.slice(0, 10),
+      downloads: row.downloads_total,
+    }));
   }
 
   /** Downloads per UTC day of one episode between two dates (YYYY-MM-DD, inclusive). */
-  episodeDailyDownloads(episodeId: string, startDate: string, endDate: string): Promise<DailyDownloads> {
+  episodeDailyDownloads(
+    episodeId: string,
+    startDate: string,
+    endDate: string,
+  ): Promise<DailyDownloads> {
     return this.daily("episode", episodeId, startDate, endDate);
   }
 
   /** Downloads per UTC day of a whole podcast between two dates (YYYY-MM-DD, inclusive). */
-  podcastDailyDownloads(podcastId: string, startDate: string, endDate: string): Promise<DailyDownloads> {
+  podcastDailyDownloads(
+    podcastId: string,
+    startDate: string,
+    endDate: string,
+  ): Promise<DailyDownloads> {
     return this.daily("podcast", podcastId, startDate, endDate);
   }
 
@@ -111,7 +203,10 @@ export class SimplecastClient {
   async episodeListeners(episodeId: string): Promise<number | null> {
     if (this.listenersGated) return null;
     try {
-      const body = await this.get(`/analytics/listeners?episode=${encodeURIComponent(episodeId)}`, listenersSchema);
+      const body = await this.get(
+        `/analytics/listeners?episode=${encodeURIComponent(episodeId)}`,
+        listenersSchema,
+      );
       return body.total ?? body.listeners_total ?? null;
     } catch (error) {
       if (!(error instanceof SimplecastError && error.kind === "not_found")) throw error;

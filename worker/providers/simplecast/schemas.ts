@@ -4,13 +4,22 @@ import { z } from "zod";
  * Simplecast v2 answers, as loose as the reference allows: fields marked unverified there are
  * optional here, and extra fields are ignored.
  */
-const instant = z.string().refine((text) => !Number.isNaN(Date.parse(text)), { message: "not a date-time" });
+const instant = z
+  .string()
+  .refine((text) => !Number.isNaN(Date.parse(text)), { message: "not a date-time" });
 
 /** The list envelope: `collection` plus hypermedia paging (`pages.next` is null on the last page). */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ collection: z.array(item), pages: z.object({ next: z.object({ href: z.string() }).nullable().optional() }).optional() });
+  z.object({
+    collection: z.array(item),
+    pages: z.object({ next: z.object({ href: z.string() }).nullable().optional() }).optional(),
+  });
 
-export const podcastSchema = z.object({ id: z.string(), title: z.string(), episodes: z.object({ count: z.number() }).optional() });
+export const podcastSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  episodes: z.object({ count: z.number() }).optional(),
+});
 
 export const episodeSchema = z.object({
   id: z.string(),
@@ -27,4 +36,7 @@ export const downloadsSchema = z.object({
 });
 
 /** The reference is unsure whether the total is `total` or `listeners_total`: accept both. */
-export const listenersSchema = z.object({ total: z.number().optional(), listeners_total: z.number().optional() });
+export const listenersSchema = z.object({
+  total: z.number().optional(),
+  listeners_total: z.number().optional(),
+});

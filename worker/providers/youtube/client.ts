@@ -1,16 +1,38 @@
 import type { z } from "zod";
 import { integrationMessages } from "../../../shared/messages-integrations";
-import { DEFAULT_TIMEOUT_MS, getJson, withRetries, type RetryOptions } from "../http";
+import { DEFAULT_TIMEOUT_MS, getJson, type RetryOptions, withRetries } from "../http";
 import type { Fetcher } from "../transport";
 import { YouTubeError, youtubeErrorFrom } from "./errors";
-import { channelListSchema, parseIsoDuration, playlistItemsSchema, videoListSchema } from "./schemas";
+import {
+  channelListSchema,
+  parseIsoDuration,
+  playlistItemsSchema,
+  videoListSchema,
+} from "./schemas";
 
 export const YOUTUBE_BASE_URL = "https://www.googleapis.com/youtube/v3";
 /** playlistItems.list pages and videos.list id lists hold at most 50. */
 export const YOUTUBE_PAGE_SIZE = 50;
 
-export type YouTubeChannel = { externalId: string; handle: string | null; title: string; thumbnailUrl: string | null; uploadsPlaylistId: string | null; subscriberCount: number; totalViews: number; videoCount: number };
-export type YouTubeVideo = { externalId: string; title: string; publishDate: Date; durationSeconds: number | null; views: number; likes: number; comments: number };
+export type YouTubeChannel = {
+  externalId: string;
+  handle: string | null;
+  title: string;
+  thumbnailUrl: string | null;
+  uploadsPlaylistId: string | null;
+  subscriberCount: number;
+  totalViews: number;
+  videoCount: number;
+};
+export type YouTubeVideo = {
+  externalId: string;
+  title: string;
+  publishDate: Date;
+  durationSeconds: number | null;
+  views: number;
+  likes: number;
+  comments: number;
+};
 
 /** Quota spent, shared with whoever runs the client (a job records it even when the job fails). */
 export type QuotaMeter = { quotaUnits: number };
@@ -28,7 +50,11 @@ export class YouTubeClient {
   private spent = 0;
   private readonly baseUrl: string;
 
-  constructor(private readonly apiKey: string, private readonly fetcher: Fetcher, private readonly opts: Options = {}) {
+  constructor(
+    private readonly apiKey: string,
+    private readonly fetcher: Fetcher,
+    private readonly opts: Options = {},
+  ) {
     this.baseUrl = (opts.baseUrl ?? YOUTUBE_BASE_URL).replace(/\/$/, "");
   }
 
@@ -37,15 +63,32 @@ export class YouTubeClient {
     return this.spent;
   }
 
-  private get<T extends z.ZodType>(path: string, params: Record<string, string>, schema: T): Promise<z.infer<T>> {
+  private get<T extends z.ZodType>(
+    path: string,
+    params: Record<string, string>,
+    schema: T,
+  ): Promise<z.infer<T>> {
     const url = `${this.baseUrl}/${path}?${new URLSearchParams({ ...params, key: this.apiKey })}`;
     return withRetries(async () => {
       this.spent += 1;
       if (this.opts.meter) this.opts.meter.quotaUnits += 1;
-      const answer = await getJson(this.fetcher, url, {}, this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, "YouTube", (kind, message, status) => new YouTubeError(kind, message, status));
-      if (!answer.ok) throw youtubeErrorFrom(answer.status, answer.body, answer.headers.get("retry-after"));
+      const answer = await getJson(
+        this.fetcher,
+        url,
+        {},
+        this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        "YouTube",
+        (kind, message, status) => new YouTubeError(kind, message, status),
+      );
+      if (!answer.ok)
+        throw youtubeErrorFrom(answer.status, answer.body, answer.headers.get("retry-after"));
       const parsed = answer.malformed ? null : schema.safeParse(answer.body);
-      if (!parsed?.success) throw new YouTubeError("malformed", integrationMessages.unreadable("youtube"), answer.status);
+      if (!parsed?.success)
+        throw new YouTubeError(
+          "malformed",
+          integrationMessages.unreadable("youtube"),
+          answer.status,
+        );
       return parsed.data;
     }, this.opts);
   }
@@ -65,14 +108,25 @@ export class YouTubeClient {
 
   /** channels.list by handle (1 unit); null when YouTube has no such channel (200 without items). */
   async channelByHandle(handle: string): Promise<YouTubeChannel | null> {
-    const list = await this.get("channels", { part: "snippet,statistics,contentDetails", forHandle: handle.startsWith("@") ? handle : `@${handle}` }, channelListSchema);
+    const list = await this.get(
+      "channels",
+      {
+        part: "snippet,statistics,contentDetails",
+        forHandle: handle.startsWith("@") ? handle : `@${handle}`,
+      },
+      channelListSchema,
+    );
     return list.items[0] ? this.toChannel(list.items[0]) : null;
   }
 
   /** channels.list by id (1 unit for up to 50 ids). */
   async channelsById(ids: string[]): Promise<YouTubeChannel[]> {
     if (ids.length > YOUTUBE_PAGE_SIZE) throw new RangeError("channels.list takes at most 50 ids");
-    const list = await this.get("channels", { part: "snippet,statistics,contentDetails", id: ids.join(",") }, channelListSchema);
+    const list = await this.get(
+      "channels",
+      { part: "snippet,statistics,contentDetails", id: ids.join(",") },
+      channelListSchema,
+    );
     return list.items.map((item) => this.toChannel(item));
   }
 
@@ -81,7 +135,16 @@ export class YouTubeClient {
     const ids: string[] = [];
     let pageToken: string | undefined;
     do {
-      const page = await this.get("playlistItems", { part: "contentDetails", playlistId, maxResults: String(YOUTUBE_PAGE_SIZE), ...(pageToken ? { pageToken } : {}) }, playlistItemsSchema);
+      const page = await this.get(
+        "playlistItems",
+        {
+          part: "contentDetails",
+          playlistId,
+          maxResults: String(YOUTUBE_PAGE_SIZE),
+          ...(pageToken ? { pageToken } : {}),
+        },
+        playlistItemsSchema,
+      );
       for (const item of page.items) ids.push(item.contentDetails.videoId);
       pageToken = page.nextPageToken;
     } while (pageToken);
@@ -92,7 +155,11 @@ export class YouTubeClient {
   async videos(ids: string[]): Promise<YouTubeVideo[]> {
     if (ids.length > YOUTUBE_PAGE_SIZE) throw new RangeError("videos.list takes at most 50 ids");
     if (ids.length === 0) return [];
-    const list = await this.get("videos", { part: "snippet,statistics,contentDetails", id: ids.join(",") }, videoListSchema);
+    const list = await this.get(
+      "videos",
+      { part: "snippet,statistics,contentDetails", id: ids.join(",") },
+      videoListSchema,
+    );
     return list.items.map((v) => ({
       externalId: v.id,
       title: v.snippet.title,

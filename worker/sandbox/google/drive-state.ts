@@ -1,7 +1,13 @@
 import { z } from "zod";
 
 /** One emulated Drive per Google account, kept in R2 so deletions persist across requests. */
-export const driveFileSchema = z.object({ id: z.string(), name: z.string(), mimeType: z.string(), size: z.string().optional(), createdTime: z.string() });
+export const driveFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.string().optional(),
+  createdTime: z.string(),
+});
 export type DriveFile = z.infer<typeof driveFileSchema>;
 const driveSchema = z.object({ files: z.array(driveFileSchema) });
 
@@ -19,7 +25,12 @@ function initialFiles(account: string): DriveFile[] {
     const created = new Date(Date.UTC(2026, 10, 20) - i * 86_400_000 * 1.3).toISOString();
     files.push({
       id: `sbx-${(next() % 1e9).toString(36)}-${i}`,
-      name: i === 5 ? "Quarterly export (locked)" : spreadsheet ? `Crosscast report ${130 - i}` : `crosscast-export-${130 - i}.csv`,
+      name:
+        i === 5
+          ? "Quarterly export (locked)"
+          : spreadsheet
+            ? `Crosscast report ${130 - i}`
+            : `crosscast-export-${130 - i}.csv`,
       mimeType: spreadsheet ? "application/vnd.google-apps.spreadsheet" : "text/csv",
       ...(spreadsheet ? {} : { size: String(20_000 + (next() % 4_000_000)) }),
       createdTime: created,
@@ -35,5 +46,7 @@ export async function loadDrive(bucket: R2Bucket, account: string): Promise<Driv
 }
 
 export async function saveDrive(bucket: R2Bucket, account: string, files: DriveFile[]) {
-  await bucket.put(key(account), JSON.stringify({ files }), { httpMetadata: { contentType: "application/json" } });
+  await bucket.put(key(account), JSON.stringify({ files }), {
+    httpMetadata: { contentType: "application/json" },
+  });
 }

@@ -6,11 +6,17 @@ import { fromBase64, toBase64Url } from "../../lib/crypto/encoding";
  * one starting with "revoked" gets a refresh token that fails with invalid_grant.
  */
 const encode = (value: string) => toBase64Url(new TextEncoder().encode(value));
-const decode = (value: string) => new TextDecoder().decode(fromBase64(value.replace(/-/g, "+").replace(/_/g, "/") + "==".slice(0, (4 - (value.length % 4)) % 4)));
+const decode = (value: string) =>
+  new TextDecoder().decode(
+    fromBase64(
+      value.replace(/-/g, "+").replace(/_/g, "/") + "==".slice(0, (4 - (value.length % 4)) % 4),
+    ),
+  );
 
 export const accessTokenFor = (account: string) => `sbx-access.${encode(account)}`;
 export const refreshTokenFor = (account: string) => `sbx-refresh.${encode(account)}`;
-export const codeFor = (account: string, challenge: string) => `sbx-code.${encode(JSON.stringify({ account, challenge }))}`;
+export const codeFor = (account: string, challenge: string) =>
+  `sbx-code.${encode(JSON.stringify({ account, challenge }))}`;
 
 function parse(prefix: string, token: string): string | null {
   if (!token.startsWith(`${prefix}.`)) return null;
@@ -34,7 +40,9 @@ export function parseCode(code: string): { account: string; challenge: string } 
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as { account?: unknown; challenge?: unknown };
-    return typeof value.account === "string" && typeof value.challenge === "string" ? { account: value.account, challenge: value.challenge } : null;
+    return typeof value.account === "string" && typeof value.challenge === "string"
+      ? { account: value.account, challenge: value.challenge }
+      : null;
   } catch {
     return null;
   }

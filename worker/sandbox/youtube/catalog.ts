@@ -1,4 +1,4 @@
-import { b64url, cumulativeAt, DAY_MS, hash, programmeTitle, prng, unb64url } from "../seeded";
+import { b64url, cumulativeAt, DAY_MS, hash, prng, programmeTitle, unb64url } from "../seeded";
 
 /*
  * The emulated YouTube: any handle is a channel. Its uploads sit on a fixed timeline (video `s`,
@@ -9,8 +9,25 @@ import { b64url, cumulativeAt, DAY_MS, hash, programmeTitle, prng, unb64url } fr
  * gets 40-199. N videos span about two years, so as new ones appear the oldest leave the playlist
  * (as if deleted: videos.list leaves them out).
  */
-export type SandboxChannel = { id: string; handle: string; title: string; videoCount: number; seed: number; programmeSeed: number; originMs: number; spacingMs: number };
-export type SandboxVideo = { id: string; sequence: number; channelId: string; title: string; publishedAt: number; durationSeconds: number; peakViews: number };
+export type SandboxChannel = {
+  id: string;
+  handle: string;
+  title: string;
+  videoCount: number;
+  seed: number;
+  programmeSeed: number;
+  originMs: number;
+  spacingMs: number;
+};
+export type SandboxVideo = {
+  id: string;
+  sequence: number;
+  channelId: string;
+  title: string;
+  publishedAt: number;
+  durationSeconds: number;
+  peakViews: number;
+};
 
 /** Demo channels share programmes with the demo podcasts (same programme seed and timeline). */
 export const DEMO_CHANNELS: Record<string, { title: string; programme: string; videos: number }> = {
@@ -36,9 +53,28 @@ export function channelByHandle(rawHandle: string): SandboxChannel | null {
   const seed = hash(handle);
   const demo = DEMO_CHANNELS[handle];
   const bench = /^@bench-(\d{1,6})$/.exec(handle);
-  const videoCount = demo ? demo.videos : bench ? Math.min(MAX_VIDEOS, Math.max(1, Number(bench[1]))) : 40 + (seed % 160);
-  const title = demo?.title ?? handle.slice(1).split(/[._-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
-  return { id: channelIdFor(handle), handle, title, videoCount, seed, programmeSeed: hash(demo?.programme ?? handle), originMs: EPOCH + (seed % DAY_MS), spacingMs: Math.floor(SPAN_MS / videoCount) };
+  const videoCount = demo
+    ? demo.videos
+    : bench
+      ? Math.min(MAX_VIDEOS, Math.max(1, Number(bench[1])))
+      : 40 + (seed % 160);
+  const title =
+    demo?.title ??
+    handle
+      .slice(1)
+      .split(/[._-]/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(" ");
+  return {
+    id: channelIdFor(handle),
+    handle,
+    title,
+    videoCount,
+    seed,
+    programmeSeed: hash(demo?.programme ?? handle),
+    originMs: EPOCH + (seed % DAY_MS),
+    spacingMs: Math.floor(SPAN_MS / videoCount),
+  };
 }
 
 export function channelById(id: string): SandboxChannel | null {
@@ -49,7 +85,9 @@ export function channelById(id: string): SandboxChannel | null {
 
 /** When upload `sequence` goes public: its slot on the timeline plus a fixed jitter (order kept). */
 export const publishedAtOf = (channel: SandboxChannel, sequence: number) =>
-  channel.originMs + sequence * channel.spacingMs + Math.floor(prng(channel.seed + sequence * 104729)() * 0.6 * channel.spacingMs);
+  channel.originMs +
+  sequence * channel.spacingMs +
+  Math.floor(prng(channel.seed + sequence * 104729)() * 0.6 * channel.spacingMs);
 
 /** The newest upload public at `now`. */
 export function latestSequence(channel: SandboxChannel, now: number): number {
@@ -58,36 +96,60 @@ export function latestSequence(channel: SandboxChannel, now: number): number {
   return s;
 }
 
-const videoIdFor = (channel: SandboxChannel, sequence: number) => `v${sequence.toString(36)}_${channel.id.slice(2)}`;
+const videoIdFor = (channel: SandboxChannel, sequence: number) =>
+  `v${sequence.toString(36)}_${channel.id.slice(2)}`;
 
 /** Upload `sequence` of a channel. */
 export function videoAt(channel: SandboxChannel, sequence: number): SandboxVideo {
   const r = prng(channel.seed + sequence * 7919 + 1);
-  const title = programmeTitle(channel.programmeSeed, isReupload(sequence) ? sequence - 1 : sequence);
-  return { id: videoIdFor(channel, sequence), sequence, channelId: channel.id, title, publishedAt: publishedAtOf(channel, sequence), durationSeconds: 120 + Math.floor(r() * 3600), peakViews: 200 + Math.floor(r() ** 3 * 80_000) };
+  const title = programmeTitle(
+    channel.programmeSeed,
+    isReupload(sequence) ? sequence - 1 : sequence,
+  );
+  return {
+    id: videoIdFor(channel, sequence),
+    sequence,
+    channelId: channel.id,
+    title,
+    publishedAt: publishedAtOf(channel, sequence),
+    durationSeconds: 120 + Math.floor(r() * 3600),
+    peakViews: 200 + Math.floor(r() ** 3 * 80_000),
+  };
 }
 
 /** The uploads playlist at `now`: the newest N sequence numbers, newest first. */
-export function uploadSequences(channel: SandboxChannel, now: number): { latest: number; oldest: number } {
+export function uploadSequences(
+  channel: SandboxChannel,
+  now: number,
+): { latest: number; oldest: number } {
   const latest = latestSequence(channel, now);
   return { latest, oldest: latest - channel.videoCount + 1 };
 }
 
 /** A video by id, or null when it is unknown or no longer (or not yet) public. */
-export function videoById(id: string, now: number): { channel: SandboxChannel; video: SandboxVideo } | null {
+export function videoById(
+  id: string,
+  now: number,
+): { channel: SandboxChannel; video: SandboxVideo } | null {
   const match = /^v([0-9a-z]+)_(.+)$/.exec(id);
   if (!match) return null;
   const channel = channelById(`UC${match[2]}`);
   const sequence = parseInt(match[1]!, 36);
   if (!channel || !Number.isInteger(sequence)) return null;
   const { latest, oldest } = uploadSequences(channel, now);
-  return sequence >= oldest && sequence <= latest ? { channel, video: videoAt(channel, sequence) } : null;
+  return sequence >= oldest && sequence <= latest
+    ? { channel, video: videoAt(channel, sequence) }
+    : null;
 }
 
 /** Counts of a video as of `now`: they grow every day after publishing. */
 export function videoStats(video: SandboxVideo, now: number) {
   const views = cumulativeAt((now - video.publishedAt) / DAY_MS, video.peakViews);
-  return { viewCount: views, likeCount: Math.round(views * 0.031), commentCount: Math.round(views * 0.0024) };
+  return {
+    viewCount: views,
+    likeCount: Math.round(views * 0.031),
+    commentCount: Math.round(views * 0.0024),
+  };
 }
 
 export function channelStats(channel: SandboxChannel, now: number) {
@@ -101,6 +163,8 @@ export function channelStats(channel: SandboxChannel, now: number) {
   return { viewCount: views, subscriberCount: rounded, videoCount: channel.videoCount };
 }
 
-export const channelCreatedAt = (channel: SandboxChannel, now: number) => publishedAtOf(channel, uploadSequences(channel, now).oldest) - 30 * DAY_MS;
+export const channelCreatedAt = (channel: SandboxChannel, now: number) =>
+  publishedAtOf(channel, uploadSequences(channel, now).oldest) - 30 * DAY_MS;
 
-export const isoDuration = (seconds: number) => `PT${Math.floor(seconds / 3600) ? `${Math.floor(seconds / 3600)}H` : ""}${Math.floor((seconds % 3600) / 60)}M${seconds % 60}S`;
+export const isoDuration = (seconds: number) =>
+  `PT${Math.floor(seconds / 3600) ? `${Math.floor(seconds / 3600)}H` : ""}${Math.floor((seconds % 3600) / 60)}M${seconds % 60}S`;

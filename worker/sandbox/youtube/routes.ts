@@ -1,6 +1,18 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { channelByHandle, channelById, channelCreatedAt, channelStats, isoDuration, uploadSequences, uploadsPlaylistFor, videoAt, videoById, videoStats, type SandboxChannel } from "./catalog";
+import {
+  channelByHandle,
+  channelById,
+  channelCreatedAt,
+  channelStats,
+  isoDuration,
+  type SandboxChannel,
+  uploadSequences,
+  uploadsPlaylistFor,
+  videoAt,
+  videoById,
+  videoStats,
+} from "./catalog";
 import { badParameter, keyError, notFound, slowKey } from "./errors";
 
 const MAX_RESULTS = 50;
@@ -11,9 +23,22 @@ function channelResource(channel: SandboxChannel, now: number) {
     kind: "youtube#channel",
     etag: `sbx-${channel.seed}`,
     id: channel.id,
-    snippet: { title: channel.title, description: `${channel.title} on the Crosscast sandbox.`, customUrl: channel.handle, publishedAt: new Date(channelCreatedAt(channel, now)).toISOString(), thumbnails: { default: { url: `https://sandbox.invalid/thumbs/${channel.id}.jpg`, width: 88, height: 88 } } },
+    snippet: {
+      title: channel.title,
+      description: `${channel.title} on the Crosscast sandbox.`,
+      customUrl: channel.handle,
+      publishedAt: new Date(channelCreatedAt(channel, now)).toISOString(),
+      thumbnails: {
+        default: { url: `https://sandbox.invalid/thumbs/${channel.id}.jpg`, width: 88, height: 88 },
+      },
+    },
     contentDetails: { relatedPlaylists: { likes: "", uploads: uploadsPlaylistFor(channel.id) } },
-    statistics: { viewCount: String(stats.viewCount), subscriberCount: String(stats.subscriberCount), hiddenSubscriberCount: false, videoCount: String(stats.videoCount) },
+    statistics: {
+      viewCount: String(stats.viewCount),
+      subscriberCount: String(stats.subscriberCount),
+      hiddenSubscriberCount: false,
+      videoCount: String(stats.videoCount),
+    },
   };
 }
 
@@ -26,12 +51,39 @@ export const youtubeSandbox = new Hono<AppEnv>()
     const now = Date.now();
     const { forHandle, id, mine } = c.req.query();
     const filters = [forHandle, id, mine].filter((v) => v !== undefined).length;
-    if (filters !== 1) return badParameter(c, "Incompatible parameters specified in the request: exactly one filter is required.", "incompatibleParameters");
-    if (mine !== undefined) return c.json({ error: { code: 401, message: "Login Required.", errors: [{ message: "Login Required.", domain: "global", reason: "required" }] } }, 401);
-    const channels = forHandle ? [channelByHandle(forHandle)] : (id ?? "").split(",").slice(0, MAX_RESULTS).map((one) => channelById(one.trim()));
-    const items = channels.filter((ch): ch is SandboxChannel => ch !== null).map((ch) => channelResource(ch, now));
+    if (filters !== 1)
+      return badParameter(
+        c,
+        "Incompatible parameters specified in the request: exactly one filter is required.",
+        "incompatibleParameters",
+      );
+    if (mine !== undefined)
+      return c.json(
+        {
+          error: {
+            code: 401,
+            message: "Login Required.",
+            errors: [{ message: "Login Required.", domain: "global", reason: "required" }],
+          },
+        },
+        401,
+      );
+    const channels = forHandle
+      ? [channelByHandle(forHandle)]
+      : (id ?? "")
+          .split(",")
+          .slice(0, MAX_RESULTS)
+          .map((one) => channelById(one.trim()));
+    const items = channels
+      .filter((ch): ch is SandboxChannel => ch !== null)
+      .map((ch) => channelResource(ch, now));
     // Like YouTube, "not found" is a 200 with no items (and no items key at all).
-    return c.json({ kind: "youtube#channelListResponse", etag: "sbx", pageInfo: { totalResults: items.length, resultsPerPage: 5 }, ...(items.length ? { items } : {}) });
+    return c.json({
+      kind: "youtube#channelListResponse",
+      etag: "sbx",
+      pageInfo: { totalResults: items.length, resultsPerPage: 5 },
+      ...(items.length ? { items } : {}),
+    });
   })
   .get("/playlistItems", (c) => {
     const error = keyError(c);
@@ -40,13 +92,22 @@ export const youtubeSandbox = new Hono<AppEnv>()
     const playlistId = c.req.query("playlistId");
     if (!playlistId) return badParameter(c, "No filter selected. Expected one of: id, playlistId");
     const channel = playlistId.startsWith("UU") ? channelById(`UC${playlistId.slice(2)}`) : null;
-    if (!channel) return notFound(c, "The playlist identified with the request's playlistId parameter cannot be found.", "playlistNotFound");
-    const maxResults = Math.min(MAX_RESULTS, Math.max(0, Number(c.req.query("maxResults") ?? 5) || 0));
+    if (!channel)
+      return notFound(
+        c,
+        "The playlist identified with the request's playlistId parameter cannot be found.",
+        "playlistNotFound",
+      );
+    const maxResults = Math.min(
+      MAX_RESULTS,
+      Math.max(0, Number(c.req.query("maxResults") ?? 5) || 0),
+    );
     // The token pins the newest upload seen on the first page, so an upload published while a
     // client pages does not shift the pages under it.
     const token = c.req.query("pageToken");
     const pinned = token ? /^sbx([0-9a-z]+)\.([0-9a-z]+)$/.exec(token) : null;
-    if (token && !pinned) return badParameter(c, "The request specifies an invalid page token.", "invalidPageToken");
+    if (token && !pinned)
+      return badParameter(c, "The request specifies an invalid page token.", "invalidPageToken");
     const latest = pinned ? parseInt(pinned[1]!, 36) : uploadSequences(channel, now).latest;
     const offset = pinned ? parseInt(pinned[2]!, 36) : 0;
     const end = Math.min(channel.videoCount, offset + maxResults);
@@ -57,13 +118,24 @@ export const youtubeSandbox = new Hono<AppEnv>()
       items.push({
         kind: "youtube#playlistItem",
         id: `pli-${v.id}`,
-        snippet: { publishedAt: published, channelId: channel.id, title: v.title, description: "", channelTitle: channel.title, playlistId, position: i, resourceId: { kind: "youtube#video", videoId: v.id } },
+        snippet: {
+          publishedAt: published,
+          channelId: channel.id,
+          title: v.title,
+          description: "",
+          channelTitle: channel.title,
+          playlistId,
+          position: i,
+          resourceId: { kind: "youtube#video", videoId: v.id },
+        },
         contentDetails: { videoId: v.id, videoPublishedAt: published },
       });
     }
     return c.json({
       kind: "youtube#playlistItemListResponse",
-      ...(end < channel.videoCount ? { nextPageToken: `sbx${latest.toString(36)}.${end.toString(36)}` } : {}),
+      ...(end < channel.videoCount
+        ? { nextPageToken: `sbx${latest.toString(36)}.${end.toString(36)}` }
+        : {}),
       pageInfo: { totalResults: channel.videoCount, resultsPerPage: maxResults },
       items,
     });
@@ -73,20 +145,45 @@ export const youtubeSandbox = new Hono<AppEnv>()
     if (error) return error;
     const now = Date.now();
     const ids = (c.req.query("id") ?? "").split(",").filter(Boolean);
-    if (ids.length === 0) return badParameter(c, "No filter selected. Expected one of: id, chart, myRating");
-    if (ids.length > MAX_RESULTS) return badParameter(c, "The request specifies too many video ids.", "invalidFilters");
+    if (ids.length === 0)
+      return badParameter(c, "No filter selected. Expected one of: id, chart, myRating");
+    if (ids.length > MAX_RESULTS)
+      return badParameter(c, "The request specifies too many video ids.", "invalidFilters");
     // Unknown ids are simply left out, as YouTube does.
     const items = ids.flatMap((id) => {
       const found = videoById(id, now);
       if (!found) return [];
       const stats = videoStats(found.video, now);
-      return [{
-        kind: "youtube#video",
-        id,
-        snippet: { publishedAt: new Date(found.video.publishedAt).toISOString(), channelId: found.channel.id, title: found.video.title, description: "", channelTitle: found.channel.title, liveBroadcastContent: "none" },
-        contentDetails: { duration: isoDuration(found.video.durationSeconds), dimension: "2d", definition: "hd", caption: "false" },
-        statistics: { viewCount: String(stats.viewCount), likeCount: String(stats.likeCount), favoriteCount: "0", commentCount: String(stats.commentCount) },
-      }];
+      return [
+        {
+          kind: "youtube#video",
+          id,
+          snippet: {
+            publishedAt: new Date(found.video.publishedAt).toISOString(),
+            channelId: found.channel.id,
+            title: found.video.title,
+            description: "",
+            channelTitle: found.channel.title,
+            liveBroadcastContent: "none",
+          },
+          contentDetails: {
+            duration: isoDuration(found.video.durationSeconds),
+            dimension: "2d",
+            definition: "hd",
+            caption: "false",
+          },
+          statistics: {
+            viewCount: String(stats.viewCount),
+            likeCount: String(stats.likeCount),
+            favoriteCount: "0",
+            commentCount: String(stats.commentCount),
+          },
+        },
+      ];
     });
-    return c.json({ kind: "youtube#videoListResponse", pageInfo: { totalResults: items.length, resultsPerPage: items.length }, items });
+    return c.json({
+      kind: "youtube#videoListResponse",
+      pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+      items,
+    });
   });

@@ -1,21 +1,21 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import {
+  type CollisionDetection,
   closestCenter,
   DndContext,
+  type DragEndEvent,
+  type DragMoveEvent,
   DragOverlay,
+  type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
   pointerWithin,
   useDroppable,
   useSensor,
   useSensors,
-  type CollisionDetection,
-  type DragEndEvent,
-  type DragMoveEvent,
-  type DragStartEvent,
 } from "@dnd-kit/core";
+import { useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { summarizeArrangement } from "../../../../shared/arrangement-seed";
 import { dateRangeSchema, legacyDateRangeSchema } from "../../../../shared/schemas/date-range";
 import type { BoardEpisode, BoardVideo } from "../../../../shared/schemas/multichannel";
@@ -25,18 +25,27 @@ import { serverMessage } from "../../../lib/api/errors";
 import { toast } from "../../../lib/toast";
 import { multiChannelApi, multiChannelKeys, multiChannelMessages } from "../multichannel-api";
 import type { SetupValues } from "../SetupFlow";
-import { ContentCard, MatchRow, OverlayCard, type DragData } from "./cards";
+import { ContentCard, type DragData, MatchRow, OverlayCard } from "./cards";
 import { useRoom } from "./use-room";
 
 function currentDateRange(stored: unknown): SetupValues["dateRange"] {
   const current = dateRangeSchema.safeParse(stored);
   if (current.success) return current.data;
   const legacy = legacyDateRangeSchema.safeParse(stored);
-  return legacy.success ? { type: "custom", range: { start: legacy.data.start, end: legacy.data.end } } : { type: "30days", range: null };
+  return legacy.success
+    ? { type: "custom", range: { start: legacy.data.start, end: legacy.data.end } }
+    : { type: "30days", range: null };
 }
 
 /** Drag constants (spec section 9). */
-export const DRAG = { activationDistance: 8, autoScrollThreshold: 60, autoScrollSpeed: 15, autoScrollAcceleration: 1.3, autoScrollMaxFactor: 3, dropFallbackRadius: 50 } as const;
+export const DRAG = {
+  activationDistance: 8,
+  autoScrollThreshold: 60,
+  autoScrollSpeed: 15,
+  autoScrollAcceleration: 1.3,
+  autoScrollMaxFactor: 3,
+  dropFallbackRadius: 50,
+} as const;
 
 /** Pointer inside a slot wins; otherwise the closest slot within 50 px of the pointer. */
 const nearbyFallback: CollisionDetection = (args) => {
@@ -77,9 +86,19 @@ function useEdgeAutoScroll(containers: Array<React.RefObject<HTMLDivElement | nu
         if (!el) continue;
         const r = el.getBoundingClientRect();
         if (p.x < r.left || p.x > r.right) continue;
-        const direction = p.y < r.top + DRAG.autoScrollThreshold && p.y > r.top - DRAG.autoScrollThreshold ? -1 : p.y > r.bottom - DRAG.autoScrollThreshold && p.y < r.bottom + DRAG.autoScrollThreshold ? 1 : 0;
+        const direction =
+          p.y < r.top + DRAG.autoScrollThreshold && p.y > r.top - DRAG.autoScrollThreshold
+            ? -1
+            : p.y > r.bottom - DRAG.autoScrollThreshold && p.y < r.bottom + DRAG.autoScrollThreshold
+              ? 1
+              : 0;
         if (direction) {
-          speed.current = speed.current ? Math.min(speed.current * DRAG.autoScrollAcceleration, DRAG.autoScrollSpeed * DRAG.autoScrollMaxFactor) : DRAG.autoScrollSpeed;
+          speed.current = speed.current
+            ? Math.min(
+                speed.current * DRAG.autoScrollAcceleration,
+                DRAG.autoScrollSpeed * DRAG.autoScrollMaxFactor,
+              )
+            : DRAG.autoScrollSpeed;
           el.scrollTop += direction * speed.current;
           scrolled = true;
         }
@@ -102,48 +121,105 @@ function useEdgeAutoScroll(containers: Array<React.RefObject<HTMLDivElement | nu
 function PoolArea({ children, id }: { children: React.ReactNode; id: string }) {
   const { setNodeRef, isOver } = useDroppable({ id });
   return (
-    <div ref={setNodeRef} className={`flex min-h-0 flex-1 flex-col rounded-lg ${isOver ? "ring-2 ring-indigo-500" : ""}`}>
+    <div
+      ref={setNodeRef}
+      className={`flex min-h-0 flex-1 flex-col rounded-lg ${isOver ? "ring-2 ring-indigo-500" : ""}`}
+    >
       {children}
     </div>
   );
 }
 
-type Props = { orgId: string; previewId: string; onClose: () => void; onBackToMerge: (setup: SetupValues) => void; onGenerated: () => void };
+type Props = {
+  orgId: string;
+  previewId: string;
+  onClose: () => void;
+  onBackToMerge: (setup: SetupValues) => void;
+  onGenerated: () => void;
+};
 
 /** The '{title} - Drag & Drop Preview' dialog, live with everyone else on the same preview. */
-export default function PreviewBoard({ orgId, previewId, onClose, onBackToMerge, onGenerated }: Props) {
-  const preview = useQuery({ queryKey: multiChannelKeys.preview(orgId, previewId), queryFn: () => multiChannelApi.preview(orgId, previewId), staleTime: Infinity });
+export default function PreviewBoard({
+  orgId,
+  previewId,
+  onClose,
+  onBackToMerge,
+  onGenerated,
+}: Props) {
+  const preview = useQuery({
+    queryKey: multiChannelKeys.preview(orgId, previewId),
+    queryFn: () => multiChannelApi.preview(orgId, previewId),
+    staleTime: Infinity,
+  });
   useEffect(() => {
     if (preview.isError) toast.error(multiChannelMessages.loadPreviewFailed);
   }, [preview.isError]);
   const content = preview.data?.content;
-  const room = useRoom(orgId, previewId, content, preview.data ? { arrangement: preview.data.arrangement, version: preview.data.version, readOnly: preview.data.readOnly } : undefined);
+  const room = useRoom(
+    orgId,
+    previewId,
+    content,
+    preview.data
+      ? {
+          arrangement: preview.data.arrangement,
+          version: preview.data.version,
+          readOnly: preview.data.readOnly,
+        }
+      : undefined,
+  );
   const [generating, setGenerating] = useState(false);
   const [reopening, setReopening] = useState(false);
   const [dragging, setDragging] = useState<DragData | null>(null);
   const poolRef = useRef<HTMLDivElement | null>(null);
   const rowsRef = useRef<HTMLDivElement | null>(null);
   const autoScroll = useEdgeAutoScroll(useMemo(() => [poolRef, rowsRef], []));
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: DRAG.activationDistance } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: DRAG.activationDistance } }),
+    useSensor(KeyboardSensor),
+  );
 
   const videos = useMemo(() => new Map((content?.videos ?? []).map((v) => [v.id, v])), [content]);
-  const episodes = useMemo(() => new Map((content?.episodes ?? []).map((e) => [e.id, e])), [content]);
+  const episodes = useMemo(
+    () => new Map((content?.episodes ?? []).map((e) => [e.id, e])),
+    [content],
+  );
   const arrangement = room.arrangement;
   const rows = arrangement?.rows ?? [];
   const pool = arrangement?.availableEpisodeIds ?? [];
-  const summary = useMemo(() => (arrangement ? summarizeArrangement(arrangement) : null), [arrangement]);
+  const summary = useMemo(
+    () => (arrangement ? summarizeArrangement(arrangement) : null),
+    [arrangement],
+  );
 
-  const rowVirtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => rowsRef.current, estimateSize: () => 76, overscan: 8 });
-  const poolVirtualizer = useVirtualizer({ count: pool.length, getScrollElement: () => poolRef.current, estimateSize: () => 72, overscan: 8 });
+  const rowVirtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => rowsRef.current,
+    estimateSize: () => 76,
+    overscan: 8,
+  });
+  const poolVirtualizer = useVirtualizer({
+    count: pool.length,
+    getScrollElement: () => poolRef.current,
+    estimateSize: () => 72,
+    overscan: 8,
+  });
 
   const { send } = room;
-  const removeVideo = useCallback((rowId: string, videoId: string) => send({ type: "remove_video", rowId, videoId }), [send]);
-  const removeEpisode = useCallback((rowId: string, episodeId: string) => send({ type: "remove_episode", rowId, episodeId }), [send]);
+  const removeVideo = useCallback(
+    (rowId: string, videoId: string) => send({ type: "remove_video", rowId, videoId }),
+    [send],
+  );
+  const removeEpisode = useCallback(
+    (rowId: string, episodeId: string) => send({ type: "remove_episode", rowId, episodeId }),
+    [send],
+  );
 
-  const onDragStart = (event: DragStartEvent) => setDragging((event.active.data.current as DragData | undefined) ?? null);
+  const onDragStart = (event: DragStartEvent) =>
+    setDragging((event.active.data.current as DragData | undefined) ?? null);
   const onDragMove = (event: DragMoveEvent) => {
     const start = event.activatorEvent as PointerEvent;
-    if (typeof start.clientX === "number") autoScroll.move(start.clientX + event.delta.x, start.clientY + event.delta.y);
+    if (typeof start.clientX === "number")
+      autoScroll.move(start.clientX + event.delta.x, start.clientY + event.delta.y);
   };
   const onDragEnd = (event: DragEndEvent) => {
     autoScroll.stop();
@@ -154,11 +230,19 @@ export default function PreviewBoard({ orgId, previewId, onClose, onBackToMerge,
     if (data.kind === "episode") {
       if (target.startsWith("episode-slot:")) {
         const rowId = target.slice("episode-slot:".length);
-        if (rowId !== data.fromRowId) send({ type: "place_episode", rowId, episodeId: data.episodeId, fromRowId: data.fromRowId });
-      } else if (target === "pool" && data.fromRowId) send({ type: "remove_episode", rowId: data.fromRowId, episodeId: data.episodeId });
+        if (rowId !== data.fromRowId)
+          send({
+            type: "place_episode",
+            rowId,
+            episodeId: data.episodeId,
+            fromRowId: data.fromRowId,
+          });
+      } else if (target === "pool" && data.fromRowId)
+        send({ type: "remove_episode", rowId: data.fromRowId, episodeId: data.episodeId });
     } else if (target.startsWith("video-slot:")) {
       const toRowId = target.slice("video-slot:".length);
-      if (toRowId !== data.fromRowId) send({ type: "move_video", fromRowId: data.fromRowId, toRowId, videoId: data.videoId });
+      if (toRowId !== data.fromRowId)
+        send({ type: "move_video", fromRowId: data.fromRowId, toRowId, videoId: data.videoId });
     }
   };
 
@@ -187,7 +271,9 @@ export default function PreviewBoard({ orgId, previewId, onClose, onBackToMerge,
     }
   };
 
-  const title = preview.data ? `${preview.data.title} - Drag & Drop Preview` : "Drag & Drop Preview";
+  const title = preview.data
+    ? `${preview.data.title} - Drag & Drop Preview`
+    : "Drag & Drop Preview";
   const others = room.presence.filter((p) => p.connectionId !== room.you);
   const dragged: { item: BoardVideo | BoardEpisode; kind: "video" | "episode" } | null = dragging
     ? dragging.kind === "video"
@@ -202,9 +288,22 @@ export default function PreviewBoard({ orgId, previewId, onClose, onBackToMerge,
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title} size="full">
       {!preview.data || !arrangement || !content ? (
-        <p className="py-10 text-center text-sm text-slate-500" role="status">Loading preview</p>
+        <p className="py-10 text-center text-sm text-slate-500" role="status">
+          Loading preview
+        </p>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={nearbyFallback} autoScroll={false} onDragStart={onDragStart} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => { autoScroll.stop(); setDragging(null); }}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={nearbyFallback}
+          autoScroll={false}
+          onDragStart={onDragStart}
+          onDragMove={onDragMove}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => {
+            autoScroll.stop();
+            setDragging(null);
+          }}
+        >
           <div className="flex min-h-0 flex-1 flex-col gap-3">
             <div className="flex flex-wrap items-center gap-3">
               <h3 className="sr-only">Content Summary</h3>
@@ -215,36 +314,97 @@ export default function PreviewBoard({ orgId, previewId, onClose, onBackToMerge,
                   ["Auto Matches", summary?.autoMatches ?? 0],
                   ["Available Episodes", pool.length],
                 ].map(([label, value]) => (
-                  <div key={label} className="rounded-lg border border-slate-200 px-3 py-1.5 dark:border-slate-700">
+                  <div
+                    key={label}
+                    className="rounded-lg border border-slate-200 px-3 py-1.5 dark:border-slate-700"
+                  >
                     <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-                    <dd className="font-semibold" data-testid={`summary-${String(label).toLowerCase().replace(/ /g, "-")}`}>{value}</dd>
+                    <dd
+                      className="font-semibold"
+                      data-testid={`summary-${String(label).toLowerCase().replace(/ /g, "-")}`}
+                    >
+                      {value}
+                    </dd>
                   </div>
                 ))}
               </dl>
-              <div className="ml-auto text-right text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
-                <p data-testid="presence">{others.length ? `Also here: ${others.map((p) => p.name).join(", ")}` : "Only you are here"}</p>
-                <p>{room.status === "live" ? `Live · version ${room.version}` : room.status === "reconnecting" ? "Reconnecting..." : room.status === "closed" ? "This preview was deleted." : "Connecting..."}</p>
+              <div
+                className="ml-auto text-right text-xs text-slate-500 dark:text-slate-400"
+                aria-live="polite"
+              >
+                <p data-testid="presence">
+                  {others.length
+                    ? `Also here: ${others.map((p) => p.name).join(", ")}`
+                    : "Only you are here"}
+                </p>
+                <p>
+                  {room.status === "live"
+                    ? `Live · version ${room.version}`
+                    : room.status === "reconnecting"
+                      ? "Reconnecting..."
+                      : room.status === "closed"
+                        ? "This preview was deleted."
+                        : "Connecting..."}
+                </p>
               </div>
             </div>
             {room.readOnly && (
               <div className="flex items-center gap-3 rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
                 This report is completed; its saved arrangement is shown read-only.
-                <Button variant="secondary" className="ml-auto px-3 py-1" disabled={reopening} onClick={() => void reopen()}>Reopen to edit</Button>
+                <Button
+                  variant="secondary"
+                  className="ml-auto px-3 py-1"
+                  disabled={reopening}
+                  onClick={() => void reopen()}
+                >
+                  Reopen to edit
+                </Button>
               </div>
             )}
-            {room.notice && <p className="text-sm text-amber-700 dark:text-amber-400" role="status">{room.notice}</p>}
+            {room.notice && (
+              <p className="text-sm text-amber-700 dark:text-amber-400" role="status">
+                {room.notice}
+              </p>
+            )}
             <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[20rem_1fr]">
               <section aria-label="Available Episodes" className="flex min-h-0 flex-col">
                 <h3 className="mb-2 text-sm font-semibold">Available Episodes ({pool.length})</h3>
                 <PoolArea id="pool">
-                  <div ref={poolRef} className="min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 p-1 dark:border-slate-700" style={{ maxHeight: "60vh" }}>
-                    {pool.length === 0 && <p className="p-3 text-sm text-slate-500">Every episode is placed.</p>}
+                  <div
+                    ref={poolRef}
+                    className="min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 p-1 dark:border-slate-700"
+                    style={{ maxHeight: "60vh" }}
+                  >
+                    {pool.length === 0 && (
+                      <p className="p-3 text-sm text-slate-500">Every episode is placed.</p>
+                    )}
                     <div style={{ height: poolVirtualizer.getTotalSize(), position: "relative" }}>
                       {poolVirtualizer.getVirtualItems().map((item) => {
                         const episode = episodes.get(pool[item.index]!);
                         return (
-                          <div key={item.key} data-index={item.index} ref={poolVirtualizer.measureElement} style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }} className="py-0.5">
-                            {episode && <ContentCard item={episode} kind="episode" timeZone={content.timeZone} dragId={`episode:${episode.id}`} drag={{ kind: "episode", episodeId: episode.id, fromRowId: null }} disabled={room.readOnly} />}
+                          <div
+                            key={item.key}
+                            data-index={item.index}
+                            ref={poolVirtualizer.measureElement}
+                            style={{
+                              position: "absolute",
+                              top: 0,
+                              left: 0,
+                              right: 0,
+                              transform: `translateY(${item.start}px)`,
+                            }}
+                            className="py-0.5"
+                          >
+                            {episode && (
+                              <ContentCard
+                                item={episode}
+                                kind="episode"
+                                timeZone={content.timeZone}
+                                dragId={`episode:${episode.id}`}
+                                drag={{ kind: "episode", episodeId: episode.id, fromRowId: null }}
+                                disabled={room.readOnly}
+                              />
+                            )}
                           </div>
                         );
                       })}
@@ -253,14 +413,39 @@ export default function PreviewBoard({ orgId, previewId, onClose, onBackToMerge,
                 </PoolArea>
               </section>
               <section aria-label="Content Matching" className="flex min-h-0 flex-col">
-                <h3 className="mb-2 text-sm font-semibold">Content Matching ({rows.length} rows)</h3>
-                <div ref={rowsRef} className="min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 px-2 dark:border-slate-700" style={{ maxHeight: "60vh" }}>
+                <h3 className="mb-2 text-sm font-semibold">
+                  Content Matching ({rows.length} rows)
+                </h3>
+                <div
+                  ref={rowsRef}
+                  className="min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 px-2 dark:border-slate-700"
+                  style={{ maxHeight: "60vh" }}
+                >
                   <div style={{ height: rowVirtualizer.getTotalSize(), position: "relative" }}>
                     {rowVirtualizer.getVirtualItems().map((item) => {
                       const row = rows[item.index]!;
                       return (
-                        <div key={row.id} data-index={item.index} ref={rowVirtualizer.measureElement} style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
-                          <MatchRow row={row} video={row.videoId ? videos.get(row.videoId) : undefined} episode={row.episodeId ? episodes.get(row.episodeId) : undefined} timeZone={content.timeZone} readOnly={room.readOnly} onRemoveVideo={removeVideo} onRemoveEpisode={removeEpisode} />
+                        <div
+                          key={row.id}
+                          data-index={item.index}
+                          ref={rowVirtualizer.measureElement}
+                          style={{
+                            position: "absolute",
+                            top: 0,
+                            left: 0,
+                            right: 0,
+                            transform: `translateY(${item.start}px)`,
+                          }}
+                        >
+                          <MatchRow
+                            row={row}
+                            video={row.videoId ? videos.get(row.videoId) : undefined}
+                            episode={row.episodeId ? episodes.get(row.episodeId) : undefined}
+                            timeZone={content.timeZone}
+                            readOnly={room.readOnly}
+                            onRemoveVideo={removeVideo}
+                            onRemoveEpisode={removeEpisode}
+                          />
                         </div>
                       );
                     })}
@@ -269,7 +454,9 @@ export default function PreviewBoard({ orgId, previewId, onClose, onBackToMerge,
               </section>
             </div>
             <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-3 dark:border-slate-700">
-              <Button variant="secondary" onClick={onClose}>Close</Button>
+              <Button variant="secondary" onClick={onClose}>
+                Close
+              </Button>
               <Button
                 variant="secondary"
                 onClick={() =>
@@ -285,10 +472,17 @@ export default function PreviewBoard({ orgId, previewId, onClose, onBackToMerge,
               >
                 Back to Merge Options
               </Button>
-              <Button disabled={generating || room.status !== "live"} onClick={() => void generate()}>{generating ? "Generating..." : "Generate Final Report"}</Button>
+              <Button
+                disabled={generating || room.status !== "live"}
+                onClick={() => void generate()}
+              >
+                {generating ? "Generating..." : "Generate Final Report"}
+              </Button>
             </div>
           </div>
-          <DragOverlay>{dragged ? <OverlayCard item={dragged.item} kind={dragged.kind} /> : null}</DragOverlay>
+          <DragOverlay>
+            {dragged ? <OverlayCard item={dragged.item} kind={dragged.kind} /> : null}
+          </DragOverlay>
         </DndContext>
       )}
     </Dialog>

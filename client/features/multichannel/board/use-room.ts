@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { applyIntent, type PairingContext } from "../../../../shared/arrangement-rules";
 import type { Arrangement, ArrangementRow } from "../../../../shared/schemas/arrangement";
-import { roomServerMessageSchema, type BoardContent, type PresenceUser } from "../../../../shared/schemas/multichannel";
+import {
+  type BoardContent,
+  type PresenceUser,
+  roomServerMessageSchema,
+} from "../../../../shared/schemas/multichannel";
 import type { RoomIntent } from "../../../../shared/schemas/room-intents";
 import { multiChannelApi } from "../multichannel-api";
 
@@ -17,7 +21,11 @@ const REJECTION_TEXT: Record<string, string> = {
 };
 
 /** Applies a server update (changed rows and, if it changed, the pool) to an arrangement. */
-export function applyUpdate(arr: Arrangement, rows: ArrangementRow[], pool: string[] | null): Arrangement {
+export function applyUpdate(
+  arr: Arrangement,
+  rows: ArrangementRow[],
+  pool: string[] | null,
+): Arrangement {
   const changed = new Map(rows.map((r) => [r.id, r]));
   const next = arr.rows.map((r) => changed.get(r.id) ?? r);
   const known = new Set(arr.rows.map((r) => r.id));
@@ -31,7 +39,12 @@ export function applyUpdate(arr: Arrangement, rows: ArrangementRow[], pool: stri
  * room's answer, so a drop feels instant and a conflict settles the way the room decided. It
  * reconnects with a fresh ticket after a drop-out and resumes from the room's snapshot.
  */
-export function useRoom(orgId: string, previewId: string, content: BoardContent | undefined, initial: { arrangement: Arrangement; version: number; readOnly: boolean } | undefined) {
+export function useRoom(
+  orgId: string,
+  previewId: string,
+  content: BoardContent | undefined,
+  initial: { arrangement: Arrangement; version: number; readOnly: boolean } | undefined,
+) {
   const [confirmed, setConfirmed] = useState<Arrangement | null>(initial?.arrangement ?? null);
   const [version, setVersion] = useState(initial?.version ?? 0);
   const [readOnly, setReadOnly] = useState(initial?.readOnly ?? false);
@@ -47,8 +60,18 @@ export function useRoom(orgId: string, previewId: string, content: BoardContent 
     () =>
       content
         ? {
-            videos: new Map(content.videos.map((v) => [v.id, { id: v.id, title: v.title, publishDate: v.publishDate }])),
-            episodes: new Map(content.episodes.map((e) => [e.id, { id: e.id, title: e.title, publishDate: e.publishDate }])),
+            videos: new Map(
+              content.videos.map((v) => [
+                v.id,
+                { id: v.id, title: v.title, publishDate: v.publishDate },
+              ]),
+            ),
+            episodes: new Map(
+              content.episodes.map((e) => [
+                e.id,
+                { id: e.id, title: e.title, publishDate: e.publishDate },
+              ]),
+            ),
             timeZone: content.timeZone,
           }
         : null,
@@ -64,11 +87,16 @@ export function useRoom(orgId: string, previewId: string, content: BoardContent 
       try {
         const { url } = await multiChannelApi.ticket(orgId, previewId);
         if (stopped) return;
-        const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${url}`);
+        const ws = new WebSocket(
+          `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${url}`,
+        );
         socket.current = ws;
         ws.onopen = () => {
           attempt = 0;
-          ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('{"type":"ping"}'), 25_000);
+          ping = setInterval(
+            () => ws.readyState === WebSocket.OPEN && ws.send('{"type":"ping"}'),
+            25_000,
+          );
         };
         ws.onmessage = (event) => {
           const raw: unknown = JSON.parse(String(event.data));
@@ -87,9 +115,12 @@ export function useRoom(orgId: string, previewId: string, content: BoardContent 
               setStatus("live");
               break;
             case "update":
-              setConfirmed((arr) => (arr ? applyUpdate(arr, message.rows, message.availableEpisodeIds) : arr));
+              setConfirmed((arr) =>
+                arr ? applyUpdate(arr, message.rows, message.availableEpisodeIds) : arr,
+              );
               setVersion(message.version);
-              if (message.intentId) setPending((p) => p.filter((x) => x.intentId !== message.intentId));
+              if (message.intentId)
+                setPending((p) => p.filter((x) => x.intentId !== message.intentId));
               break;
             case "rejected":
               setPending((p) => p.filter((x) => x.intentId !== message.intentId));
