@@ -87,7 +87,14 @@ try {
         () => reject(new Error(`drop ${d} was not seen by every client`)),
         10_000,
       );
-      waiting = { version, done: () => (clearTimeout(timer), (waiting = null), resolve()) };
+      waiting = {
+        version,
+        done: () => {
+          clearTimeout(timer);
+          waiting = null;
+          resolve();
+        },
+      };
       sockets[d % CLIENTS].send(JSON.stringify({ type: "intent", intentId: `d${d}`, intent }));
     });
     times.push(performance.now() - started);

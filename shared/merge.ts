@@ -20,7 +20,7 @@ export const titleKey = (title: string | null | undefined) => (title ?? "").trim
 /** What merging adds to a row: every member's id (the kept row's first), for the Merged badge. */
 export type Merged<T> = T & { mergedIds: string[] };
 
-export type MergePlan<T> = {
+export type MergePlan<_T> = {
   /** Counts (spec: "total videos ... duplicates found, count after merging"). */
   before: number;
   after: number;

@@ -36,7 +36,10 @@ export function zoneOffset(timeZone: string, at: number): number {
 const midnightOffsets = new Map<string, Map<number, number>>();
 function midnightOffset(timeZone: string, day: number): number {
   let days = midnightOffsets.get(timeZone);
-  if (!days) midnightOffsets.set(timeZone, (days = new Map()));
+  if (!days) {
+    days = new Map();
+    midnightOffsets.set(timeZone, days);
+  }
   let offset = days.get(day);
   if (offset === undefined) {
     if (days.size > 20_000) days.clear(); // bound a long-lived isolate's memory (~55 years a zone)

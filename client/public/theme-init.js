@@ -2,13 +2,13 @@
 // Keep in sync with client/lib/theme/theme.ts (same storage key and rules).
 (() => {
   try {
-    var pref = localStorage.getItem("crosscast-theme");
-    var dark =
+    const pref = localStorage.getItem("crosscast-theme");
+    const dark =
       pref === "dark" ||
       ((pref === null || pref === "system") &&
         window.matchMedia("(prefers-color-scheme: dark)").matches);
     document.documentElement.classList.toggle("dark", dark);
-  } catch (e) {
+  } catch (_e) {
     /* storage unavailable: stay light */
   }
 })();

@@ -1,15 +1,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, test } from "node:test";
-import {
-  baseUrl,
-  DEMO_ADMIN,
-  demoApi,
-  ingestChannel,
-  newPage,
-  signIn,
-  useBrowser,
-} from "./support.mjs";
+import { DEMO_ADMIN, demoApi, ingestChannel, newPage, signIn, useBrowser } from "./support.mjs";
 
 const browser = useBrowser();
 

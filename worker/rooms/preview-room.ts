@@ -83,30 +83,30 @@ export class PreviewRoom extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       this.sql.exec("DELETE FROM items");
       this.sql.exec("DELETE FROM rows");
-      seed.videos.forEach((v, i) =>
+      for (const [i, v] of seed.videos.entries()) {
         this.sql.exec(
           "INSERT INTO items (id, kind, position, json) VALUES (?, 'video', ?, ?)",
           v.id,
           i,
           JSON.stringify(v),
-        ),
-      );
-      seed.episodes.forEach((e, i) =>
+        );
+      }
+      for (const [i, e] of seed.episodes.entries()) {
         this.sql.exec(
           "INSERT INTO items (id, kind, position, json) VALUES (?, 'episode', ?, ?)",
           e.id,
           i,
           JSON.stringify(e),
-        ),
-      );
-      seed.arrangement.rows.forEach((r, i) =>
+        );
+      }
+      for (const [i, r] of seed.arrangement.rows.entries()) {
         this.sql.exec(
           "INSERT INTO rows (id, position, json) VALUES (?, ?, ?)",
           r.id,
           i,
           JSON.stringify(r),
-        ),
-      );
+        );
+      }
       this.writeMeta({
         pool: JSON.stringify(seed.arrangement.availableEpisodeIds),
         version: String(version),

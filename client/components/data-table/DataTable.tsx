@@ -11,6 +11,8 @@ import { type ReactNode, useMemo, useState } from "react";
 import { Dialog } from "../Dialog";
 import { Button } from "../form";
 
+const SKELETON_ROWS = ["s1", "s2", "s3", "s4", "s5"];
+
 export type Chip = { id: string; label: string };
 
 type Props<T> = {
@@ -142,7 +144,7 @@ export function DataTable<T>(props: Props<T>) {
         </div>
       </div>
       {props.chips && props.chips.length > 0 && (
-        <div className="flex flex-wrap items-center gap-2" aria-label="Active filters">
+        <div className="flex flex-wrap items-center gap-2">
           {props.chips.map((chip) => (
             <span
               key={chip.id}
@@ -210,7 +212,6 @@ export function DataTable<T>(props: Props<T>) {
                       )}
                       {header.column.getCanResize() && (
                         <span
-                          role="separator"
                           aria-hidden
                           onMouseDown={header.getResizeHandler()}
                           onTouchStart={header.getResizeHandler()}
@@ -225,11 +226,8 @@ export function DataTable<T>(props: Props<T>) {
           </thead>
           <tbody>
             {props.loading &&
-              Array.from({ length: 5 }, (_, i) => (
-                <tr
-                  key={`skeleton-${i}`}
-                  className="border-t border-slate-100 dark:border-slate-800"
-                >
+              SKELETON_ROWS.map((key) => (
+                <tr key={key} className="border-t border-slate-100 dark:border-slate-800">
                   <td colSpan={table.getAllLeafColumns().length} className="px-3 py-3">
                     <div className="h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
                   </td>

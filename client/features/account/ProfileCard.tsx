@@ -55,11 +55,7 @@ export function ProfileCard() {
       <div className="mb-6 flex items-center gap-4">
         <div className="flex h-16 w-16 items-center justify-center overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800">
           {user.avatarUrl ? (
-            <img
-              src={user.avatarUrl}
-              alt="Your profile picture"
-              className="h-full w-full object-cover"
-            />
+            <img src={user.avatarUrl} alt="You" className="h-full w-full object-cover" />
           ) : (
             <User className="h-8 w-8 text-slate-400" aria-hidden />
           )}

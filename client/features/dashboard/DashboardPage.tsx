@@ -103,6 +103,7 @@ export default function DashboardPage() {
         >
           {(["youtube", "simplecast"] as const).map((p) => (
             <button
+              type="button"
               key={p}
               role="tab"
               aria-selected={platform === p}
@@ -138,6 +139,7 @@ export default function DashboardPage() {
         <div role="tablist" aria-label="Tables" className="flex gap-1">
           {subTabs.map((t) => (
             <button
+              type="button"
               key={t}
               role="tab"
               aria-selected={tab === t}

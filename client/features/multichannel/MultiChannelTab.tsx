@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { dateRangeLabel } from "../../../shared/date-ranges";
 import { formatCreatedAt } from "../../../shared/schedule";
@@ -63,13 +63,16 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
 
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: multiChannelKeys.all(orgId) });
-  const setPreview = (previewId: string | null) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (previewId) next.set("preview", previewId);
-      else next.delete("preview");
-      return next;
-    });
+  const setPreview = useCallback(
+    (previewId: string | null) =>
+      setParams((p) => {
+        const next = new URLSearchParams(p);
+        if (previewId) next.set("preview", previewId);
+        else next.delete("preview");
+        return next;
+      }),
+    [setParams],
+  );
 
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -171,7 +174,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [orgId, timeZone],
+    [orgId, timeZone, setPreview],
   );
 
   if (list.isPending || channels.isPending || shows.isPending) return <PageLoading />;

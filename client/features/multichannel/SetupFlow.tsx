@@ -100,10 +100,11 @@ export function SetupFlow({
     }
   };
 
-  // Coming back from a board: load its figures when the dialog opens.
+  // Coming back from a board: load its figures when the dialog opens. Only opening (or a new
+  // resume) should trigger it, not every new loadContent closure.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on open/resume changes only
   useEffect(() => {
     if (open && resume) void loadContent(resume.dateRange, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, resume]);
 
   const continueToMerge = () => {

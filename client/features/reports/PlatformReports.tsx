@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { ExternalLink, Plus } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { dateRangeLabel } from "../../../shared/date-ranges";
 import { formatCreatedAt, scheduleLabel } from "../../../shared/schedule";
@@ -79,7 +79,10 @@ export default function PlatformReports({
       });
     }
   }, [params, setParams]);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: reportKeys.all(orgId) });
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: reportKeys.all(orgId) }),
+    [queryClient, orgId],
+  );
 
   const scheduleColumns = useMemo<Array<ColumnDef<ScheduleView>>>(
     () => [
@@ -187,7 +190,7 @@ export default function PlatformReports({
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [orgId, timeZone],
+    [orgId, timeZone, refresh],
   );
 
   const reportColumns = useMemo<Array<ColumnDef<ReportView>>>(

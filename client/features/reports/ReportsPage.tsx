@@ -38,6 +38,7 @@ export default function ReportsPage() {
         >
           {tabs.map((t) => (
             <button
+              type="button"
               key={t.value}
               role="tab"
               aria-selected={tab === t.value}

@@ -1,10 +1,7 @@
 import { Download } from "lucide-react";
 import { lazy } from "react";
 import { DeferredMenu } from "../../components/DeferredMenu";
-
-export type DownloadActions = { onCsv: () => void; onJson: () => void; onCopy: () => void };
-export const downloadButtonClass =
-  "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
+import { type DownloadActions, downloadButtonClass } from "./download-actions";
 
 const loadMenu = () => import("./DownloadMenuContent");
 const DownloadMenuContent = lazy(loadMenu);

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import type { MenuStart } from "../../components/DeferredMenu";
-import { type DownloadActions, downloadButtonClass } from "./DownloadMenu";
+import { type DownloadActions, downloadButtonClass } from "./download-actions";
 
 const item =
   "flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800";

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { mergedVideosMessage, UNMERGED_VIDEOS_MESSAGE } from "../../../shared/merge";
 import { integrationMessages } from "../../../shared/messages-integrations";
@@ -20,6 +20,8 @@ const MERGE_SAME_BUILD = import.meta.env.VITE_MERGE_SAME === "1";
 
 // The panel and its charts (uPlot) load when a panel first opens.
 const DetailPanel = lazy(() => import("../details/DetailPanel"));
+
+const NO_OPTIONAL_COLUMNS: Record<string, boolean> = {};
 
 const emptyText: Record<TableName, string> = {
   channels: "No channels match.",
@@ -61,13 +63,18 @@ export function TablesView({
     return () => clearTimeout(handle);
   }, [search, params, setParams]);
 
-  const optional = data?.optionalColumns ?? {};
+  // TanStack Query keeps unchanged parts of an answer by reference, so this stays stable
+  // across refetches and the columns below are rebuilt only when a flag really changes.
+  const optional = data?.optionalColumns ?? NO_OPTIONAL_COLUMNS;
   // The open detail panel is in the URL (?detail=<id>), so reload and back keep it.
   const detail = params.get("detail");
-  const openDetail = (row: TableRow) => setParams(withParams(params, { detail: String(row.id) }));
+  const openDetail = useCallback(
+    (row: TableRow) => setParams((current) => withParams(current, { detail: String(row.id) })),
+    [setParams],
+  );
   const columns = useMemo(
     () => columnDefs(table, optional, openDetail),
-    [table, JSON.stringify(optional), params],
+    [table, optional, openDetail],
   );
   const sorting: SortingState = params.get("sort")
     ? [{ id: params.get("sort")!, desc: params.get("dir") !== "asc" }]

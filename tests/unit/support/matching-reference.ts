@@ -48,13 +48,13 @@ export function matchAllPairs(
   const steps = [
     {
       step: 1 as const,
-      accepts: (d: number, sim: number, score: number) => d === 0 && score >= 0.2 - 1e-9,
+      accepts: (d: number, _sim: number, score: number) => d === 0 && score >= 0.2 - 1e-9,
     },
     {
       step: 2 as const,
-      accepts: (d: number, sim: number, score: number) => d <= 3 && score >= 0.4 - 1e-9,
+      accepts: (d: number, _sim: number, score: number) => d <= 3 && score >= 0.4 - 1e-9,
     },
-    { step: 3 as const, accepts: (d: number, sim: number) => sim >= 0.8 - 1e-9 },
+    { step: 3 as const, accepts: (_d: number, sim: number) => sim >= 0.8 - 1e-9 },
   ];
   for (const { step, accepts } of steps) {
     const candidates: Array<{ score: number; vi: number; ei: number }> = [];

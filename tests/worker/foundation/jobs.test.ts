@@ -31,7 +31,13 @@ const message = (id: string, body: unknown, attempts = 1) => ({
 describe("queue consumer", () => {
   it("dispatches a job by its type and acknowledges it", async () => {
     const seen: number[] = [];
-    addTarget({ name: "probe", purge: async (_env, now) => (seen.push(now), 0) });
+    addTarget({
+      name: "probe",
+      purge: async (_env, now) => {
+        seen.push(now);
+        return 0;
+      },
+    });
     const batch = createMessageBatch("crosscast-jobs", [
       message("m1", { type: "maintenance.purge-expired", slot: "2026-11-22T10:00:00.000Z" }),
     ]);
@@ -45,7 +51,13 @@ describe("queue consumer", () => {
 
   it("rejects unknown and malformed messages without failing the rest of the batch", async () => {
     const seen: string[] = [];
-    addTarget({ name: "probe", purge: async () => (seen.push("ran"), 0) });
+    addTarget({
+      name: "probe",
+      purge: async () => {
+        seen.push("ran");
+        return 0;
+      },
+    });
     const batch = createMessageBatch("crosscast-jobs", [
       message("unknown", { type: "no.such.job" }),
       message("garbage", "not even an object"),
@@ -80,7 +92,13 @@ describe("queue consumer", () => {
 
   it("acknowledges dead-lettered messages without running them again", async () => {
     const seen: string[] = [];
-    addTarget({ name: "probe", purge: async () => (seen.push("ran"), 0) });
+    addTarget({
+      name: "probe",
+      purge: async () => {
+        seen.push("ran");
+        return 0;
+      },
+    });
     const batch = createMessageBatch("crosscast-jobs-dlq", [
       message("d1", { type: "maintenance.purge-expired", slot: "2026-11-22T10:00:00.000Z" }, 6),
     ]);

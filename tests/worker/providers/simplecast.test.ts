@@ -21,7 +21,10 @@ function recording(): { fetcher: Fetcher; requests: Request[] } {
   const inner = providerFetch(env);
   return {
     requests,
-    fetcher: (input, init) => (requests.push(new Request(input, init)), inner(input, init)),
+    fetcher: (input, init) => {
+      requests.push(new Request(input, init));
+      return inner(input, init);
+    },
   };
 }
 

@@ -21,9 +21,10 @@ function recording(): { fetcher: Fetcher; urls: URL[] } {
   const inner = providerFetch(env);
   return {
     urls,
-    fetcher: (input, init) => (
-      urls.push(new URL(input instanceof Request ? input.url : String(input))), inner(input, init)
-    ),
+    fetcher: (input, init) => {
+      urls.push(new URL(input instanceof Request ? input.url : String(input)));
+      return inner(input, init);
+    },
   };
 }
 

@@ -1,18 +1,17 @@
 import type { emailOutbox } from "../../db/schema";
+import { escapeHtml } from "../../lib/html";
 
 type Mail = typeof emailOutbox.$inferSelect;
-const escape = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 // Links in the plain text become clickable; everything else is escaped.
 const linkify = (text: string) =>
-  escape(text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
+  escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
 
 /** The development mailbox: every email the app sent, newest first. Server-rendered, no script. */
 export function renderMailbox(mails: Mail[]): string {
   const items = mails
     .map(
       (m) => `<article data-testid="mail">
-  <header><strong class="subject">${escape(m.subject)}</strong><span>to <span class="to">${escape(m.toAddress)}</span> · ${m.createdAt.toISOString()} · ${escape(m.status)}</span></header>
+  <header><strong class="subject">${escapeHtml(m.subject)}</strong><span>to <span class="to">${escapeHtml(m.toAddress)}</span> · ${m.createdAt.toISOString()} · ${escapeHtml(m.status)}</span></header>
   <pre>${linkify(m.textBody)}</pre>
 </article>`,
     )

@@ -36,7 +36,7 @@ export const googleOrgRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
   .get("/", async (c) => c.json(await connectionView(getDb(c.env), c.get("org").id)))
   .post("/connect", async (c) => {
-    let auth;
+    let auth: ReturnType<typeof createAuthorization>;
     try {
       auth = createAuthorization(c.env, new URL(c.req.url).origin, redirectUri(c));
     } catch (error) {

@@ -37,7 +37,10 @@ type EpisodeFigures = SimplecastEpisode & {
 
 function cumulative(daily: DailyDownloads): DailySnapshot[] {
   let running = 0;
-  return daily.map((d) => ({ date: d.date, value: (running += d.downloads) }));
+  return daily.map((d) => {
+    running += d.downloads;
+    return { date: d.date, value: running };
+  });
 }
 
 /** Each episode's downloads per day since publishing, and its listeners where the plan has them. */

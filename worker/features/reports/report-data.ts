@@ -168,9 +168,10 @@ export async function* reportJson(
   yield `{"report":${JSON.stringify(meta)},${JSON.stringify(parentKey)}:${JSON.stringify(parents)},${JSON.stringify(childKey)}:[`;
   let first = true;
   for await (const page of pages) {
-    yield page
-      .map((row) => `${first ? ((first = false), "") : ","}${JSON.stringify(row)}`)
-      .join("");
+    const rows = page.map((row) => JSON.stringify(row)).join(",");
+    if (rows === "") continue;
+    yield first ? rows : `,${rows}`;
+    first = false;
   }
   yield "]}";
 }

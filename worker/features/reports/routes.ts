@@ -33,7 +33,7 @@ import { deleteReportObjects, reportFileViews } from "./report-files";
 const platformQuery = z.object({ platform: z.enum(reportPlatforms) });
 const scheduleParam = z.object({ scheduleId: z.string().uuid({ message: "Invalid schedule id" }) });
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const _iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 async function scheduleOf(db: Db, organizationId: string, scheduleId: string) {
   const [row] = await db

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { resolveDateRange } from "../../../shared/date-ranges";
-import { DEFAULT_TAB_NAME } from "../../../shared/schemas/reports";
 import type { Db } from "../../db/client";
 import { persistentSheets, reportSchedules, reports, scheduleRuns } from "../../db/schema";
 import { ApiError } from "../../errors";

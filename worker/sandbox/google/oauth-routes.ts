@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { toBase64Url } from "../../lib/crypto/encoding";
+import { escapeHtml } from "../../lib/html";
 import {
   accessTokenFor,
   accountOfAccessToken,
@@ -10,8 +11,6 @@ import {
   refreshTokenFor,
 } from "./tokens";
 
-const escape = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
 const oauthError = (error: string, description: string) => ({
   error,
   error_description: description,
@@ -41,11 +40,11 @@ export const googleOAuthSandbox = new Hono<AppEnv>()
       );
     }
     const hidden = ["redirect_uri", "state", "code_challenge"]
-      .map((k) => `<input type="hidden" name="${k}" value="${escape(q[k] ?? "")}">`)
+      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q[k] ?? "")}">`)
       .join("");
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in - Google Accounts (sandbox)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:420px;margin:4rem auto;padding:0 1rem}label,input,button{display:block;width:100%;margin:.5rem 0}button{padding:.6rem}</style></head>
-<body><h1>Google (sandbox)</h1><p>Crosscast wants to create and edit spreadsheets in your Drive.</p><p>Scopes: ${escape(q.scope ?? "")}</p>
+<body><h1>Google (sandbox)</h1><p>Crosscast wants to create and edit spreadsheets in your Drive.</p><p>Scopes: ${escapeHtml(q.scope ?? "")}</p>
 <form method="get" action="/sandbox/accounts.google.com/o/oauth2/v2/approve">${hidden}
 <label for="account">Google account</label><input id="account" name="account" type="email" value="sandbox.editor@gmail.com" required>
 <button type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></form></body></html>`);
