@@ -32,6 +32,10 @@ export default defineConfig(async () => {
       root,
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["tests/worker/setup/apply-migrations.ts"],
+      // Hang guards, not speed checks: on a shared 2-core machine a busy moment can stretch a
+      // test past vitest's 5 s default without anything being wrong. Speed lives in bench/.
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
     },
   };
 });
