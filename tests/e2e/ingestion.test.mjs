@@ -1,13 +1,21 @@
 import { describe, test } from "node:test";
-import { baseUrl, DEMO_ADMIN, newPage, signIn, useBrowser } from "./support.mjs";
+import {
+  baseUrl,
+  createOrganization,
+  newPage,
+  signInToDashboard,
+  useBrowser,
+  useOrganization,
+} from "./support.mjs";
 
 const browser = useBrowser();
+// Its own organisation: YouTube starts unconnected whatever other files did.
+const own = useOrganization("Ingestion");
 
 describe("YouTube ingestion from the dashboard", () => {
-  test("an invalid key is refused, a sandbox key connects, a bad URL is explained, and a channel appears", async () => {
+  test("Add Channel asks for a key first: an invalid key is refused, a sandbox key connects", async () => {
     const { context, page } = await newPage(browser());
-    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signInToDashboard(page, own().admin);
     await page.getByRole("button", { name: "Add Channel" }).first().click();
     const connect = page.getByRole("dialog", { name: "Connect YouTube" });
     await connect.getByLabel("YouTube API key").fill("sandbox-invalid-key");
@@ -16,7 +24,18 @@ describe("YouTube ingestion from the dashboard", () => {
     await connect.getByLabel("YouTube API key").fill("AIza-sandbox-e2e-key");
     await connect.getByRole("button", { name: "Connect" }).click();
     await page.getByText("YouTube integration connected successfully").waitFor();
+    // Connected, the same button goes on to the channel dialog.
+    await page.getByRole("dialog", { name: "Add YouTube Channel" }).waitFor();
+    await context.close();
+  });
 
+  test("a URL without a handle is explained; a handle is ingested and its row appears", async () => {
+    // An organisation of its own with YouTube already connected, as the previous test leaves it.
+    const made = await createOrganization("Ingestion channel");
+    await made.api.call("integrations/youtube/connect", { apiKey: "AIza-sandbox-e2e-key" });
+    const { context, page } = await newPage(browser());
+    await signInToDashboard(page, made.user);
+    await page.getByRole("button", { name: "Add Channel" }).first().click();
     const add = page.getByRole("dialog", { name: "Add YouTube Channel" });
     await add.getByLabel("Channel URL").fill("https://www.youtube.com/channel/UC123");
     await add.getByRole("button", { name: "Add Channel" }).click();
@@ -29,11 +48,18 @@ describe("YouTube ingestion from the dashboard", () => {
     await page.getByText("Channel added successfully").waitFor({ timeout: 20_000 });
     await page.getByTestId("table-row").filter({ hasText: "Crosscast E2e" }).waitFor();
     await page.getByTestId("recent-activity").getByText("succeeded").first().waitFor();
-    // The platform tab is in the URL.
+    await context.close();
+  });
+
+  test("the platform tab is in the URL and a link opens it", async () => {
+    const { context, page } = await newPage(browser());
+    await signInToDashboard(page, own().user);
     await page.getByRole("tab", { name: "Simplecast" }).click();
     await page.waitForURL(/platform=simplecast/);
     await page.goto(`${baseUrl()}/dashboard?platform=youtube`);
-    await page.getByTestId("table-row").first().waitFor();
+    await page.getByRole("tab", { name: "YouTube", selected: true }).waitFor();
+    await page.goto(`${baseUrl()}/dashboard?platform=simplecast`);
+    await page.getByRole("tab", { name: "Simplecast", selected: true }).waitFor();
     await context.close();
   });
 });

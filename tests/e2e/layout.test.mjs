@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { baseUrl, DEMO_USER, newPage, signIn, useBrowser } from "./support.mjs";
+import { baseUrl, newPage, signInToDashboard, useBrowser, useOrganization } from "./support.mjs";
 
 const browser = useBrowser();
+const own = useOrganization("Layout");
 
 const isDark = (page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
 
@@ -17,8 +18,7 @@ async function openThemeMenu(page) {
 describe("signed-in layout", () => {
   test("the header tabs mark the current page, at / as well as /dashboard", async () => {
     const { context, page } = await newPage(browser());
-    await signIn(page, DEMO_USER.email, DEMO_USER.password);
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signInToDashboard(page, own().user);
     const nav = page.getByRole("navigation", { name: "Main" });
     const current = (name) => nav.getByRole("link", { name }).getAttribute("aria-current");
     assert.equal(await current("Dashboard"), "page");
@@ -37,8 +37,7 @@ describe("signed-in layout", () => {
 
   test("the Theme menu checks the current choice, which persists across reload", async () => {
     const { context, page } = await newPage(browser(), { colorScheme: "light" });
-    await signIn(page, DEMO_USER.email, DEMO_USER.password);
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signInToDashboard(page, own().user);
     await openThemeMenu(page);
     assert.equal(
       await page.getByRole("menuitemradio", { name: "System" }).getAttribute("aria-checked"),
@@ -78,8 +77,7 @@ describe("signed-in layout", () => {
         json: { ...me, user: { ...me.user, avatarUrl: "/api/images/missing-avatar.png" } },
       });
     });
-    await signIn(page, DEMO_USER.email, DEMO_USER.password);
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signInToDashboard(page, own().user);
     const trigger = page.getByRole("button", { name: "Account menu" });
     await trigger.locator("svg").waitFor();
     assert.equal(await trigger.locator("img").count(), 0);

@@ -2,30 +2,33 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
   baseUrl,
-  DEMO_ADMIN,
-  DEMO_USER,
+  createOrganization,
   latestMail,
   newPage,
-  signIn,
+  signInToDashboard,
   TINY_PNG,
   uniqueEmail,
   useBrowser,
+  useOrganization,
 } from "./support.mjs";
 
 const browser = useBrowser();
+const own = useOrganization("Organization");
 
 async function openSettings(page, who) {
-  await signIn(page, who.email, who.password);
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  await signInToDashboard(page, who);
   await page.goto(`${baseUrl()}/organization-settings`);
 }
 
 describe("organization settings", () => {
   test("an admin renames the organisation, sets a logo and saves API keys that come back masked", async () => {
+    // Its own organisation: the new name and logo would show in every other test's header.
+    const { admin } = await createOrganization("Organization rename");
     const { context, page } = await newPage(browser());
-    await openSettings(page, DEMO_ADMIN);
+    await openSettings(page, admin);
     await page.getByRole("heading", { name: "Organization Settings" }).waitFor();
-    await page.getByLabel("Organization name").fill("Demo Media Group");
+    const newName = `Renamed ${Date.now().toString(36)}`;
+    await page.getByLabel("Organization name").fill(newName);
     await page.getByRole("button", { name: "Save Changes" }).click();
     await page.getByText("Organization updated successfully").waitFor();
 
@@ -36,7 +39,7 @@ describe("organization settings", () => {
     });
     await page.getByText("Logo updated successfully").waitFor();
     // The header now shows the organisation's logo instead of the brand's.
-    await page.getByRole("banner").getByAltText("Demo Media Group logo").waitFor();
+    await page.getByRole("banner").getByAltText(`${newName} logo`).waitFor();
 
     assert.equal(await page.getByRole("button", { name: "Save API Keys" }).isDisabled(), true);
     await page.getByLabel("YouTube API key").fill("AIzaSy-e2e-youtube-key-4321");
@@ -50,7 +53,7 @@ describe("organization settings", () => {
 
   test("an admin adds a member (invitation in the mailbox), changes their role and removes them", async () => {
     const { context, page } = await newPage(browser());
-    await openSettings(page, DEMO_ADMIN);
+    await openSettings(page, own().admin);
     const email = uniqueEmail("member");
     await page.getByRole("button", { name: "Add Member" }).click();
     const dialog = page.getByRole("dialog", { name: "Add New Member" });
@@ -84,21 +87,28 @@ describe("organization settings", () => {
 
   test("a standard user sees the no-permission message", async () => {
     const { context, page } = await newPage(browser());
-    await openSettings(page, DEMO_USER);
+    await openSettings(page, own().user);
     await page.getByText("You need admin permissions to access organization settings.").waitFor();
     await page.getByRole("button", { name: "Account menu" }).click();
+    // The open menu (positive anchor) lacks the admin entry.
+    await page.getByRole("menuitem", { name: "Account Settings" }).waitFor();
     assert.equal(await page.getByRole("menuitem", { name: "Organization Settings" }).count(), 0);
     await context.close();
   });
 
   test("an admin connects Google and deletes two files in the storage manager", async () => {
+    // Its own organisation and Google account: the sandbox keeps one Drive per account, and
+    // this test deletes files from it.
+    const { admin } = await createOrganization("Organization storage");
+    const googleAccount = uniqueEmail("drive").replace("@example.com", "@gmail.com");
     const { context, page } = await newPage(browser());
-    await openSettings(page, DEMO_ADMIN);
+    await openSettings(page, admin);
     await page.getByRole("button", { name: "Connect Google account" }).click();
     await page.getByRole("heading", { name: "Google (sandbox)" }).waitFor();
+    await page.getByLabel("Google account").fill(googleAccount);
     await page.getByRole("button", { name: "Allow" }).click();
     await page.getByText("Google account connected").waitFor();
-    await page.getByTestId("google-status").getByText("sandbox.editor@gmail.com").waitFor();
+    await page.getByTestId("google-status").getByText(googleAccount).waitFor();
     await page.getByRole("link", { name: "Manage Drive storage" }).click();
     await page.getByRole("heading", { name: "Drive storage" }).waitFor();
     await page.getByRole("progressbar", { name: "Drive storage used" }).waitFor();

@@ -88,10 +88,11 @@ export async function confirmedAccount(email, password) {
 }
 
 /**
- * The demo admin's API session, to give the demo organisation content as the dialogs would
- * (through the real ingestion path). `call(path, body?)` GETs, or POSTs a JSON body.
+ * An API session as a given person (bearer token), to give an organisation content as the dialogs
+ * would (through the real ingestion path). `call(path, body?)` GETs, or POSTs a JSON body; a
+ * path without a leading slash is relative to the person's organisation.
  */
-export async function demoApi() {
+export async function apiSession(who) {
   const request = async (path, token, body) => {
     const res = await fetch(`${baseUrl()}${path}`, {
       method: body ? "POST" : "GET",
@@ -103,7 +104,8 @@ export async function demoApi() {
     });
     return res.json();
   };
-  const { accessToken } = await request("/api/auth/sign-in", null, DEMO_ADMIN);
+  const { accessToken } = await request("/api/auth/sign-in", null, who);
+  if (!accessToken) throw new Error(`API sign-in failed for ${who.email}`);
   const me = await request("/api/auth/me", accessToken);
   const org = `/api/orgs/${me.organization.id}`;
   return {
@@ -111,6 +113,48 @@ export async function demoApi() {
     call: (path, body) =>
       request(path.startsWith("/") ? path : `${org}/${path}`, accessToken, body),
   };
+}
+
+/** The demo admin's API session (the organisation /dev/seed made; prefer useOrganization). */
+export const demoApi = () => apiSession(DEMO_ADMIN);
+
+/**
+ * A new organisation with its own admin and standard user (sandbox route /dev/organizations),
+ * and the admin's API session. `label` names it, so a failing file's rows are easy to find.
+ */
+export async function createOrganization(label) {
+  const res = await fetch(`${baseUrl()}/dev/organizations`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ label }),
+  });
+  if (res.status !== 201) throw new Error(`/dev/organizations: HTTP ${res.status}`);
+  const made = await res.json();
+  return { ...made, api: await apiSession(made.admin) };
+}
+
+/**
+ * The test file's own organisation, made before its first test: `{ organization, admin, user,
+ * api }` (admin and user are `{ email, password, name }`; api is the admin's API session).
+ * Every browser test file uses its own, so files share no rows and pass alone, in any order
+ * and twice on one server. A test that changes the organisation in a way other tests of the file
+ * would notice (renames it, connects Google) makes its own with createOrganization instead.
+ */
+export function useOrganization(label) {
+  let made;
+  before(async () => {
+    made = await createOrganization(label);
+  });
+  return () => {
+    if (!made) throw new Error("useOrganization: the organisation is made in before()");
+    return made;
+  };
+}
+
+/** Signs in on the sign-in form and waits for the dashboard (the positive anchor). */
+export async function signInToDashboard(page, who) {
+  await signIn(page, who.email, who.password);
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
 }
 
 /** Waits until an ingestion job has succeeded (the queue runs it); throws if it failed. */

@@ -75,3 +75,56 @@ describe("demo seed (sandbox only)", () => {
       ).toBe(200);
   });
 });
+
+describe("test organisations for browser test files (sandbox only)", () => {
+  const answerSchema = z.object({
+    organization: z.object({ id: z.string(), name: z.string() }),
+    admin: z.object({ id: z.string(), email: z.string(), password: z.string() }),
+    user: z.object({ id: z.string(), email: z.string(), password: z.string() }),
+  });
+  const create = async (label: string) => {
+    const r = await SELF.fetch("http://localhost/dev/organizations", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ label }),
+    });
+    expect(r.status).toBe(201);
+    return answerSchema.parse(await r.json());
+  };
+
+  it("makes a new organisation each call, whose admin and standard user sign in to it alone", async () => {
+    const first = await create("Tables");
+    const second = await create("Tables");
+    expect(second.organization.id).not.toBe(first.organization.id);
+    expect(second.admin.email).not.toBe(first.admin.email);
+    expect(first.organization.name).toMatch(/^Tables organization /);
+    for (const [who, role] of [
+      [first.admin, "admin"],
+      [first.user, "standard"],
+    ] as const) {
+      const session = await call("/api/auth/sign-in", {
+        body: { email: who.email, password: who.password },
+      });
+      expect(session.status, who.email).toBe(200);
+      const me = await call("/api/auth/me", {
+        token: (session.json as { accessToken: string }).accessToken,
+      });
+      expect(me.json).toMatchObject({
+        user: { id: who.id, email: who.email },
+        organization: { id: first.organization.id },
+        membership: { role },
+      });
+    }
+  });
+
+  it("refuses a label that is not a short string, and makes nothing", async () => {
+    for (const body of ['{"label": ""}', '{"label": 5}', '{"label": "x", "role": "admin"}']) {
+      const r = await SELF.fetch("http://localhost/dev/organizations", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      expect(r.status, body).toBe(400);
+    }
+  });
+});

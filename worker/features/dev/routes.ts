@@ -12,6 +12,7 @@ import { backfillDemoHistory } from "./backfill-history";
 import { renderMailbox } from "./mailbox-page";
 import { DEMO_ORGANIZATION, demoUsers, seedDemo } from "./seed";
 import { seedDemoContent } from "./seed-content";
+import { createTestOrganization, testOrganizationBodySchema } from "./test-organization";
 
 /** Development-only routes vanish (404) unless the sandbox is on. */
 const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -27,7 +28,7 @@ const recentMail = (env: Env, to?: string) =>
     .orderBy(desc(emailOutbox.createdAt))
     .limit(200);
 
-/** /dev/mailbox (HTML) and /dev/seed. */
+/** /dev/mailbox (HTML), /dev/seed and /dev/organizations. */
 export const devRoutes = new Hono<AppEnv>()
   .use("*", sandboxOnly)
   .get("/mailbox", async (c) => c.html(renderMailbox(await recentMail(c.env))))
@@ -50,6 +51,10 @@ export const devRoutes = new Hono<AppEnv>()
       });
     },
   )
+  // A fresh organisation with its own admin and standard user for one browser test file.
+  .post("/organizations", validate("json", testOrganizationBodySchema), async (c) =>
+    c.json(await createTestOrganization(getDb(c.env), c.req.valid("json").label), 201),
+  )
   // After the demo ingestion: daily history for its channels and videos (see backfill-history.ts).
   // ?days= channel history, ?videoDays= video history (the dashboard benchmark asks for more).
   .post(
@@ -59,16 +64,22 @@ export const devRoutes = new Hono<AppEnv>()
       z.object({
         days: z.coerce.number().int().min(1).max(800).default(120),
         videoDays: z.coerce.number().int().min(1).max(800).optional(),
+        // A browser test file's own organisation (/dev/organizations); the demo one by default.
+        organizationId: z.string().uuid().optional(),
       }),
     ),
     async (c) => {
       const db = getDb(c.env);
+      const { days, videoDays, organizationId } = c.req.valid("query");
       const [org] = await db
         .select({ id: organizations.id })
         .from(organizations)
-        .where(eq(organizations.name, DEMO_ORGANIZATION));
-      if (!org) throw new ApiError("NOT_FOUND", "The demo organisation has not been seeded");
-      const { days, videoDays } = c.req.valid("query");
+        .where(
+          organizationId
+            ? eq(organizations.id, organizationId)
+            : eq(organizations.name, DEMO_ORGANIZATION),
+        );
+      if (!org) throw new ApiError("NOT_FOUND", "No such organisation has been seeded");
       return c.json(
         await backfillDemoHistory(c.env.DB, db, org.id, days, Date.now(), videoDays ?? days),
       );

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { organizations, userOrganizations, users } from "../../db/schema";
+import { randomToken } from "../../lib/crypto/encoding";
+import { hashPassword } from "../../lib/crypto/password";
+
+/** What a browser test file may ask for: a name prefix, so its rows are easy to find when it fails. */
+export const testOrganizationBodySchema = z
+  .object({ label: z.string().trim().min(1).max(40).default("e2e") })
+  .strict();
+
+/**
+ * A fresh organisation with a confirmed admin and a confirmed standard user, each with a random
+ * permanent password (returned once, to the caller). Sandbox only, like /dev/seed: every browser
+ * test file makes its own, so files share no rows and pass alone, in any order and twice on one
+ * server. Sign-up cannot serve here: it is rate limited per address and needs a mailbox round trip.
+ */
+export async function createTestOrganization(db: Db, label: string) {
+  const organizationId = crypto.randomUUID();
+  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const tag = `${slug}-${crypto.randomUUID().slice(0, 8)}`;
+  const people = await Promise.all(
+    (["admin", "standard"] as const).map(async (role) => {
+      const password = `pw-${randomToken()}`;
+      return {
+        id: crypto.randomUUID(),
+        role,
+        email: `${tag}-${role}@crosscast.test`,
+        name: `${label} ${role === "admin" ? "Admin" : "User"}`,
+        password,
+        passwordHash: await hashPassword(password),
+      };
+    }),
+  );
+  const name = `${label} organization ${tag.slice(-8)}`;
+  await db.batch([
+    db.insert(organizations).values({ id: organizationId, name }),
+    db.insert(users).values(
+      people.map((p) => ({
+        id: p.id,
+        email: p.email,
+        name: p.name,
+        passwordHash: p.passwordHash,
+        emailConfirmedAt: new Date(),
+      })),
+    ),
+    db
+      .insert(userOrganizations)
+      .values(people.map((p) => ({ userId: p.id, organizationId, role: p.role }))),
+  ]);
+  const [admin, user] = people.map(({ id, email, name, password }) => ({
+    id,
+    email,
+    name,
+    password,
+  }));
+  return { organization: { id: organizationId, name }, admin: admin!, user: user! };
+}
