@@ -8,6 +8,7 @@ import {
   signInToDashboard,
   TINY_PNG,
   uniqueEmail,
+  uniqueGoogleAccount,
   useBrowser,
   useOrganization,
 } from "./support.mjs";
@@ -100,7 +101,7 @@ describe("organization settings", () => {
     // Its own organisation and Google account: the sandbox keeps one Drive per account, and
     // this test deletes files from it.
     const { admin } = await createOrganization("Organization storage");
-    const googleAccount = uniqueEmail("drive").replace("@example.com", "@gmail.com");
+    const googleAccount = uniqueGoogleAccount("drive");
     const { context, page } = await newPage(browser());
     await openSettings(page, admin);
     await page.getByRole("button", { name: "Connect Google account" }).click();

@@ -93,27 +93,68 @@ export async function confirmedAccount(email, password) {
  * path without a leading slash is relative to the person's organisation.
  */
 export async function apiSession(who) {
-  const request = async (path, token, body) => {
+  const request = async (method, path, token, body) => {
     const res = await fetch(`${baseUrl()}${path}`, {
-      method: body ? "POST" : "GET",
+      method,
       headers: {
         "content-type": "application/json",
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
+      redirect: "manual",
     });
-    return res.json();
+    return { res, json: res.status === 204 ? null : await res.json() };
   };
-  const { accessToken } = await request("/api/auth/sign-in", null, who);
-  if (!accessToken) throw new Error(`API sign-in failed for ${who.email}`);
-  const me = await request("/api/auth/me", accessToken);
+  const signedIn = (await request("POST", "/api/auth/sign-in", null, who)).json;
+  if (!signedIn.accessToken) throw new Error(`API sign-in failed for ${who.email}`);
+  const token = signedIn.accessToken;
+  const me = (await request("GET", "/api/auth/me", token)).json;
   const org = `/api/orgs/${me.organization.id}`;
+  const full = (path) => (path.startsWith("/") ? path : `${org}/${path}`);
   return {
     org,
-    call: (path, body) =>
-      request(path.startsWith("/") ? path : `${org}/${path}`, accessToken, body),
+    organizationId: me.organization.id,
+    token,
+    call: async (path, body) =>
+      (await request(body ? "POST" : "GET", full(path), token, body)).json,
+    /** Any method; answers `{ res, json }` so a test can check the status too. */
+    send: (method, path, body) => request(method, full(path), token, body),
   };
 }
+
+/**
+ * Connects the organisation to a (sandbox) Google account as an admin would, without a page:
+ * start, "Allow" on the sandbox consent page, then the callback with the state cookie. Give
+ * each file its own account: the sandbox keeps one Drive per account.
+ */
+export async function connectGoogle(api, account) {
+  const start = await fetch(`${baseUrl()}${api.org}/google/connect`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${api.token}` },
+  });
+  const { authorizationUrl } = await start.json();
+  const cookie = start.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("crosscast_google_oauth="))
+    .split(";")[0];
+  const consent = new URL(authorizationUrl);
+  const approve = new URL(`${baseUrl()}/sandbox/accounts.google.com/o/oauth2/v2/approve`);
+  for (const k of ["redirect_uri", "state", "code_challenge"])
+    approve.searchParams.set(k, consent.searchParams.get(k) ?? "");
+  approve.searchParams.set("account", account);
+  approve.searchParams.set("decision", "allow");
+  const back = await fetch(approve, { redirect: "manual" });
+  const callback = await fetch(back.headers.get("location"), {
+    headers: { cookie },
+    redirect: "manual",
+  });
+  const landed = callback.headers.get("location") ?? "";
+  if (!landed.includes("connected")) throw new Error(`Google connection failed: ${landed}`);
+}
+
+/** A sandbox Google account no other file uses. */
+export const uniqueGoogleAccount = (prefix) =>
+  uniqueEmail(prefix).replace("@example.com", "@gmail.com");
 
 /** The demo admin's API session (the organisation /dev/seed made; prefer useOrganization). */
 export const demoApi = () => apiSession(DEMO_ADMIN);
@@ -136,14 +177,19 @@ export async function createOrganization(label) {
 /**
  * The test file's own organisation, made before its first test: `{ organization, admin, user,
  * api }` (admin and user are `{ email, password, name }`; api is the admin's API session).
+ * `setup(organization)` gives it content first (through the API, as the dialogs would).
  * Every browser test file uses its own, so files share no rows and pass alone, in any order
  * and twice on one server. A test that changes the organisation in a way other tests of the file
  * would notice (renames it, connects Google) makes its own with createOrganization instead.
  */
-export function useOrganization(label) {
+export function useOrganization(label, setup = async () => {}) {
   let made;
+  // One hook does both: node:test does not wait for one top-level before() to finish before it
+  // starts the next, so content is added here rather than in a before() of the file's own.
   before(async () => {
-    made = await createOrganization(label);
+    const fresh = await createOrganization(label);
+    await setup(fresh);
+    made = fresh;
   });
   return () => {
     if (!made) throw new Error("useOrganization: the organisation is made in before()");

@@ -2,40 +2,46 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
   baseUrl,
-  DEMO_ADMIN,
-  demoApi,
   ingestChannel,
   newPage,
-  signIn,
+  signInToDashboard,
   useBrowser,
+  useOrganization,
 } from "./support.mjs";
 
 const browser = useBrowser();
+/** This file's organisation: the demo tech channel (same-title re-uploads every 25th video). */
+const own = useOrganization("Charts", async (made) => {
+  await ingestChannel(made.api, "@demomedia-tech", "AIza-sandbox-dashboard");
+  const backfill = await fetch(
+    `${baseUrl()}/dev/backfill-history?organizationId=${made.organization.id}`,
+    { method: "POST" },
+  );
+  assert.equal(backfill.status, 200);
+});
 
-/** The demo tech channel (same-title re-uploads every 25th video), then its history backfilled. */
-async function addChannelWithHistory() {
-  await ingestChannel(await demoApi(), "@demomedia-tech", "AIza-sandbox-dashboard");
-  await fetch(`${baseUrl()}/dev/backfill-history`, { method: "POST" });
+async function openVideos(page) {
+  await signInToDashboard(page, own().user);
+  await page.getByRole("tab", { name: "Videos" }).click();
+  await page.getByTestId("table-row").first().waitFor();
 }
 
+const rowTotal = async (page) =>
+  Number(
+    (await page.getByText(/[\d,]+ rows · page/).textContent())
+      .match(/^([\d,]+)/)[1]
+      .replace(/,/g, ""),
+  );
+
 describe("dashboard charts and merging", () => {
-  test("merge and unmerge duplicate videos, then open a video's detail panel with its charts", async () => {
-    await addChannelWithHistory();
+  test("Merge Same folds duplicate videos and says how many; Unmerge shows them all again", async () => {
     const { context, page } = await newPage(browser());
-    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
-    await page.getByRole("tab", { name: "Videos" }).click();
-    await page.getByTestId("table-row").first().waitFor();
+    await openVideos(page);
     await page
       .getByTestId("table-freshness")
       .getByText(/Data refreshed (just now|\d+ minutes? ago)/)
       .waitFor();
-
-    const total = Number(
-      (await page.getByText(/[\d,]+ rows · page/).textContent())
-        .match(/^([\d,]+)/)[1]
-        .replace(/,/g, ""),
-    );
+    const total = await rowTotal(page);
     await page.getByRole("button", { name: "Merge Same" }).click();
     const toast = page.getByText(/^Merged \d+ duplicate videos\. Showing \d+ of \d+ videos\.$/);
     await toast.waitFor();
@@ -44,6 +50,7 @@ describe("dashboard charts and merging", () => {
       .map(Number);
     assert.equal(k, total);
     assert.equal(n + m, k);
+    assert.ok(n > 0, "the demo channel has same-title re-uploads");
     await page.waitForURL(/merge=1/);
     await page.getByText(new RegExp(`^${m.toLocaleString("en-US")} rows · page`)).waitFor();
     await page
@@ -53,8 +60,12 @@ describe("dashboard charts and merging", () => {
     await page.getByRole("button", { name: "Unmerge" }).click();
     await page.getByText("Showing all individual videos.").waitFor();
     await page.getByText(new RegExp(`^${total.toLocaleString("en-US")} rows · page`)).waitFor();
+    await context.close();
+  });
 
-    // Sort by publish date so the first row is a recent video with history, then open its panel.
+  test("a video's detail panel shows its daily and pacing charts and follows the period", async () => {
+    const { context, page } = await newPage(browser());
+    await openVideos(page);
     const row = page.getByTestId("table-row").nth(3);
     const title = (await row.getByRole("link").first().textContent()).trim();
     await row.getByRole("button", { name: `Details for ${title}` }).click();
@@ -68,7 +79,6 @@ describe("dashboard charts and merging", () => {
       .locator("canvas")
       .waitFor();
     await page.waitForURL(/detail=/);
-    // Another period: the summary follows.
     await panel.getByLabel("Period").selectOption("7");
     await panel.getByText(/vs the previous 7 days/).waitFor();
     await page.keyboard.press("Escape");
