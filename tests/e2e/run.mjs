@@ -5,7 +5,6 @@
 // prove the files independent of each other (each makes its own organisation and users):
 //   --reverse      files in reverse alphabetical order
 //   --shuffle[=N]  files in a random order (seed N, printed so a failing order can be replayed)
-//   --alone        each file in its own test process, one after another
 //   --repeat=N     the whole run N times on the same server and database
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -57,22 +56,20 @@ try {
     console.log(`e2e: --shuffle=${seed}`);
   }
   const repeat = Number(flag("--repeat")?.split("=")[1] ?? 1);
-  const groups = flag("--alone") ? files.map((f) => [f]) : [files];
   console.log(`e2e: ${files.join(", ")}${repeat > 1 ? ` (x${repeat})` : ""}`);
 
+  // One test process per file, in this order (node:test would otherwise order them itself),
+  // all on the same server and database.
   code = 0;
   for (let round = 0; round < repeat && code === 0; round++) {
-    for (const group of groups) {
-      code = await runFiles(
-        group.map((f) => path.join(dir, f)),
-        server,
-        port,
-      );
+    for (const file of files) {
+      code = await runFile(path.join(dir, file), server, port);
       if (code !== 0) break;
     }
   }
 } catch (error) {
   console.error(error);
+  code = 1;
 } finally {
   await server.stop();
   rmSync(persistTo, { recursive: true, force: true });
@@ -80,12 +77,12 @@ try {
 if (code !== 0) console.error(server.output().slice(-3000));
 process.exit(code);
 
-/** One node:test process over the files, in the order given (one file at a time). */
-function runFiles(files, server, port) {
+/** One node:test process for one file. */
+function runFile(file, server, port) {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ["--test", "--test-concurrency=1", "--test-reporter=spec", ...files],
+      ["--test", "--test-reporter=spec", file],
       {
         stdio: "inherit",
         env: { ...process.env, E2E_BASE_URL: server.url, E2E_PORT: String(port) },
