@@ -80,14 +80,10 @@ process.exit(code);
 /** One node:test process for one file. */
 function runFile(file, server, port) {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ["--test", "--test-reporter=spec", file],
-      {
-        stdio: "inherit",
-        env: { ...process.env, E2E_BASE_URL: server.url, E2E_PORT: String(port) },
-      },
-    );
+    const child = spawn(process.execPath, ["--test", "--test-reporter=spec", file], {
+      stdio: "inherit",
+      env: { ...process.env, E2E_BASE_URL: server.url, E2E_PORT: String(port) },
+    });
     child.on("exit", (c) => resolve(c ?? 1));
   });
 }
