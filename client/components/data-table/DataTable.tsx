@@ -105,6 +105,9 @@ export function DataTable<T>(props: Props<T>) {
       await props.onDeleteSelected(selected);
       setSelection({});
       setConfirming(false);
+    } catch {
+      // The page reports the failure (its toast); the dialog and the selection stay so the
+      // person can try again or cancel. Nothing escapes as an unhandled rejection.
     } finally {
       setDeleting(false);
     }

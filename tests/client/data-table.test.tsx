@@ -1,0 +1,208 @@
+import type { ColumnDef, SortingState } from "@tanstack/react-table";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { DataTable } from "../../client/components/data-table/DataTable";
+
+/*
+ * The one table of the product (spec section 2): selection, Edit for exactly one selected row,
+ * Delete Selected (count) behind a confirmation, and paging that follows the total.
+ */
+
+type Row = { id: string; title: string };
+const rows = (n: number, from = 1): Row[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `r${from + i}`, title: `Video ${from + i}` }));
+const columns: Array<ColumnDef<Row>> = [
+  { id: "title", header: "Title", accessorKey: "title", enableSorting: true },
+];
+
+function Table(props: {
+  data?: Row[];
+  total?: number;
+  page?: number;
+  onEdit?: (row: Row) => void;
+  onDeleteSelected?: (rows: Row[]) => Promise<void>;
+  onPageChange?: (page: number) => void;
+  onSortingChange?: (sorting: SortingState) => void;
+  loading?: boolean;
+}) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  return (
+    <DataTable<Row>
+      columns={columns}
+      rows={props.data ?? rows(3)}
+      getRowId={(r) => r.id}
+      total={props.total ?? (props.data ?? rows(3)).length}
+      page={props.page ?? 1}
+      pageSize={200}
+      onPageChange={props.onPageChange ?? (() => undefined)}
+      sorting={sorting}
+      onSortingChange={(s) => {
+        setSorting(s);
+        props.onSortingChange?.(s);
+      }}
+      loading={props.loading ?? false}
+      emptyText="Nothing here yet."
+      search=""
+      onSearchChange={() => undefined}
+      onEdit={props.onEdit}
+      onDeleteSelected={props.onDeleteSelected}
+      label="Videos"
+    />
+  );
+}
+
+const rowBoxes = () => screen.getAllByRole("checkbox", { name: "Select row" });
+const rowOf = (title: string) => screen.getByText(title).closest("tr") as HTMLElement;
+
+describe("DataTable selection", () => {
+  it("shows Edit only while exactly one row is selected, and edits that row", async () => {
+    const user = userEvent.setup();
+    const onEdit = vi.fn();
+    render(<Table onEdit={onEdit} onDeleteSelected={async () => undefined} />);
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+    await user.click(within(rowOf("Video 2")).getByRole("checkbox", { name: "Select row" }));
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    expect(onEdit).toHaveBeenCalledExactlyOnceWith({ id: "r2", title: "Video 2" });
+    await user.click(within(rowOf("Video 3")).getByRole("checkbox", { name: "Select row" }));
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Delete Selected (2)" })).toBeTruthy();
+    await user.click(within(rowOf("Video 2")).getByRole("checkbox", { name: "Select row" }));
+    expect(screen.getByRole("button", { name: "Edit" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Delete Selected (1)" })).toBeTruthy();
+  });
+
+  it("has no Edit or Delete where the page offers none", async () => {
+    const user = userEvent.setup();
+    render(<Table />);
+    await user.click(rowBoxes()[0]!);
+    // The row is selected (positive anchor), yet neither action exists.
+    expect((rowBoxes()[0] as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Delete Selected/ })).toBeNull();
+  });
+
+  it("selects and clears every row of the page with the header checkbox", async () => {
+    const user = userEvent.setup();
+    render(<Table data={rows(4)} onDeleteSelected={async () => undefined} />);
+    const all = screen.getByRole("checkbox", { name: "Select all rows" }) as HTMLInputElement;
+    await user.click(all);
+    expect(rowBoxes().map((b) => (b as HTMLInputElement).checked)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(screen.getByRole("button", { name: "Delete Selected (4)" })).toBeTruthy();
+    expect(all.checked).toBe(true);
+    await user.click(all);
+    expect(rowBoxes().every((b) => !(b as HTMLInputElement).checked)).toBe(true);
+    expect(screen.queryByRole("button", { name: /Delete Selected/ })).toBeNull();
+  });
+});
+
+describe("DataTable delete", () => {
+  it("asks first; Cancel deletes nothing and keeps the selection", async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn(async () => undefined);
+    render(<Table onDeleteSelected={onDelete} />);
+    await user.click(rowBoxes()[0]!);
+    await user.click(screen.getByRole("button", { name: "Delete Selected (1)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete 1 selected?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(onDelete).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Delete Selected (1)" })).toBeTruthy();
+  });
+
+  it("deletes exactly the selected rows, shows Deleting... meanwhile, then clears the selection", async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    const onDelete = vi.fn(
+      (_: Row[]) =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    render(<Table data={rows(5)} onDeleteSelected={onDelete} />);
+    await user.click(within(rowOf("Video 2")).getByRole("checkbox", { name: "Select row" }));
+    await user.click(within(rowOf("Video 4")).getByRole("checkbox", { name: "Select row" }));
+    await user.click(screen.getByRole("button", { name: "Delete Selected (2)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete 2 selected?" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(onDelete).toHaveBeenCalledExactlyOnceWith([
+      { id: "r2", title: "Video 2" },
+      { id: "r4", title: "Video 4" },
+    ]);
+    const busy = within(dialog).getByRole("button", { name: "Deleting..." }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    finish();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.queryByRole("button", { name: /Delete Selected/ })).toBeNull();
+    expect(rowBoxes().every((b) => !(b as HTMLInputElement).checked)).toBe(true);
+  });
+
+  it("a failed delete keeps the dialog open with the rows still selected, and throws nothing", async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn(async () => {
+      throw new Error("network");
+    });
+    render(<Table onDeleteSelected={onDelete} />);
+    await user.click(rowBoxes()[1]!);
+    await user.click(screen.getByRole("button", { name: "Delete Selected (1)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete 1 selected?" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("button", { name: "Delete" })).toBeTruthy(),
+    );
+    expect(screen.getByRole("dialog", { name: "Delete 1 selected?" })).toBeTruthy();
+    // The open modal hides the page from the accessibility tree, hence hidden: true.
+    const boxes = screen.getAllByRole("checkbox", { name: "Select row", hidden: true });
+    expect((boxes[1] as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("DataTable paging, sorting and states", () => {
+  it("counts pages from the total and disables the ends", async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn();
+    const { rerender } = render(<Table total={401} page={1} onPageChange={onPageChange} />);
+    screen.getByText("401 rows · page 1 of 3");
+    const previous = screen.getByRole("button", { name: "Previous" }) as HTMLButtonElement;
+    const next = screen.getByRole("button", { name: "Next" }) as HTMLButtonElement;
+    expect([previous.disabled, next.disabled]).toEqual([true, false]);
+    await user.click(next);
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+    rerender(<Table total={401} page={3} onPageChange={onPageChange} />);
+    screen.getByText("401 rows · page 3 of 3");
+    expect([previous.disabled, next.disabled]).toEqual([false, true]);
+    await user.click(previous);
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+    rerender(<Table total={400} page={2} onPageChange={onPageChange} />);
+    screen.getByText("400 rows · page 2 of 2");
+  });
+
+  it("an empty table is one page and says so; loading shows no rows and no empty text", () => {
+    const { rerender } = render(<Table data={[]} total={0} />);
+    screen.getByText("Nothing here yet.");
+    screen.getByText("0 rows · page 1 of 1");
+    rerender(<Table data={rows(2)} loading />);
+    expect(screen.getByRole("table", { name: "Videos" }).getAttribute("aria-busy")).toBe("true");
+    expect(screen.queryByText("Video 1")).toBeNull();
+    expect(screen.queryByText("Nothing here yet.")).toBeNull();
+  });
+
+  it("a sortable header cycles ascending, descending and back, and marks aria-sort", async () => {
+    const user = userEvent.setup();
+    const onSortingChange = vi.fn();
+    render(<Table onSortingChange={onSortingChange} />);
+    const header = screen.getByRole("columnheader", { name: "Title" });
+    await user.click(within(header).getByRole("button", { name: "Title" }));
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: "title", desc: false }]);
+    expect(header.getAttribute("aria-sort")).toBe("ascending");
+    await user.click(within(header).getByRole("button", { name: "Title" }));
+    expect(onSortingChange).toHaveBeenLastCalledWith([{ id: "title", desc: true }]);
+    expect(header.getAttribute("aria-sort")).toBe("descending");
+  });
+});
