@@ -7,13 +7,13 @@
  * the organisation's IANA time zone, because "midnight" and "1 January" are wall-clock notions.
  * Relative ranges end at `now`.
  */
-import { formatInTimeZone } from "date-fns-tz";
 import {
   type DateRangeType,
   dateRangeSchema,
   dateRangeTypes,
   legacyDateRangeSchema,
 } from "./schemas/date-range";
+import { zonedDateLabel } from "./zoned-format";
 import {
   fromWallClock,
   startOfZonedDay,
@@ -166,7 +166,7 @@ const RELATIVE_LABELS: Record<RelativeType, string> = {
  * the organisation's zone.
  */
 export function dateRangeLabel(input: unknown, timeZone: string): string {
-  const day = (iso: string) => formatInTimeZone(new Date(iso), timeZone, "MMM d, yyyy");
+  const day = (iso: string) => zonedDateLabel(new Date(iso), timeZone);
   const current = dateRangeSchema.safeParse(input);
   if (current.success) {
     const { type, range } = current.data;

@@ -5,10 +5,10 @@
  * Defaults: date range 30days, frequency daily, day monday, day of month 1. Creation time shown
  * as MMM d, yyyy h:mm a zzz."
  */
-import { formatInTimeZone } from "date-fns-tz";
 import type { DateRange } from "./schemas/date-range";
 import type { frequencies } from "./schemas/enums";
-import { daysInMonth, wallClock } from "./zoned-time";
+import { zonedDateTimeLabel, zonedTimeLabel, zoneShortName } from "./zoned-format";
+import { DAY_MS, daysInMonth, zoneOffset } from "./zoned-time";
 
 export const SCHEDULE_TIMES_UTC = ["00:00", "06:00", "12:00", "18:00"] as const;
 export type ScheduleTime = (typeof SCHEDULE_TIMES_UTC)[number];
@@ -52,7 +52,7 @@ export function scheduleTimeLabel(utcTime: string, timeZone: string, onDay: Date
     hours ?? 0,
     minutes ?? 0,
   );
-  return formatInTimeZone(instant, timeZone, "h:mm a");
+  return zonedTimeLabel(instant, timeZone);
 }
 
 export const scheduleTimeOptions = (timeZone: string, onDay: Date) =>
@@ -82,12 +82,46 @@ export function normaliseScheduleDays(
 }
 
 /**
+ * The zone's standard-time offset in the year of `at`: the smaller of its January and July
+ * offsets (daylight saving always moves clocks forward, in either hemisphere).
+ */
+export function standardOffset(timeZone: string, at: Date): number {
+  const year = at.getUTCFullYear();
+  return Math.min(
+    zoneOffset(timeZone, Date.UTC(year, 0, 1)),
+    zoneOffset(timeZone, Date.UTC(year, 6, 1)),
+  );
+}
+
+/**
+ * The calendar day a slot counts for: the organisation's calendar read at its standard-time
+ * offset. With the offset of the moment instead, a slot near local midnight changes day with
+ * daylight saving (06:00 UTC is 23:00 on Sunday in Denver in winter and 00:00 on Monday in
+ * summer), and a weekly or monthly schedule on it would skip a run in March and run twice in
+ * November. A fixed offset gives every UTC day exactly one calendar day, so every period gets
+ * exactly one run, always the same number of hours apart.
+ */
+function scheduleDay(slot: Date, timeZone: string) {
+  const shifted = new Date(
+    Math.floor((slot.getTime() + standardOffset(timeZone, slot)) / DAY_MS) * DAY_MS,
+  );
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    weekday: shifted.getUTCDay(),
+  };
+}
+
+/**
  * Whether a schedule runs in the hourly cron slot containing `slot`.
  *
  * - The time is UTC (the stored "HH:MM"): due in the UTC hour that contains it.
  * - The day (weekday or day of month) is read on the organisation's calendar, because the dialog
- *   shows the time on that calendar: "weekly, Monday, 5:00 PM" in Los Angeles means Monday 17:00
- *   there, which is 00:00 UTC on Tuesday. Reading the day in UTC would run it a day early.
+ *   shows the time on that calendar: "weekly, Monday, 4:00 PM" in Los Angeles means Monday
+ *   afternoon there, which is 00:00 UTC on Tuesday. Reading the day in UTC would run it a day
+ *   early. The calendar is read in standard time all year (see scheduleDay), so daylight saving
+ *   never skips or doubles a run.
  * - Monthly on a day the month lacks (29-31) runs on the month's last day, so "day 31" runs every
  *   month, on 30 April and 28/29 February.
  * - Inactive schedules are never due.
@@ -96,14 +130,12 @@ export function isScheduleDue(schedule: ScheduleRule, slot: Date, timeZone: stri
   if (schedule.isActive === false) return false;
   const match = /^(\d{2}):(\d{2})$/.exec(schedule.scheduledTime);
   if (!match || Number(match[1]) !== slot.getUTCHours()) return false;
-  const local = wallClock(slot, timeZone);
+  const local = scheduleDay(slot, timeZone);
   switch (schedule.frequency) {
     case "daily":
       return true;
-    case "weekly": {
-      const weekday = new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay();
-      return schedule.dayOfWeek === weekday;
-    }
+    case "weekly":
+      return schedule.dayOfWeek === local.weekday;
     case "monthly": {
       if (schedule.dayOfMonth === null || schedule.dayOfMonth < 1) return false;
       return local.day === Math.min(schedule.dayOfMonth, daysInMonth(local.year, local.month));
@@ -117,9 +149,33 @@ export const slotStart = (at: Date) => new Date(Math.floor(at.getTime() / 3_600_
 const weekdayName = (day: number | null) =>
   WEEKDAYS.find((w) => w.value === day)?.label ?? "Monday";
 
-/** The Schedule column: 'Daily at 5:00 PM', 'Weekly on Monday at 5:00 PM', 'Monthly on day 31 at 5:00 PM'. */
+/**
+ * The Schedule column: 'Daily at 5:00 PM', 'Weekly on Monday at 5:00 PM', 'Monthly on day 31 at
+ * 5:00 PM', with the time on the organisation's clock on `onDay`. Weekly and monthly days count on
+ * the standard-time calendar (see isScheduleDue); when daylight saving moves the slot past local
+ * midnight (06:00 UTC in Denver: 11:00 PM MST, 12:00 AM MDT the next day), the label gives the
+ * standard time with its zone, so the day it names is the day the report runs.
+ */
 export function scheduleLabel(schedule: ScheduleRule, timeZone: string, onDay: Date): string {
-  const time = scheduleTimeLabel(schedule.scheduledTime, timeZone, onDay);
+  let time = scheduleTimeLabel(schedule.scheduledTime, timeZone, onDay);
+  if (schedule.frequency !== "daily") {
+    const [hours, minutes] = schedule.scheduledTime.split(":").map(Number);
+    const slot = Date.UTC(
+      onDay.getUTCFullYear(),
+      onDay.getUTCMonth(),
+      onDay.getUTCDate(),
+      hours ?? 0,
+      minutes ?? 0,
+    );
+    const standard = standardOffset(timeZone, onDay);
+    const dayOf = (offset: number) => Math.floor((slot + offset) / DAY_MS);
+    if (dayOf(zoneOffset(timeZone, slot)) !== dayOf(standard)) {
+      // A moment in winter has the standard offset: its clock and zone name are standard time.
+      const winter = Date.UTC(onDay.getUTCFullYear(), 0, 1, hours ?? 0, minutes ?? 0);
+      const reference = zoneOffset(timeZone, winter) === standard ? winter : winter + 182 * DAY_MS;
+      time = `${zonedTimeLabel(reference, timeZone)} ${zoneShortName(reference, timeZone)}`;
+    }
+  }
   switch (schedule.frequency) {
     case "daily":
       return `Daily at ${time}`;
@@ -132,4 +188,4 @@ export function scheduleLabel(schedule: ScheduleRule, timeZone: string, onDay: D
 
 /** Creation times in lists: 'MMM d, yyyy h:mm a zzz' on the organisation's clock (Nov 22, 2026 2:42 AM PST). */
 export const formatCreatedAt = (at: Date | number, timeZone: string) =>
-  formatInTimeZone(at, timeZone, "MMM d, yyyy h:mm a zzz");
+  zonedDateTimeLabel(at, timeZone);

@@ -10,6 +10,7 @@ import {
   slotStart,
   WEEKDAYS,
 } from "../../shared/schedule";
+import { timeZoneIds } from "../../shared/timezones";
 
 const LA = "America/Los_Angeles";
 const winter = new Date("2026-01-15T12:00:00Z");
@@ -214,6 +215,62 @@ describe("isScheduleDue over simulated time", () => {
   });
 });
 
+describe("daylight saving never skips or doubles a run", () => {
+  const DENVER = "America/Denver";
+  const sixUtc = (r: Partial<ScheduleRule>) => rule({ scheduledTime: "06:00", ...r });
+
+  it("Denver, weekly on Sunday at 06:00 UTC: one run in the week of 2024-03-10", () => {
+    const due = dueSlots(
+      sixUtc({ frequency: "weekly", dayOfWeek: 0 }),
+      DENVER,
+      "2024-03-03T00:00:00Z",
+      24 * 21,
+    );
+    expect(due).toEqual([
+      "2024-03-04T06:00:00.000Z",
+      "2024-03-11T06:00:00.000Z",
+      "2024-03-18T06:00:00.000Z",
+    ]);
+  });
+
+  it("Denver, monthly on day 3 at 06:00 UTC: once in November 2024", () => {
+    const due = dueSlots(
+      sixUtc({ frequency: "monthly", dayOfMonth: 3 }),
+      DENVER,
+      "2024-10-25T00:00:00Z",
+      24 * 45,
+    );
+    expect(due).toEqual(["2024-11-04T06:00:00.000Z", "2024-12-04T06:00:00.000Z"]);
+  });
+
+  // Every supported zone, every slot, every weekday and day of month, over two years: weekly runs
+  // are exactly a week apart, and every calendar month has exactly one monthly run.
+  const days = 731;
+  const slotsAt = (hour: number) =>
+    Array.from({ length: days }, (_, i) => new Date(Date.UTC(2024, 0, 1, hour) + i * 86_400_000));
+  it.each(timeZoneIds)("%s", (zone) => {
+    for (const time of ["00:00", "06:00", "12:00", "18:00"]) {
+      const slots = slotsAt(Number(time.slice(0, 2)));
+      for (let weekday = 0; weekday < 7; weekday++) {
+        const weekly = rule({ frequency: "weekly", dayOfWeek: weekday, scheduledTime: time });
+        const runs = slots.filter((s) => isScheduleDue(weekly, s, zone)).map((s) => s.getTime());
+        const gaps = new Set(runs.slice(1).map((t, i) => t - runs[i]!));
+        expect([...gaps], `${time} weekday ${weekday}`).toEqual([7 * 86_400_000]);
+        expect(runs[0]! - slots[0]!.getTime()).toBeLessThan(7 * 86_400_000);
+      }
+      for (let dayOfMonth = 1; dayOfMonth <= 31; dayOfMonth++) {
+        const monthly = rule({ frequency: "monthly", dayOfMonth, scheduledTime: time });
+        const runs = slots.filter((s) => isScheduleDue(monthly, s, zone));
+        // One run per month: 24 months, and never two within 27 days of each other.
+        expect(runs.length, `${time} day ${dayOfMonth}`).toBeGreaterThanOrEqual(24);
+        expect(runs.length, `${time} day ${dayOfMonth}`).toBeLessThanOrEqual(25);
+        const gaps = runs.slice(1).map((t, i) => t.getTime() - runs[i]!.getTime());
+        expect(Math.min(...gaps)).toBeGreaterThanOrEqual(27 * 86_400_000);
+      }
+    }
+  });
+});
+
 describe("labels", () => {
   it.each([
     [rule({ scheduledTime: "00:00" }), "Daily at 4:00 PM"],
@@ -227,6 +284,19 @@ describe("labels", () => {
     ],
   ])("%j -> %s", (r, label) => {
     expect(scheduleLabel(r, LA, winter)).toBe(label);
+  });
+
+  it("names the standard time when daylight saving moves the slot past midnight (Denver)", () => {
+    const sunday = rule({ frequency: "weekly", dayOfWeek: 0, scheduledTime: "06:00" });
+    const denver = "America/Denver";
+    expect(scheduleLabel(sunday, denver, winter)).toBe("Weekly on Sunday at 11:00 PM");
+    expect(scheduleLabel(sunday, denver, summer)).toBe("Weekly on Sunday at 11:00 PM MST");
+    expect(scheduleLabel({ ...sunday, frequency: "daily" }, denver, summer)).toBe(
+      "Daily at 12:00 AM",
+    );
+    expect(scheduleLabel(rule({ frequency: "weekly", dayOfWeek: 0 }), LA, summer)).toBe(
+      "Weekly on Sunday at 11:00 PM",
+    );
   });
 
   it.each([
