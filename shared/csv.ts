@@ -20,6 +20,16 @@ export function csvCell(value: Cell): string {
 export const csvLine = (cells: Cell[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /**
+ * The UTF-8 byte-order mark. Excel on Windows reads a double-clicked CSV without one in the local
+ * code page and garbles every non-ASCII title ("CafÃ©"); with it, Excel, Numbers, LibreOffice and
+ * Google Sheets all read UTF-8. JSON files never carry one.
+ */
+export const CSV_BOM = "\uFEFF";
+
+/** The first line of every CSV file we write: the byte-order mark, then the headings. */
+export const csvHeaderLine = (headings: Cell[]) => `${CSV_BOM}${csvLine(headings)}`;
+
+/**
  * One clipboard cell: tabs and line breaks inside a cell become spaces (TSV has no quoting that
  * every spreadsheet honours on paste), and text is guarded like CSV, since pasting "=..." into a
  * spreadsheet runs it as a formula just as opening a file does. The guard looks at the original

@@ -135,7 +135,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
                   className="text-indigo-600 hover:underline dark:text-indigo-400"
                   onClick={() =>
                     void multiChannelApi
-                      .download(orgId, r.reportId!, f)
+                      .download(orgId, { ...r, id: r.reportId! }, f)
                       .catch(() =>
                         toast.error(
                           f.kind === "json"

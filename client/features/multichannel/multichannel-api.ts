@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reportDownloadName } from "../../../shared/report-file-name";
 import {
   type ContentRequest,
   contentSummarySchema,
@@ -41,8 +42,18 @@ export const multiChannelApi = {
     api(`${base(orgId)}/previews/${previewId}/report`, finalReportResultSchema, { method: "POST" }),
   remove: (orgId: string, ids: string[]) =>
     api(`${base(orgId)}/delete`, z.object({ deleted: z.number() }), { body: { ids } }),
-  download: (orgId: string, reportId: string, file: { id: string; filename: string }) =>
-    downloadFile(`/api/orgs/${orgId}/reports/${reportId}/files/${file.id}`, file.filename),
+  /** Saves a report file under a name unique to its report (see shared/report-file-name.ts). */
+  download: (
+    orgId: string,
+    report: { id: string; title: string; createdAt: string },
+    file: { id: string; filename: string },
+  ) => {
+    const reportId = report.id;
+    return downloadFile(
+      `/api/orgs/${orgId}/reports/${reportId}/files/${file.id}`,
+      reportDownloadName(report, file.filename),
+    );
+  },
 };
 
 /** The spec's messages for this flow (sections 5 and 8). */

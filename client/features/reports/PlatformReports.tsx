@@ -237,7 +237,7 @@ export default function PlatformReports({
                   title={f.filename}
                   onClick={() =>
                     void reportsApi
-                      .download(orgId, r.id, f)
+                      .download(orgId, r, f)
                       .catch(() =>
                         toast.error(
                           f.kind === "json"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reportDownloadName } from "../../../shared/report-file-name";
 import {
   type CreateReport,
   type CreateSchedule,
@@ -39,6 +40,16 @@ export const reportsApi = {
     }),
   removeSchedules: (orgId: string, ids: string[]) =>
     api(`${base(orgId)}/schedules/delete`, z.object({ deleted: z.number() }), { body: { ids } }),
-  download: (orgId: string, reportId: string, file: { id: string; filename: string }) =>
-    downloadFile(`${base(orgId)}/${reportId}/files/${file.id}`, file.filename),
+  /** Saves a report file under a name unique to its report (see shared/report-file-name.ts). */
+  download: (
+    orgId: string,
+    report: { id: string; title: string; createdAt: string },
+    file: { id: string; filename: string },
+  ) => {
+    const reportId = report.id;
+    return downloadFile(
+      `${base(orgId)}/${reportId}/files/${file.id}`,
+      reportDownloadName(report, file.filename),
+    );
+  },
 };

@@ -233,8 +233,8 @@ describe("Generate Final Report", () => {
       { token },
     );
     expect(download.status).toBe(200);
-    expect(download.res.headers.get("content-disposition")).toBe(
-      'attachment; filename="multi-channel-matches.csv"',
+    expect(download.res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="[\w-]+_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}_multi-channel-matches\.csv"; filename\*=UTF-8''/,
     );
     const lines = download.text.trim().split("\r\n");
     expect(lines[0]).toMatch(/^Video ID,Video Title,Channel,/);

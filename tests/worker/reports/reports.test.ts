@@ -66,6 +66,10 @@ describe("one-time reports", () => {
     });
     expect(download.status).toBe(200);
     expect(download.res.headers.get("content-type")).toContain("text/csv");
+    // Saved under a name of its own (title and time), not a bare videos.csv that collides.
+    expect(download.res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="weekly-videos_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}_videos\.csv"/,
+    );
     const lines = download.text.trim().split("\r\n");
     expect(lines[0]).toBe(
       "Video Title,Video ID,Channel,Views,Likes,Comments,First 24H Views,First 48H Views,First 7D Views,Trailing 1D Views,Trailing 1W Views,Trailing 1M Views,Trailing 1Y Views,Published,Last Updated",

@@ -1,5 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { read, utils } from "xlsx";
 import { tablePageSchema } from "../../../shared/schemas/tables";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
@@ -28,7 +29,7 @@ async function seedVideos(orgId: string) {
     {
       channelId: a.id,
       externalId: "v2",
-      title: "Deep dive: audio",
+      title: "Deep dive: café audio – 東京",
       views: 15000,
       publishDate: new Date(now - 20 * DAY),
       trailing1wViews: null,
@@ -127,12 +128,26 @@ describe("dashboard tables", () => {
     expect(res.headers.get("content-disposition")).toMatch(
       /attachment; filename="youtube_videos_\d{4}-\d{2}-\d{2}T[\d-]+\.csv"/,
     );
-    const lines = (await res.text()).trim().split("\r\n");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // The UTF-8 byte-order mark, so Excel reads the file as UTF-8 (Response.text() hides it).
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
     expect(lines[0]).toBe(
       "Video Title,Video ID,Channel,Views,Likes,Comments,First 24H Views,First 48H Views,First 7D Views,Trailing 1D Views,Trailing 1W Views,Trailing 1M Views,Trailing 1Y Views,Published,Last Updated",
     );
     expect(lines[1]!.startsWith("'=cmd|' /C calc'!A0 launch,v1,Alpha Channel,500,")).toBe(true);
     expect(lines).toHaveLength(4);
+    // Read back as a spreadsheet reads a double-clicked file: titles intact, guard shown as text.
+    const book = read(bytes, { type: "array", raw: true });
+    const sheet = utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, {
+      header: 1,
+      raw: false,
+    });
+    expect(sheet.slice(1).map((row) => row[0])).toEqual([
+      "'=cmd|' /C calc'!A0 launch",
+      "Deep dive: café audio – 東京",
+      "100% useful_tips",
+    ]);
     const json = await SELF.fetch(
       `http://localhost/api/orgs/${org.id}/tables/videos/export?format=json&views=gt10000`,
       { headers: { authorization: `Bearer ${member.session.accessToken}` } },

@@ -1,5 +1,5 @@
 import { summarizeArrangement } from "../../../shared/arrangement-seed";
-import { type Cell, csvLine } from "../../../shared/csv";
+import { type Cell, csvHeaderLine, csvLine } from "../../../shared/csv";
 import type { Arrangement, ArrangementRow } from "../../../shared/schemas/arrangement";
 import type { BoardContent, BoardEpisode, BoardVideo } from "../../../shared/schemas/multichannel";
 
@@ -151,7 +151,7 @@ const episodeCells = (e: BoardEpisode | null): Cell[] =>
 
 /** multi-channel-matches.csv: one line per matched pair. */
 export function* matchesCsv(report: FinalReport): Generator<string> {
-  yield csvLine([...videoColumns, ...episodeColumns, "Confidence %", "Match Type", "Badge"]);
+  yield csvHeaderLine([...videoColumns, ...episodeColumns, "Confidence %", "Match Type", "Badge"]);
   for (const m of report.matchedContent)
     yield csvLine([
       ...videoCells(m.video),
@@ -164,7 +164,7 @@ export function* matchesCsv(report: FinalReport): Generator<string> {
 
 /** comprehensive-multi-channel-report.csv: every piece of content, with its status. */
 export function* comprehensiveCsv(report: FinalReport): Generator<string> {
-  yield csvLine(["Status", ...videoColumns, ...episodeColumns, "Confidence %", "Match Type"]);
+  yield csvHeaderLine(["Status", ...videoColumns, ...episodeColumns, "Confidence %", "Match Type"]);
   for (const m of report.matchedContent)
     yield csvLine([
       "Matched",

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { attachmentDisposition, reportDownloadName } from "../../../shared/report-file-name";
 import { getDb } from "../../db/client";
-import { reportFiles } from "../../db/schema";
+import { reportFiles, reports } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
@@ -21,9 +22,10 @@ export const reportDownloadRoutes = new Hono<AppEnv>().get(
   validate("param", fileParams),
   async (c) => {
     const { reportId, fileId } = c.req.valid("param");
-    const [file] = await getDb(c.env)
-      .select()
+    const [row] = await getDb(c.env)
+      .select({ file: reportFiles, title: reports.title, createdAt: reports.createdAt })
       .from(reportFiles)
+      .innerJoin(reports, eq(reports.id, reportFiles.reportId))
       .where(
         and(
           eq(reportFiles.id, fileId),
@@ -31,15 +33,16 @@ export const reportDownloadRoutes = new Hono<AppEnv>().get(
           eq(reportFiles.organizationId, c.get("org").id),
         ),
       );
-    if (!file) throw new ApiError("NOT_FOUND", "Report file not found");
+    if (!row) throw new ApiError("NOT_FOUND", "Report file not found");
+    const { file } = row;
     const object = await c.env.FILES.get(file.r2Key);
     if (!object) throw new ApiError("NOT_FOUND", "Report file not found");
     return new Response(object.body, {
       headers: {
         "Content-Type": file.contentType,
         "Content-Length": String(object.size),
-        // The name is ours (never user input), so it needs no escaping beyond the quotes.
-        "Content-Disposition": `attachment; filename="${file.filename}"`,
+        // The report's title and time make the name unique (see shared/report-file-name.ts).
+        "Content-Disposition": attachmentDisposition(reportDownloadName(row, file.filename)),
         "Cache-Control": "private, no-store",
       },
     });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { csvLine } from "../../../shared/csv";
+import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import type { Db } from "../../db/client";
 import { channels, episodes, shows, videos } from "../../db/schema";
 import { exportColumns } from "../tables/export";
@@ -140,7 +140,7 @@ export const cells = (table: keyof typeof exportColumns, row: Row) =>
 
 /** CSV text of the parents, a line at a time. */
 export function* parentCsv(table: "channels" | "shows", rows: Row[]): Generator<string> {
-  yield csvLine(headings(table));
+  yield csvHeaderLine(headings(table));
   for (const row of rows) yield csvLine(cells(table, row));
 }
 
@@ -150,7 +150,7 @@ export async function* childCsv(
   pages: AsyncGenerator<Row[]>,
   counter: { rows: number },
 ): AsyncGenerator<string> {
-  yield csvLine(headings(table));
+  yield csvHeaderLine(headings(table));
   for await (const page of pages) {
     counter.rows += page.length;
     yield page.map((row) => csvLine(cells(table, row))).join("");

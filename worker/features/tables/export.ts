@@ -1,4 +1,4 @@
-import { csvLine } from "../../../shared/csv";
+import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import type { TableName, TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
 import { tableSpecs } from "./specs";
@@ -85,7 +85,9 @@ export function exportStream(
       if (!started) {
         started = true;
         controller.enqueue(
-          encoder.encode(format === "csv" ? csvLine(columns.map(([heading]) => heading)) : "["),
+          encoder.encode(
+            format === "csv" ? csvHeaderLine(columns.map(([heading]) => heading)) : "[",
+          ),
         );
       }
       const rows = await tableSpecs[table].page(db, orgId, query, EXPORT_PAGE, offset, now);
