@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as Radix } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 
 export type DialogProps = {
   open: boolean;
@@ -8,17 +8,26 @@ export type DialogProps = {
   title: string;
   description?: string;
   children: ReactNode;
-  size?: keyof typeof widths;
+  size?: keyof typeof placements;
 };
 
-const widths = {
-  md: "w-[min(32rem,calc(100vw-2rem))] max-h-[calc(100vh-2rem)] overflow-y-auto",
-  lg: "w-[min(48rem,calc(100vw-2rem))] max-h-[calc(100vh-2rem)] overflow-y-auto",
+const centred = "left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2 rounded-xl";
+const placements = {
+  md: `${centred} w-[min(32rem,calc(100vw-2rem))] max-h-[calc(100vh-2rem)] overflow-y-auto`,
+  lg: `${centred} w-[min(48rem,calc(100vw-2rem))] max-h-[calc(100vh-2rem)] overflow-y-auto`,
   // The board scrolls its own lists; the dialog itself fills the window.
-  full: "w-[calc(100vw-2rem)] h-[calc(100vh-2rem)] flex flex-col overflow-hidden",
+  full: `${centred} w-[calc(100vw-2rem)] h-[calc(100vh-2rem)] flex flex-col overflow-hidden`,
+  // A side panel along the right edge (the table's detail panel): the rows stay in view beside it.
+  side: "right-0 top-0 h-full w-[min(40rem,100vw)] overflow-y-auto border-y-0 border-r-0",
 } as const;
 
-/** An accessible modal (focus trap, Escape, labelled title) on radix-ui; loaded by ./Dialog. */
+/**
+ * An accessible modal (focus trap, Escape, labelled title) on radix-ui; loaded by ./Dialog.
+ *
+ * Focus goes back to whatever opened it. Radix returns focus only to its own Dialog.Trigger, and
+ * our dialogs open from state (a table row, a menu item, the URL), so the element that had focus
+ * when the dialog opened is remembered here and focused again on close.
+ */
 export default function RadixDialog({
   open,
   onOpenChange,
@@ -27,16 +36,28 @@ export default function RadixDialog({
   children,
   size = "md",
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement)
+      opener.current = document.activeElement;
+  }, [open]);
   return (
     <Radix.Root open={open} onOpenChange={onOpenChange}>
       <Radix.Portal>
         <Radix.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <Radix.Content
-          className={`fixed left-1/2 top-1/2 z-50 ${widths[size]} -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900`}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+          className={`fixed z-50 ${placements[size]} border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900`}
         >
-          <Radix.Title className="text-lg font-semibold">{title}</Radix.Title>
+          <Radix.Title className="pr-8 text-lg font-semibold">{title}</Radix.Title>
           {description ? (
-            <Radix.Description className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+            <Radix.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
               {description}
             </Radix.Description>
           ) : (
@@ -47,7 +68,7 @@ export default function RadixDialog({
           </div>
           <Radix.Close
             aria-label="Close"
-            className="absolute right-3 top-3 rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+            className="absolute right-3 top-3 rounded p-1 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
             <X className="h-4 w-4" aria-hidden />
           </Radix.Close>

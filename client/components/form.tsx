@@ -32,9 +32,11 @@ export function Button({
   const styles = {
     primary: "bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-400",
     secondary:
-      "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800",
+      "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-50 disabled:hover:bg-white dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:disabled:hover:bg-slate-900",
     danger: "bg-red-600 text-white hover:bg-red-500 disabled:bg-red-400",
-    ghost: "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
+    // Disabled: faded and without the hover fill, so it never looks clickable.
+    ghost:
+      "text-slate-600 hover:bg-slate-100 disabled:opacity-50 disabled:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:disabled:hover:bg-transparent",
   }[variant];
   return (
     <button

@@ -44,7 +44,7 @@ export const tableQuerySchema = z.object({
   show: idList.optional(),
   views: z.enum(Object.keys(viewsPresets) as [keyof typeof viewsPresets]).optional(),
   downloads: z.enum(Object.keys(downloadsPresets) as [keyof typeof downloadsPresets]).optional(),
-  season: z.coerce.number().int().min(1).max(5).optional(),
+  season: z.coerce.number().int().min(0).max(10_000).optional(),
   published: z.enum(Object.keys(publishedPresets) as [keyof typeof publishedPresets]).optional(),
   publishedFrom: isoDay.optional(),
   publishedTo: isoDay.optional(),

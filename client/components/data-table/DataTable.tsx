@@ -6,12 +6,19 @@ import {
   type SortingState,
   useReactTable,
 } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, Search, X } from "lucide-react";
+import { Search, X } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { Dialog } from "../Dialog";
 import { Button } from "../form";
+import "./meta";
+import { ColumnsMenu } from "./ColumnsMenu";
+import { cellClass } from "./cell-class";
+import { useColumnPrefs } from "./column-prefs";
+import { HeaderCell } from "./HeaderCell";
+import { Pagination } from "./Pagination";
+import { DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from "./sizes";
 
-const SKELETON_ROWS = ["s1", "s2", "s3", "s4", "s5"];
+export { DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from "./sizes";
 
 export type Chip = { id: string; label: string };
 
@@ -19,6 +26,8 @@ type Props<T> = {
   columns: Array<ColumnDef<T>>;
   rows: T[];
   getRowId: (row: T) => string;
+  /** What a row is called, for its checkbox ("Select Launch day") and the Edit button. */
+  rowLabel: (row: T) => string;
   total: number;
   page: number;
   pageSize: number;
@@ -26,6 +35,8 @@ type Props<T> = {
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   loading: boolean;
+  /** Rows the skeleton shows while loading (what the page is expected to hold), so nothing below moves when they arrive. */
+  skeletonRows?: number;
   emptyText: string;
   search: string;
   onSearchChange: (q: string) => void;
@@ -38,30 +49,36 @@ type Props<T> = {
   onEdit?: (row: T) => void;
   onDeleteSelected?: (rows: T[]) => Promise<void>;
   label: string;
+  /** Where the person's column choices are remembered (user and table); none: not remembered. */
+  prefsKey?: string;
 };
-
-export const DEFAULT_COLUMN_WIDTH = 150;
-export const MIN_COLUMN_WIDTH = 20;
 
 /**
  * The one table of the product (spec section 2): server-driven paging and sorting, a search box,
  * filter chips, a toolbar slot (filters, download menu), row selection with Edit for exactly one
  * row and 'Delete Selected (count)' behind a confirmation, loading skeleton and empty state.
+ * Columns can be hidden and resized (remembered per person); numbers are right-aligned; the
+ * title stays pinned while the table scrolls sideways inside its card.
  */
 export function DataTable<T>(props: Props<T>) {
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const { prefs, setVisibility, setSizing, reset } = useColumnPrefs(props.prefsKey);
+  const { rowLabel } = props;
   const columns = useMemo<Array<ColumnDef<T>>>(
     () => [
       {
         id: "select",
-        size: 36,
+        size: SELECT_COLUMN_WIDTH,
         enableSorting: false,
+        enableResizing: false,
+        enableHiding: false,
+        meta: { pinned: true, hideable: false, label: "Select" },
         header: ({ table }) => (
           <input
             type="checkbox"
-            aria-label="Select all rows"
+            aria-label="Select all rows on this page"
             checked={table.getIsAllRowsSelected()}
             onChange={table.getToggleAllRowsSelectedHandler()}
           />
@@ -69,7 +86,7 @@ export function DataTable<T>(props: Props<T>) {
         cell: ({ row }) => (
           <input
             type="checkbox"
-            aria-label="Select row"
+            aria-label={`Select ${rowLabel(row.original)}`}
             checked={row.getIsSelected()}
             onChange={row.getToggleSelectedHandler()}
           />
@@ -77,7 +94,7 @@ export function DataTable<T>(props: Props<T>) {
       },
       ...props.columns,
     ],
-    [props.columns],
+    [props.columns, rowLabel],
   );
   const table = useReactTable({
     data: props.rows,
@@ -90,13 +107,34 @@ export function DataTable<T>(props: Props<T>) {
     enableColumnResizing: true,
     columnResizeMode: "onChange",
     defaultColumn: { size: DEFAULT_COLUMN_WIDTH, minSize: MIN_COLUMN_WIDTH },
-    state: { sorting: props.sorting, rowSelection: selection },
+    state: {
+      sorting: props.sorting,
+      rowSelection: selection,
+      columnVisibility: prefs.visibility,
+      columnSizing: prefs.sizing,
+    },
     onRowSelectionChange: setSelection,
+    onColumnVisibilityChange: (u) =>
+      setVisibility(typeof u === "function" ? u(prefs.visibility) : u),
+    onColumnSizingChange: (u) => setSizing(typeof u === "function" ? u(prefs.sizing) : u),
     onSortingChange: (updater) =>
       props.onSortingChange(typeof updater === "function" ? updater(props.sorting) : updater),
   });
   const selected = table.getSelectedRowModel().rows.map((r) => r.original);
-  const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
+  const leafColumns = table.getVisibleLeafColumns();
+  // The pinned columns' left offsets: the checkbox at 0, the title right after it.
+  const pinnedLeft = new Map<string, number>();
+  let left = 0;
+  for (const column of leafColumns) {
+    if (!column.columnDef.meta?.pinned) continue;
+    pinnedLeft.set(column.id, left);
+    left += column.getSize();
+  }
+  // The title column (pinned, besides the checkbox) takes the room left over unless the person
+  // has sized it: the table fills its card, and only scrolls sideways when the columns need it.
+  const flexibleId = leafColumns.find((c) => c.columnDef.meta?.pinned && c.id !== "select")?.id;
+  const flexible = flexibleId !== undefined && prefs.sizing[flexibleId] === undefined;
+  const minWidth = leafColumns.reduce((sum, c) => sum + c.getSize(), 0);
 
   const confirmDelete = async () => {
     if (!props.onDeleteSelected) return;
@@ -112,15 +150,19 @@ export function DataTable<T>(props: Props<T>) {
       setDeleting(false);
     }
   };
+  const hideable = table
+    .getAllLeafColumns()
+    .filter((c) => c.columnDef.meta?.hideable !== false && c.id !== "select");
+  const skeleton = Math.max(1, Math.min(props.skeletonRows ?? 10, 15));
 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
         {props.searchable !== false && (
-          <label className="relative">
+          <label className="relative w-full sm:w-64">
             <span className="sr-only">Search {props.label}</span>
             <Search
-              className="pointer-events-none absolute left-2 top-2.5 h-4 w-4 text-slate-400"
+              className="pointer-events-none absolute left-2 top-2.5 h-4 w-4 text-slate-500 dark:text-slate-400"
               aria-hidden
             />
             <input
@@ -128,14 +170,29 @@ export function DataTable<T>(props: Props<T>) {
               value={props.search}
               onChange={(e) => props.onSearchChange(e.target.value)}
               placeholder="Search..."
-              className="w-64 rounded-md border border-slate-300 bg-white py-2 pl-8 pr-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+              className="w-full rounded-md border border-slate-300 bg-white py-2 pl-8 pr-3 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
             />
           </label>
         )}
         {props.toolbar}
+        {hideable.length > 0 && (
+          <ColumnsMenu
+            columns={hideable.map((c) => ({
+              id: c.id,
+              label: c.columnDef.meta?.label ?? c.id,
+              visible: c.getIsVisible(),
+            }))}
+            onToggle={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
+            onReset={reset}
+          />
+        )}
         <div className="ml-auto flex gap-2">
           {selected.length === 1 && props.onEdit && (
-            <Button variant="secondary" onClick={() => props.onEdit?.(selected[0]!)}>
+            <Button
+              variant="secondary"
+              aria-label={`Edit ${rowLabel(selected[0]!)}`}
+              onClick={() => props.onEdit?.(selected[0]!)}
+            >
               Edit
             </Button>
           )}
@@ -165,73 +222,58 @@ export function DataTable<T>(props: Props<T>) {
           ))}
           <button
             type="button"
-            className="text-xs text-slate-500 underline"
+            className="text-xs text-slate-600 underline dark:text-slate-300"
             onClick={props.onClearChips}
           >
             Clear filters
           </button>
         </div>
       )}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+      {/* The table scrolls inside its card, both ways: the header stays on top and the title at
+          the left. A page of 200 rows never makes the page itself 8,000 px tall. */}
+      {/* A scrolling region must be reachable by keyboard (WCAG 2.1.1), hence the tab stop. */}
+      <section
+        className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users scroll the region
+        tabIndex={0}
+        aria-label={`${props.label} table`}
+      >
         <table
-          className="text-left text-sm"
-          style={{ width: table.getTotalSize(), minWidth: "100%" }}
+          className="table-fixed border-separate border-spacing-0 text-left text-sm"
+          style={{ width: flexible ? `max(100%, ${minWidth}px)` : minWidth }}
           aria-label={props.label}
           aria-busy={props.loading}
         >
-          <thead className="bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
+          <colgroup>
+            {leafColumns.map((c) => (
+              <col
+                key={c.id}
+                style={{ width: flexible && c.id === flexibleId ? undefined : c.getSize() }}
+              />
+            ))}
+          </colgroup>
+          <thead className="text-xs uppercase text-slate-700 dark:text-slate-200">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th
-                      key={header.id}
-                      style={{ width: header.getSize() }}
-                      className="relative px-3 py-2 font-medium"
-                      aria-sort={
-                        sorted === "asc"
-                          ? "ascending"
-                          : sorted === "desc"
-                            ? "descending"
-                            : undefined
-                      }
-                    >
-                      {header.column.getCanSort() ? (
-                        <button
-                          type="button"
-                          className="inline-flex items-center gap-1 uppercase"
-                          onClick={header.column.getToggleSortingHandler()}
-                        >
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          {sorted === "asc" ? (
-                            <ArrowUp className="h-3 w-3" aria-hidden />
-                          ) : sorted === "desc" ? (
-                            <ArrowDown className="h-3 w-3" aria-hidden />
-                          ) : null}
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                      {header.column.getCanResize() && (
-                        <span
-                          aria-hidden
-                          onMouseDown={header.getResizeHandler()}
-                          onTouchStart={header.getResizeHandler()}
-                          className="absolute right-0 top-0 h-full w-1 cursor-col-resize select-none bg-transparent hover:bg-indigo-300"
-                        />
-                      )}
-                    </th>
-                  );
-                })}
+                {group.headers.map((header) => (
+                  <HeaderCell
+                    key={header.id}
+                    header={header}
+                    pinnedLeft={pinnedLeft.get(header.column.id)}
+                  />
+                ))}
               </tr>
             ))}
           </thead>
           <tbody>
             {props.loading &&
-              SKELETON_ROWS.map((key) => (
-                <tr key={key} className="border-t border-slate-100 dark:border-slate-800">
-                  <td colSpan={table.getAllLeafColumns().length} className="px-3 py-3">
+              Array.from({ length: skeleton }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+                <tr key={i} style={{ height: ROW_HEIGHT }}>
+                  <td
+                    colSpan={leafColumns.length}
+                    className="border-t border-slate-100 px-3 dark:border-slate-800"
+                  >
                     <div className="h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
                   </td>
                 </tr>
@@ -239,8 +281,8 @@ export function DataTable<T>(props: Props<T>) {
             {!props.loading && props.rows.length === 0 && (
               <tr>
                 <td
-                  colSpan={table.getAllLeafColumns().length}
-                  className="px-3 py-10 text-center text-slate-500"
+                  colSpan={leafColumns.length}
+                  className="px-3 py-10 text-center text-slate-600 dark:text-slate-300"
                 >
                   {props.emptyText}
                 </td>
@@ -250,47 +292,34 @@ export function DataTable<T>(props: Props<T>) {
               table.getRowModel().rows.map((row) => (
                 <tr
                   key={row.id}
-                  className="border-t border-slate-100 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-900/60"
+                  style={{ height: ROW_HEIGHT }}
+                  className="group hover:bg-slate-50 dark:hover:bg-slate-800"
                   data-testid="table-row"
                 >
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      style={{ width: cell.column.getSize() }}
-                      className="truncate px-3 py-2"
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+                  {row.getVisibleCells().map((cell) => {
+                    const pinned = pinnedLeft.get(cell.column.id);
+                    return (
+                      <td
+                        key={cell.id}
+                        style={pinned !== undefined ? { left: pinned } : undefined}
+                        className={`${cellClass(cell.column.columnDef.meta, pinned !== undefined)} border-t border-slate-100 px-3 dark:border-slate-800`}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
           </tbody>
         </table>
-      </div>
-      <nav
-        aria-label={`${props.label} pages`}
-        className="flex items-center justify-between text-sm text-slate-600 dark:text-slate-300"
-      >
-        <span>
-          {props.total.toLocaleString()} rows · page {props.page} of {pages}
-        </span>
-        <span className="flex gap-2">
-          <Button
-            variant="secondary"
-            disabled={props.page <= 1}
-            onClick={() => props.onPageChange(props.page - 1)}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={props.page >= pages}
-            onClick={() => props.onPageChange(props.page + 1)}
-          >
-            Next
-          </Button>
-        </span>
-      </nav>
+      </section>
+      <Pagination
+        label={props.label}
+        total={props.total}
+        page={props.page}
+        pageSize={props.pageSize}
+        onPageChange={props.onPageChange}
+      />
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}

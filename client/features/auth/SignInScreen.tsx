@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { z } from "zod";
 import { authErrorMessage, authSuccessMessages, linkMessages } from "../../../shared/messages";
+import { PASSWORD_MIN_LENGTH } from "../../../shared/schemas/auth";
 import { Banner, type BannerKind, Button, Field } from "../../components/form";
 import { ApiError, api } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
@@ -47,6 +48,11 @@ export function SignInScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The spec's message in the banner, not the browser's minlength tooltip.
+    if (mode === "signup" && password.length < PASSWORD_MIN_LENGTH) {
+      setBanner({ kind: "error", text: authErrorMessage("password_too_short") });
+      return;
+    }
     setBusy(true);
     setBanner(null);
     try {
@@ -104,7 +110,12 @@ export function SignInScreen() {
               type="password"
               autoComplete={mode === "signup" ? "new-password" : "current-password"}
               required
-              minLength={mode === "signup" ? 8 : undefined}
+              aria-describedby={mode === "signup" ? "password-rule" : undefined}
+              hint={
+                mode === "signup" ? (
+                  <span id="password-rule">At least {PASSWORD_MIN_LENGTH} characters.</span>
+                ) : undefined
+              }
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />

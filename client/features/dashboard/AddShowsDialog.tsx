@@ -95,13 +95,23 @@ export function AddShowsDialog({
             <fieldset className="max-h-60 space-y-2 overflow-y-auto">
               <legend className="mb-2 text-sm font-medium">Available podcasts</legend>
               {podcasts.map((p) => (
+                // The spec lists each available podcast with its id and title: two shows of one
+                // name are told apart by the id.
                 <label key={p.id} className="flex items-center gap-2 text-sm">
                   <input
                     type="checkbox"
                     checked={selected.has(p.id)}
                     onChange={() => toggle(p.id)}
-                  />{" "}
-                  {p.title}
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate">{p.title}</span>
+                    <span
+                      className="block truncate font-mono text-xs text-slate-600 dark:text-slate-400"
+                      data-testid="podcast-id"
+                    >
+                      {p.id}
+                    </span>
+                  </span>
                 </label>
               ))}
             </fieldset>

@@ -2,12 +2,16 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileText, Plus, RefreshCw } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
+import { dateRangeTypes } from "../../../shared/schemas/date-range";
 import type { TableName } from "../../../shared/schemas/tables";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
+import { TabList, TabPanel } from "../../components/Tabs";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { toast } from "../../lib/toast";
+import { Overview } from "../overview/Overview";
+import { type OverviewPeriodChoice, overviewKeys } from "../overview/overview-api";
 import { TablesView } from "../tables/TablesView";
 import { dashboardApi, dashboardKeys, ingestionMessages, type Platform } from "./dashboard-api";
 import { RecentActivity } from "./RecentActivity";
@@ -23,11 +27,36 @@ const PlatformReports = lazy(() => import("../reports/PlatformReports"));
 /** The dashboard's sub-tabs: the platform's two tables, then its reports. */
 type SubTab = TableName | "reports";
 
-const tabClass = (active: boolean) =>
-  `rounded-md px-4 py-2 text-sm font-medium ${active ? "bg-indigo-600 text-white" : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"}`;
+const subTabLabel: Record<SubTab, string> = {
+  channels: "Channels",
+  videos: "Videos",
+  shows: "Shows",
+  episodes: "Episodes",
+  reports: "Reports",
+};
+/** URL keys of the overview's period: kept when the platform or table changes. */
+const PERIOD_KEYS = ["period", "periodFrom", "periodTo"] as const;
+const periodFrom = (params: URLSearchParams): OverviewPeriodChoice => {
+  const range = params.get("period");
+  return {
+    range: (dateRangeTypes as readonly string[]).includes(range ?? "")
+      ? (range as OverviewPeriodChoice["range"])
+      : "30days",
+    from: params.get("periodFrom") ?? undefined,
+    to: params.get("periodTo") ?? undefined,
+  };
+};
+const keepPeriod = (params: URLSearchParams, next: Record<string, string>) => {
+  const kept = new URLSearchParams(next);
+  for (const key of PERIOD_KEYS) {
+    const value = params.get(key);
+    if (value) kept.set(key, value);
+  }
+  return kept;
+};
 
 export default function DashboardPage() {
-  const { organization, isAdmin } = useAuth();
+  const { organization, isAdmin, user } = useAuth();
   const orgId = organization?.id ?? "";
   const queryClient = useQueryClient();
   // The platform lives in the URL so reload and back/forward keep it.
@@ -56,6 +85,7 @@ export default function DashboardPage() {
   const refreshAll = () => {
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all(orgId) });
     void queryClient.invalidateQueries({ queryKey: ["table", orgId] });
+    void queryClient.invalidateQueries({ queryKey: overviewKeys.all(orgId) });
   };
   const refresh = async () => {
     try {
@@ -92,28 +122,47 @@ export default function DashboardPage() {
       ? (channels.data?.channels ?? []).map((c) => ({ value: c.id, label: c.title }))
       : (shows.data?.shows ?? []).map((s) => ({ value: s.id, label: s.title }));
 
+  const expectedRows =
+    tab === "channels" || tab === "shows"
+      ? count
+      : platform === "youtube"
+        ? Math.min(
+            200,
+            (channels.data?.channels ?? []).reduce((sum, c) => sum + c.videoCount, 0),
+          )
+        : Math.min(
+            200,
+            (shows.data?.shows ?? []).reduce((sum, c) => sum + c.totalEpisodes, 0),
+          );
+  const period = periodFrom(params);
+  const setPeriod = (next: OverviewPeriodChoice) => {
+    const updated = new URLSearchParams(params);
+    updated.set("period", next.range);
+    for (const [key, value] of [
+      ["periodFrom", next.range === "custom" ? next.from : undefined],
+      ["periodTo", next.range === "custom" ? next.to : undefined],
+    ] as const) {
+      if (value) updated.set(key, value);
+      else updated.delete(key);
+    }
+    setParams(updated, { replace: true });
+  };
+
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-2xl font-semibold">Dashboard</h1>
-        <div
-          role="tablist"
-          aria-label="Platform"
-          className="flex gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-800"
-        >
-          {(["youtube", "simplecast"] as const).map((p) => (
-            <button
-              type="button"
-              key={p}
-              role="tab"
-              aria-selected={platform === p}
-              className={tabClass(platform === p)}
-              onClick={() => setParams({ platform: p })}
-            >
-              {p === "youtube" ? "YouTube" : "Simplecast"}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="Platform"
+          idBase="platform"
+          items={[
+            { value: "youtube", label: "YouTube" },
+            { value: "simplecast", label: "Simplecast" },
+          ]}
+          selected={platform}
+          onSelect={(p) => setParams(keepPeriod(params, { platform: p }))}
+          className="flex gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-700"
+        />
         <Button
           variant="secondary"
           onClick={() => void refresh()}
@@ -134,54 +183,61 @@ export default function DashboardPage() {
           <FileText className="h-4 w-4" aria-hidden /> New Report
         </Button>
       </div>
-      {count > 0 && (
-        // Sub-tabs appear only once there is something to show (spec section 2).
-        <div role="tablist" aria-label="Tables" className="flex gap-1">
-          {subTabs.map((t) => (
-            <button
-              type="button"
-              key={t}
-              role="tab"
-              aria-selected={tab === t}
-              className={tabClass(tab === t)}
-              onClick={() => setParams({ platform, tab: t })}
-            >
-              {t.charAt(0).toUpperCase() + t.slice(1)}
-            </button>
-          ))}
-        </div>
-      )}
-      <section
-        role="tabpanel"
-        aria-label={tab}
-        className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-      >
-        {list.isPending && <p className="text-sm text-slate-500">Loading...</p>}
-        {!list.isPending && count === 0 && (
-          <div className="py-10 text-center text-sm text-slate-500">
-            <p>
-              {platform === "youtube" ? "No YouTube channels yet." : "No Simplecast shows yet."}
-            </p>
-            <Button className="mt-3" onClick={() => setAdding(true)}>
-              {platform === "youtube" ? "Add Channel" : "Add Show"}
-            </Button>
-          </div>
+      <TabPanel idBase="platform" selected={platform} className="space-y-6">
+        {(list.isPending || count > 0) && (
+          <Overview orgId={orgId} platform={platform} period={period} onPeriodChange={setPeriod} />
         )}
-        {count > 0 && tab !== "reports" && (
-          <TablesView
-            key={tab}
-            orgId={orgId}
-            table={tab}
-            parents={parents}
-            onChanged={refreshAll}
-          />
+        {/* Sub-tabs appear only once there is something to show (spec section 2); while the
+            list loads their row is held open so nothing below jumps when they arrive. */}
+        {list.isPending ? (
+          <div className="h-9" aria-hidden="true" />
+        ) : (
+          count > 0 && (
+            <TabList
+              label="Tables"
+              idBase="table"
+              items={subTabs.map((t) => ({ value: t, label: subTabLabel[t] }))}
+              selected={tab}
+              onSelect={(t) => setParams(keepPeriod(params, { platform, tab: t }))}
+            />
+          )
         )}
-        {count > 0 && tab === "reports" && (
-          <Suspense fallback={<PageLoading />}>
-            <PlatformReports orgId={orgId} platform={platform} />
-          </Suspense>
-        )}
-      </section>
+        <TabPanel
+          idBase="table"
+          selected={tab}
+          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+        >
+          {list.isPending && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">Loading...</p>
+          )}
+          {!list.isPending && count === 0 && (
+            <div className="py-10 text-center text-sm text-slate-600 dark:text-slate-300">
+              <p>
+                {platform === "youtube" ? "No YouTube channels yet." : "No Simplecast shows yet."}
+              </p>
+              <Button className="mt-3" onClick={() => setAdding(true)}>
+                {platform === "youtube" ? "Add Channel" : "Add Show"}
+              </Button>
+            </div>
+          )}
+          {count > 0 && tab !== "reports" && (
+            <TablesView
+              key={tab}
+              orgId={orgId}
+              userId={user?.id ?? "anonymous"}
+              table={tab}
+              parents={parents}
+              expectedRows={expectedRows}
+              onChanged={refreshAll}
+            />
+          )}
+          {count > 0 && tab === "reports" && (
+            <Suspense fallback={<PageLoading />}>
+              <PlatformReports orgId={orgId} platform={platform} />
+            </Suspense>
+          )}
+        </TabPanel>
+      </TabPanel>
       <RecentActivity orgId={orgId} />
       {/* The add dialogs load on first use, keeping them out of the dashboard's first paint. */}
       {adding && (

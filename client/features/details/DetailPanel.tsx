@@ -97,7 +97,7 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
       open
       onOpenChange={(open) => !open && onClose()}
       title={data?.title ?? "Details"}
-      size="lg"
+      size="side"
     >
       <div className="space-y-4">
         <div className="flex flex-wrap items-end gap-3 text-sm">

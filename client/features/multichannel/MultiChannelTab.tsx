@@ -16,6 +16,8 @@ import { dashboardApi, dashboardKeys } from "../dashboard/dashboard-api";
 import { multiChannelApi, multiChannelKeys, multiChannelMessages } from "./multichannel-api";
 import { SetupFlow, type SetupValues } from "./SetupFlow";
 
+const byTitle = (row: { title: string }) => row.title;
+
 // The board (dnd-kit, virtual lists) is its own chunk, loaded when a preview opens.
 const PreviewBoard = lazy(() => import("./board/PreviewBoard"));
 
@@ -239,6 +241,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
       >
         <DataTable
+          rowLabel={byTitle}
           label="Multi-channel reports"
           columns={columns}
           rows={rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}

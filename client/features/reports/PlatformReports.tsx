@@ -21,6 +21,8 @@ import { dashboardApi, dashboardKeys } from "../dashboard/dashboard-api";
 import { ReportDialog } from "./ReportDialog";
 import { reportKeys, reportsApi } from "./reports-api";
 
+const byTitle = (row: { title: string }) => row.title;
+
 const PAGE_SIZE = 200;
 const fileLabels: Record<string, string> = { parent_csv: "CSV", child_csv: "CSV", json: "JSON" };
 const linkClass = "text-indigo-600 hover:underline dark:text-indigo-400";
@@ -340,6 +342,7 @@ export default function PlatformReports({
           Recurring Reports
         </h3>
         <DataTable
+          rowLabel={byTitle}
           label="Recurring reports"
           columns={scheduleColumns}
           rows={data?.schedules ?? []}
@@ -378,6 +381,7 @@ export default function PlatformReports({
           Reports
         </h3>
         <DataTable
+          rowLabel={byTitle}
           label="Reports"
           columns={reportColumns}
           rows={filteredReports.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageLoading } from "../../components/PageLoading";
+import { TabList, TabPanel } from "../../components/Tabs";
 import { useAuth } from "../../lib/auth/AuthProvider";
 
 // Each tab is its own chunk: the multi-channel board (dnd-kit, virtual lists) loads only when opened.
@@ -13,9 +14,6 @@ const tabs = [
   { value: "multi-channel", label: "Multi-Channel" },
 ] as const;
 type ReportsTab = (typeof tabs)[number]["value"];
-
-const tabClass = (active: boolean) =>
-  `rounded-md px-4 py-2 text-sm font-medium ${active ? "bg-indigo-600 text-white" : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"}`;
 
 export default function ReportsPage() {
   const { organization } = useAuth();
@@ -31,32 +29,24 @@ export default function ReportsPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-2xl font-semibold">Reports</h1>
-        <div
-          role="tablist"
-          aria-label="Report type"
+        <TabList
+          label="Report type"
+          idBase="reports"
+          items={[...tabs]}
+          selected={tab}
+          onSelect={(value) => setParams({ tab: value })}
           className="flex gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-800"
-        >
-          {tabs.map((t) => (
-            <button
-              type="button"
-              key={t.value}
-              role="tab"
-              aria-selected={tab === t.value}
-              className={tabClass(tab === t.value)}
-              onClick={() => setParams({ tab: t.value })}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+        />
       </div>
-      <Suspense fallback={<PageLoading />}>
-        {tab === "multi-channel" ? (
-          <MultiChannelTab orgId={organization.id} />
-        ) : (
-          <PlatformReports key={tab} orgId={organization.id} platform={tab} />
-        )}
-      </Suspense>
+      <TabPanel idBase="reports" selected={tab}>
+        <Suspense fallback={<PageLoading />}>
+          {tab === "multi-channel" ? (
+            <MultiChannelTab orgId={organization.id} />
+          ) : (
+            <PlatformReports key={tab} orgId={organization.id} platform={tab} />
+          )}
+        </Suspense>
+      </TabPanel>
     </div>
   );
 }

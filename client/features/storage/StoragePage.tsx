@@ -61,24 +61,34 @@ export default function StoragePage() {
     if (isAdmin) void load();
   }, [isAdmin, load]);
 
+  const heading = <h1 className="text-2xl font-semibold">Drive storage</h1>;
   if (isLoading) return <PageLoading />;
   if (!isAdmin || !orgId)
     return (
-      <p className="mt-8 text-center text-slate-600 dark:text-slate-300">
-        You need admin permissions to manage storage.
-      </p>
+      <div className="space-y-6">
+        {heading}
+        <p className="text-slate-600 dark:text-slate-300">
+          You need admin permissions to manage storage.
+        </p>
+      </div>
     );
   if (notConnected) {
     return (
-      <Card title="Drive storage" id="storage-title">
-        <p className="text-sm">
-          No Google account is connected. Connect one under{" "}
-          <Link className="text-indigo-600 underline" to="/organization-settings">
-            Organization Settings → Google Sheets export
-          </Link>{" "}
-          to see its storage and the spreadsheets Crosscast created.
-        </p>
-      </Card>
+      <div className="space-y-6">
+        {heading}
+        <Card title="No Google account connected" id="storage-title">
+          <p className="text-sm">
+            Connect one under{" "}
+            <Link
+              className="text-indigo-700 underline dark:text-indigo-300"
+              to="/organization-settings"
+            >
+              Organization Settings → Google Sheets export
+            </Link>{" "}
+            to see its storage and the spreadsheets Crosscast created.
+          </p>
+        </Card>
+      </div>
     );
   }
 
@@ -120,7 +130,7 @@ export default function StoragePage() {
 
   return (
     <div className="relative space-y-6">
-      <h1 className="text-2xl font-semibold">Drive storage</h1>
+      {heading}
       {quota && (
         <Card title="Usage" id="usage-title">
           <UsageBar usage={quota.usage} limit={quota.limit} />
@@ -145,8 +155,14 @@ export default function StoragePage() {
           >
             Clear Selection
           </Button>
-          <Button variant="danger" onClick={askDelete} disabled={busy}>
-            Delete Selected ({selected.size})
+          {/* Red only with something to delete; with nothing selected it stays a quiet button that
+              says what to do (the spec's alert) instead of a red "Delete Selected (0)". */}
+          <Button
+            variant={selected.size > 0 ? "danger" : "secondary"}
+            onClick={askDelete}
+            disabled={busy}
+          >
+            {selected.size > 0 ? `Delete Selected (${selected.size})` : "Delete Selected"}
           </Button>
         </div>
         <div className="overflow-x-auto">
@@ -163,6 +179,14 @@ export default function StoragePage() {
               </tr>
             </thead>
             <tbody>
+              {files.length === 0 && !busy && (
+                <tr>
+                  <td colSpan={5} className="py-10 text-center text-slate-600 dark:text-slate-300">
+                    No files yet. Spreadsheets that Crosscast creates in the connected Drive appear
+                    here.
+                  </td>
+                </tr>
+              )}
               {files.map((f) => (
                 <tr
                   key={f.id}

@@ -11,10 +11,17 @@ type FilterDef = { key: string; label: string; options: Option[] };
 
 const presetOptions = (presets: Record<string, string>) =>
   Object.entries(presets).map(([value, label]) => ({ value, label }));
-const seasons = [1, 2, 3, 4, 5].map((s) => ({ value: String(s), label: `Season ${s}` }));
-
-/** The spec's filters per table (section 2 and 9), offered as selects that become chips. */
-export function filtersFor(table: TableName, parents: Option[]): FilterDef[] {
+/**
+ * The spec's filters per table (section 2 and 9), offered as selects that become chips. Seasons
+ * are the ones the shows really have: the spec's presets 1-5 find nothing for a show whose
+ * seasons are 6 and 8.
+ */
+export function filtersFor(
+  table: TableName,
+  parents: Option[],
+  seasonNumbers: number[] = [],
+): FilterDef[] {
+  const seasons = seasonNumbers.map((s) => ({ value: String(s), label: `Season ${s}` }));
   switch (table) {
     case "videos":
       return [
@@ -26,7 +33,7 @@ export function filtersFor(table: TableName, parents: Option[]): FilterDef[] {
       return [
         { key: "show", label: "Show", options: parents },
         { key: "downloads", label: "Downloads", options: presetOptions(downloadsPresets) },
-        { key: "season", label: "Season", options: seasons },
+        ...(seasons.length > 0 ? [{ key: "season", label: "Season", options: seasons }] : []),
         { key: "published", label: "Published", options: presetOptions(publishedPresets) },
       ];
     default:
@@ -60,7 +67,7 @@ export function FilterSelects({
           aria-label={`Filter by ${def.label.toLowerCase()}`}
           value={params.get(def.key) ?? ""}
           onChange={(e) => onChange(def.key, e.target.value || null)}
-          className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+          className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
         >
           <option value="">{def.label}: any</option>
           {def.options.map((o) => (

@@ -11,8 +11,16 @@ import { toast } from "../../lib/toast";
 import { relativeTime } from "../details/relative-time";
 import { cellText, columnDefs, type TableRow, visibleColumns } from "./columns";
 import { DownloadMenu } from "./DownloadMenu";
+import { PublishedRange } from "./PublishedRange";
 import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
-import { copyRows, deleteRows, downloadTable, fetchTablePage, tableKeys } from "./table-api";
+import {
+  copyRows,
+  deleteRows,
+  downloadTable,
+  fetchSeasons,
+  fetchTablePage,
+  tableKeys,
+} from "./table-api";
 import { apiQueryFrom, withParams } from "./table-state";
 
 /** The "specially flagged build" of spec section 2: `VITE_MERGE_SAME=1` at build time (on for npm start and the browser tests). */
@@ -22,6 +30,16 @@ const MERGE_SAME_BUILD = import.meta.env.VITE_MERGE_SAME === "1";
 const DetailPanel = lazy(() => import("../details/DetailPanel"));
 
 const NO_OPTIONAL_COLUMNS: Record<string, boolean> = {};
+const rowTitle = (row: TableRow) => String(row.title ?? "row");
+const RANGE_CHIP = "publishedRange";
+/** The date-range filter as one chip: "Published: 2026-01-01 to 2026-03-31". */
+const rangeChip = (params: URLSearchParams) => {
+  const from = params.get("publishedFrom");
+  const to = params.get("publishedTo");
+  if (!from && !to) return [];
+  const label = from && to ? `${from} to ${to}` : from ? `from ${from}` : `until ${to}`;
+  return [{ id: RANGE_CHIP, label: `Published: ${label}` }];
+};
 
 const emptyText: Record<TableName, string> = {
   channels: "No channels match.",
@@ -33,14 +51,22 @@ const emptyText: Record<TableName, string> = {
 /** One dashboard table driven by the URL: search, filters, sort and page survive reload and back. */
 export function TablesView({
   orgId,
+  userId,
   table,
   parents,
+  expectedRows,
   onChanged,
+  onEditParent,
 }: {
   orgId: string;
+  userId: string;
   table: TableName;
   parents: Array<{ value: string; label: string }>;
+  /** How many rows the first page should hold (known from the channel and show lists), for the skeleton. */
+  expectedRows: number;
   onChanged: () => void;
+  /** Edit for a channel or show (see ParentEditDialog); videos and episodes open their panel. */
+  onEditParent?: (row: TableRow) => void;
 }) {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -79,7 +105,12 @@ export function TablesView({
   const sorting: SortingState = params.get("sort")
     ? [{ id: params.get("sort")!, desc: params.get("dir") !== "asc" }]
     : [];
-  const defs = filtersFor(table, parents);
+  const seasons = useQuery({
+    queryKey: tableKeys.seasons(orgId, params.get("show") ?? ""),
+    queryFn: () => fetchSeasons(orgId, params.get("show")),
+    enabled: table === "episodes",
+  });
+  const defs = filtersFor(table, parents, seasons.data?.seasons ?? []);
   const page = Number(params.get("page") ?? 1);
 
   const download = async (format: "csv" | "json") => {
@@ -134,9 +165,13 @@ export function TablesView({
       </p>
       <DataTable<TableRow>
         label={table.charAt(0).toUpperCase() + table.slice(1)}
+        prefsKey={`${userId}:${table}`}
         columns={columns}
         rows={data?.rows ?? []}
         getRowId={(row) => String(row.id)}
+        rowLabel={rowTitle}
+        skeletonRows={expectedRows}
+        onEdit={table === "videos" || table === "episodes" ? openDetail : onEditParent}
         total={data?.total ?? 0}
         page={page}
         pageSize={data?.pageSize ?? 200}
@@ -154,10 +189,23 @@ export function TablesView({
         emptyText={emptyText[table]}
         search={search}
         onSearchChange={setSearch}
-        chips={chipsFrom(defs, params)}
-        onRemoveChip={(id) => setParams(withParams(params, { [id]: null }))}
+        chips={[...chipsFrom(defs, params), ...rangeChip(params)]}
+        onRemoveChip={(id) =>
+          setParams(
+            withParams(
+              params,
+              id === RANGE_CHIP ? { publishedFrom: null, publishedTo: null } : { [id]: null },
+            ),
+          )
+        }
         onClearChips={() =>
-          setParams(withParams(params, Object.fromEntries(defs.map((d) => [d.key, null]))))
+          setParams(
+            withParams(params, {
+              ...Object.fromEntries(defs.map((d) => [d.key, null])),
+              publishedFrom: null,
+              publishedTo: null,
+            }),
+          )
         }
         toolbar={
           <>
@@ -166,6 +214,15 @@ export function TablesView({
               params={params}
               onChange={(key, value) => setParams(withParams(params, { [key]: value }))}
             />
+            {(table === "videos" || table === "episodes") && (
+              <PublishedRange
+                from={params.get("publishedFrom") ?? ""}
+                to={params.get("publishedTo") ?? ""}
+                onChange={(from, to) =>
+                  setParams(withParams(params, { publishedFrom: from, publishedTo: to }))
+                }
+              />
+            )}
             <DownloadMenu
               onCsv={() => void download("csv")}
               onJson={() => void download("json")}

@@ -11,7 +11,7 @@ type Col = {
   title?: string;
 };
 
-const n = (v: unknown) => (typeof v === "number" ? v.toLocaleString() : "");
+const n = (v: unknown) => (typeof v === "number" ? v.toLocaleString("en-US") : "");
 const date = (v: unknown) => (typeof v === "string" ? new Date(v).toLocaleDateString() : "");
 const duration = (v: unknown) => {
   if (typeof v !== "number") return "";
@@ -96,78 +96,86 @@ export function columnDefs(
   optional: Record<string, boolean>,
   onDetails?: (row: TableRow) => void,
 ): Array<ColumnDef<TableRow>> {
-  // A details button first: the title itself links out to YouTube.
-  const details: Array<ColumnDef<TableRow>> = onDetails
-    ? [
-        {
-          id: "details",
-          size: 44,
-          enableSorting: false,
-          header: () => <span className="sr-only">Details</span>,
-          cell: ({ row }) => (
-            <button
-              type="button"
-              aria-label={`Details for ${String(row.original.title ?? "")}`}
-              title="Chart and details"
-              onClick={() => onDetails(row.original)}
-              className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-indigo-600 dark:hover:bg-slate-800"
-            >
-              <ChartLine className="h-4 w-4" aria-hidden />
-            </button>
-          ),
-        },
-      ]
-    : [];
-  return [
-    ...details,
-    ...visibleColumns(table, optional).map(
-      (col): ColumnDef<TableRow> => ({
-        id: col.id,
-        accessorFn: (row: TableRow) => row[col.id],
-        header: () => <span title={col.title}>{col.header}</span>,
-        cell: ({ row }) => {
-          const v = row.original[col.id];
-          if (col.kind === "number") return n(v);
-          if (col.kind === "date") return col.id === "lastUpdated" && !v ? "Never" : date(v);
-          if (col.kind === "duration") return duration(v);
-          if (col.kind === "season")
-            return row.original.seasonNumber !== null && row.original.episodeNumber !== null
-              ? `S${row.original.seasonNumber}E${row.original.episodeNumber}`
-              : "";
-          const href = col.kind === "link" ? linkFor(table, row.original) : null;
-          const merged =
-            col.id === "title" &&
-            typeof row.original.mergedCount === "number" &&
-            row.original.mergedCount > 1 ? (
-              <span
-                className="ml-1 rounded bg-purple-100 px-1 text-[11px] text-purple-800 dark:bg-purple-900/40 dark:text-purple-300"
-                title={`${row.original.mergedCount} videos with this title, figures summed`}
-              >
-                ×{row.original.mergedCount}
-              </span>
-            ) : null;
-          return href ? (
-            <>
-              <a
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-indigo-600 hover:underline dark:text-indigo-400"
-              >
-                {String(v ?? "")}
-              </a>
-              {merged}
-            </>
-          ) : (
-            <>
-              {String(v ?? "")}
-              {merged}
-            </>
-          );
-        },
-      }),
-    ),
-  ];
+  return visibleColumns(table, optional).map(
+    (col): ColumnDef<TableRow> => ({
+      id: col.id,
+      accessorFn: (row: TableRow) => row[col.id],
+      ...(col.id === "title" ? { size: 240 } : {}),
+      meta: {
+        label: col.header,
+        align: col.kind === "number" || col.kind === "duration" ? "right" : undefined,
+        pinned: col.id === "title",
+        // The title keeps a readable width when the table scrolls sideways (a phone).
+        hideable: col.id !== "title",
+      },
+      header: () => <span title={col.title}>{col.header}</span>,
+      cell: ({ row }) => {
+        const v = row.original[col.id];
+        if (col.kind === "number") return n(v);
+        if (col.kind === "date") return col.id === "lastUpdated" && !v ? "Never" : date(v);
+        if (col.kind === "duration") return duration(v);
+        if (col.kind === "season")
+          return row.original.seasonNumber !== null && row.original.episodeNumber !== null
+            ? `S${row.original.seasonNumber}E${row.original.episodeNumber}`
+            : "";
+        if (col.id === "title")
+          return <TitleCell table={table} row={row.original} onDetails={onDetails} />;
+        return String(v ?? "");
+      },
+    }),
+  );
+}
+
+/**
+ * The pinned title: the name (a link out to YouTube where there is one), a merged-duplicates
+ * count, and the button that opens the detail panel beside the table.
+ */
+function TitleCell({
+  table,
+  row,
+  onDetails,
+}: {
+  table: TableName;
+  row: TableRow;
+  onDetails?: (row: TableRow) => void;
+}) {
+  const title = String(row.title ?? "");
+  const href = linkFor(table, row);
+  return (
+    <span className="flex min-w-0 items-center gap-1">
+      {href ? (
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="truncate text-indigo-700 hover:underline dark:text-indigo-300"
+        >
+          {title}
+        </a>
+      ) : (
+        <span className="truncate">{title}</span>
+      )}
+      {typeof row.mergedCount === "number" && row.mergedCount > 1 && (
+        <span
+          className="shrink-0 rounded bg-purple-100 px-1 text-[11px] text-purple-800 dark:bg-purple-900/40 dark:text-purple-200"
+          title={`${row.mergedCount} videos with this title, figures summed`}
+        >
+          ×{row.mergedCount}
+        </span>
+      )}
+      {onDetails && (
+        <button
+          type="button"
+          aria-label={`Details for ${title}`}
+          title="Chart and details"
+          onClick={() => onDetails(row)}
+          className="ml-auto shrink-0 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-indigo-700 dark:text-slate-300 dark:hover:bg-slate-700 dark:hover:text-indigo-300"
+        >
+          <ChartLine className="h-4 w-4" aria-hidden />
+        </button>
+      )}
+    </span>
+  );
 }
 
 /** Plain cell text for copy-to-clipboard. */

@@ -7,7 +7,15 @@ import { downloadFile } from "../../lib/api/download";
 export const tableKeys = {
   page: (orgId: string, table: TableName, query: string) => ["table", orgId, table, query] as const,
   all: (orgId: string) => ["table", orgId] as const,
+  seasons: (orgId: string, show: string) => ["table", orgId, "episodes", "seasons", show] as const,
 };
+
+/** The season numbers the organisation's episodes have (of the chosen shows, if any). */
+export const fetchSeasons = (orgId: string, show: string | null) =>
+  api(
+    `/api/orgs/${orgId}/tables/episodes/seasons${show ? `?show=${encodeURIComponent(show)}` : ""}`,
+    z.object({ seasons: z.array(z.number()) }),
+  );
 
 export const fetchTablePage = (orgId: string, table: TableName, query: URLSearchParams) =>
   api(`/api/orgs/${orgId}/tables/${table}?${query}`, tablePageSchema);

@@ -102,7 +102,7 @@ describe("dashboard tables", () => {
       ["page=-1", "page"],
       ["pageSize=100000", "pageSize"],
       ["views=gt5", "views"],
-      ["season=9", "season"],
+      ["season=-1", "season"],
       ["channel=not-an-id", "channel"],
       ["publishedFrom=yesterday", "publishedFrom"],
     ] as const) {
@@ -183,6 +183,7 @@ describe("dashboard tables", () => {
       "tables/shows",
       "tables/episodes",
       "tables/videos/export",
+      "tables/episodes/seasons",
     ]) {
       expect(
         (await call(`/api/orgs/${org.id}/${path}`, { token: other.admin.session.accessToken }))
@@ -190,5 +191,43 @@ describe("dashboard tables", () => {
         path,
       ).toBe(404);
     }
+  });
+
+  it("offers the seasons the shows really have, and filters by any of them", async () => {
+    const { org, member } = await createOrgWithMembers();
+    const other = await createOrgWithMembers();
+    const show = async (orgId: string, seasons: Array<number | null>) => {
+      const [row] = await db()
+        .insert(schema.shows)
+        .values({ organizationId: orgId, externalId: `show-${Math.random()}`, title: "Show" })
+        .returning();
+      await db()
+        .insert(schema.episodes)
+        .values(
+          seasons.map((seasonNumber, i) => ({
+            organizationId: orgId,
+            showId: row!.id,
+            externalId: `ep-${Math.random()}`,
+            title: `Episode ${i}`,
+            publishDate: new Date(Date.now() - i * DAY),
+            seasonNumber,
+            episodeNumber: i + 1,
+          })),
+        );
+      return row!.id;
+    };
+    const late = await show(org.id, [8, 6, 8, null]);
+    const early = await show(org.id, [1]);
+    await show(other.org.id, [3]);
+    const token = member.session.accessToken;
+    const seasons = async (qs = "") =>
+      (await call(`/api/orgs/${org.id}/tables/episodes/seasons${qs}`, { token })).json;
+    expect(await seasons()).toEqual({ seasons: [1, 6, 8] });
+    expect(await seasons(`?show=${late}`)).toEqual({ seasons: [6, 8] });
+    expect(await seasons(`?show=${early}`)).toEqual({ seasons: [1] });
+    const page = tablePageSchema.parse(
+      (await call(`/api/orgs/${org.id}/tables/episodes?season=8`, { token })).json,
+    );
+    expect(page.rows.map((r) => r.seasonNumber)).toEqual([8, 8]);
   });
 });

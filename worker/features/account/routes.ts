@@ -17,6 +17,7 @@ import { ingestionRoutes } from "../ingestion/routes";
 import { multiChannelRoutes } from "../multichannel/routes";
 import { membersRoutes } from "../organization/members-routes";
 import { organizationRoutes } from "../organization/routes";
+import { overviewRoutes } from "../overview/routes";
 import { reportDownloadRoutes } from "../reports/download-routes";
 import { reportRoutes } from "../reports/routes";
 import { storageRoutes } from "../storage/routes";
@@ -96,5 +97,6 @@ export const orgRoutes = new Hono<AppEnv>()
   .route("/reports", reportRoutes)
   .route("/multi-channel", multiChannelRoutes)
   .route("/details", detailRoutes)
+  .route("/overview", overviewRoutes)
   .route("/", ingestionRoutes)
   .route("/", organizationRoutes);

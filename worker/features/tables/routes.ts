@@ -1,17 +1,18 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { exportFileName } from "../../../shared/csv";
 import { tableNames, tableQuerySchema } from "../../../shared/schemas/tables";
 import { chunk } from "../../db/batch";
 import { getDb } from "../../db/client";
-import { channels, shows } from "../../db/schema";
+import { channels, episodes, shows } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
 import { exportStream } from "./export";
 import { tableSpecs } from "./specs";
 
 const tableParam = z.object({ table: z.enum(tableNames) });
+const seasonsQuery = tableQuerySchema.pick({ show: true });
 const exportQuery = tableQuerySchema.extend({ format: z.enum(["csv", "json"]).default("csv") });
 const deleteBody = z.object({
   ids: z.array(z.string().uuid()).min(1, { message: "Select at least one row" }).max(500),
@@ -25,6 +26,22 @@ const platformOf = {
 
 /** The dashboard tables: paged, sorted, filtered and searched on the server (under /api/orgs/:orgId). */
 export const tableRoutes = new Hono<AppEnv>()
+  // The season filter offers the seasons the shows really have (one indexed distinct scan).
+  .get("/episodes/seasons", validate("query", seasonsQuery), async (c) => {
+    const { show } = c.req.valid("query");
+    const rows = await getDb(c.env)
+      .selectDistinct({ season: episodes.seasonNumber })
+      .from(episodes)
+      .where(
+        and(
+          eq(episodes.organizationId, c.get("org").id),
+          isNotNull(episodes.seasonNumber),
+          show?.length ? inArray(episodes.showId, show) : undefined,
+        ),
+      )
+      .orderBy(asc(episodes.seasonNumber));
+    return c.json({ seasons: rows.map((r) => r.season).filter((s): s is number => s !== null) });
+  })
   .get("/:table", validate("param", tableParam), validate("query", tableQuerySchema), async (c) => {
     const { table } = c.req.valid("param");
     const query = c.req.valid("query");

@@ -1,0 +1,36 @@
+import { Button } from "../form";
+
+/** "1 row" / "1,234 rows · page 2 of 7" with Previous and Next. */
+export function Pagination({
+  label,
+  total,
+  page,
+  pageSize,
+  onPageChange,
+}: {
+  label: string;
+  total: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav
+      aria-label={`${label} pages`}
+      className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700 dark:text-slate-300"
+    >
+      <span>
+        {total.toLocaleString("en-US")} {total === 1 ? "row" : "rows"} · page {page} of {pages}
+      </span>
+      <span className="flex gap-2">
+        <Button variant="secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          Previous
+        </Button>
+        <Button variant="secondary" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+          Next
+        </Button>
+      </span>
+    </nav>
+  );
+}

@@ -1,0 +1,14 @@
+import type { RowData } from "@tanstack/react-table";
+
+declare module "@tanstack/react-table" {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The column's name in the Columns menu and resize handle (headers may be elements). */
+    label?: string;
+    /** Numbers: right-aligned with tabular figures so digits line up. */
+    align?: "right";
+    /** The title column: pinned beside the checkbox while the table scrolls sideways. */
+    pinned?: boolean;
+    /** False for columns the Columns menu must not hide (the title). */
+    hideable?: boolean;
+  }
+}

@@ -1,0 +1,7 @@
+/** The spec's table column widths (section 9): default 150 px, minimum 20 px. */
+export const DEFAULT_COLUMN_WIDTH = 150;
+export const MIN_COLUMN_WIDTH = 20;
+/** The checkbox column, pinned at the left edge; the title column is pinned right after it. */
+export const SELECT_COLUMN_WIDTH = 40;
+/** Every row is this tall, skeleton rows too, so loading never changes the table's height. */
+export const ROW_HEIGHT = 40;

@@ -1,0 +1,216 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ArrowDownRight, ArrowUpRight } from "lucide-react";
+import { useId } from "react";
+import { dateRangeOptions } from "../../../shared/date-ranges";
+import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
+import type { Platform } from "../dashboard/dashboard-api";
+import { relativeTime } from "../details/relative-time";
+import { fetchOverview, type OverviewPeriodChoice, overviewKeys } from "./overview-api";
+import { Sparkline } from "./Sparkline";
+
+/*
+ * The top of the dashboard: a platform's headline figures for a chosen period, each against the
+ * previous period of the same length, with a sparkline, and the items that moved most. Video
+ * views and podcast downloads are named apart everywhere: they measure different things.
+ */
+
+const metricText: Record<OverviewMetric["key"], { title: string; hint: string }> = {
+  views: { title: "Video views", hint: "Views gained on YouTube, from our daily snapshots" },
+  subscribers: {
+    title: "Subscribers",
+    hint: "At the end of the period; YouTube rounds subscriber counts to three significant figures",
+  },
+  videosPublished: { title: "Videos published", hint: "New videos on the tracked channels" },
+  downloads: { title: "Podcast downloads", hint: "Downloads reported by Simplecast, per day" },
+  newEpisodeDownloads: {
+    title: "First-week downloads per new episode",
+    hint: "Average downloads in the first 7 days of the episodes published in the period",
+  },
+  episodesPublished: { title: "Episodes published", hint: "New episodes on the tracked shows" },
+};
+
+const n = (v: number) => v.toLocaleString("en-US");
+const CARD =
+  "h-40 min-w-0 rounded-xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-700 dark:bg-slate-900";
+
+function changeText(m: OverviewMetric, days: number | null) {
+  if (!m.change)
+    return days === null ? "No earlier period to compare" : "No earlier data to compare";
+  const { absolute, percent } = m.change;
+  const sign = absolute > 0 ? "+" : absolute < 0 ? "−" : "±";
+  const amount = `${sign}${n(Math.abs(absolute))}`;
+  const rel = percent === null ? "" : ` (${sign}${Math.abs(percent).toFixed(1)}%)`;
+  return `${amount}${rel} vs the previous ${days} days`;
+}
+
+function MetricCard({ metric, days }: { metric: OverviewMetric; days: number | null }) {
+  const text = metricText[metric.key];
+  const titleId = useId();
+  const direction = metric.change ? Math.sign(metric.change.absolute) : 0;
+  return (
+    <section aria-labelledby={titleId} className={CARD} data-testid={`overview-${metric.key}`}>
+      <h3
+        id={titleId}
+        className="truncate text-sm font-medium text-slate-700 dark:text-slate-200"
+        title={text.hint}
+      >
+        {text.title}
+      </h3>
+      <p
+        className="mt-1 truncate text-xl font-semibold tabular-nums sm:text-2xl"
+        data-testid="overview-value"
+      >
+        {metric.value === null ? "—" : n(metric.value)}
+      </p>
+      <p
+        className={`flex min-h-8 items-start gap-1 text-xs ${direction > 0 ? "text-green-700 dark:text-green-300" : direction < 0 ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-300"}`}
+        data-testid="overview-change"
+      >
+        {direction > 0 && <ArrowUpRight className="h-3.5 w-3.5 shrink-0" aria-hidden />}
+        {direction < 0 && <ArrowDownRight className="h-3.5 w-3.5 shrink-0" aria-hidden />}
+        {changeText(metric, days)}
+      </p>
+      <div className="mt-3">
+        <Sparkline points={metric.series} />
+      </div>
+    </section>
+  );
+}
+
+function Movers({ platform, movers }: { platform: Platform; movers: OverviewMover[] }) {
+  const titleId = useId();
+  const unit = platform === "youtube" ? "views" : "downloads";
+  return (
+    <section aria-labelledby={titleId} className={`${CARD} col-span-2 flex flex-col lg:col-span-1`}>
+      <h3 id={titleId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        {platform === "youtube" ? "Top videos by views gained" : "Top episodes by downloads"}
+      </h3>
+      {movers.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          Nothing gained {unit} in this period yet.
+        </p>
+      ) : (
+        <ol className="mt-1 min-h-0 flex-1 overflow-y-auto text-[13px] leading-5">
+          {movers.map((m) => (
+            <li
+              key={m.id}
+              className="flex items-baseline gap-2"
+              title={`${m.title} · ${m.parentTitle}`}
+            >
+              <span className="min-w-0 flex-1 truncate">{m.title}</span>
+              <span className="shrink-0 tabular-nums text-slate-700 dark:text-slate-200">
+                +{n(m.gain)} <span className="sr-only">{unit}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+const selectClass =
+  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 dark:[color-scheme:dark]";
+
+export function Overview({
+  orgId,
+  platform,
+  period,
+  onPeriodChange,
+}: {
+  orgId: string;
+  platform: Platform;
+  period: OverviewPeriodChoice;
+  onPeriodChange: (period: OverviewPeriodChoice) => void;
+}) {
+  const customReady =
+    period.range !== "custom" || (!!period.from && !!period.to && period.from <= period.to);
+  const overview = useQuery({
+    queryKey: overviewKeys.period(orgId, platform, period),
+    queryFn: () => fetchOverview(orgId, platform, period),
+    enabled: customReady,
+    placeholderData: keepPreviousData,
+  });
+  const data = overview.data?.platform === platform ? overview.data : undefined;
+  const headingId = useId();
+  const days = data?.previous ? data.period.days : null;
+  return (
+    <section aria-labelledby={headingId} aria-busy={overview.isFetching} className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id={headingId} className="mr-auto text-lg font-semibold">
+          {platform === "youtube" ? "YouTube overview" : "Podcast overview"}
+        </h2>
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          {data
+            ? `${data.period.from} to ${data.period.to} · data refreshed ${relativeTime(data.lastUpdated)}`
+            : "\u00a0"}
+        </p>
+        <label className="flex items-center gap-2 text-sm">
+          <span>Period</span>
+          <select
+            className={selectClass}
+            value={period.range}
+            onChange={(e) =>
+              onPeriodChange({
+                range: e.target.value as OverviewPeriodChoice["range"],
+                from: period.from,
+                to: period.to,
+              })
+            }
+          >
+            {dateRangeOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {period.range === "custom" && (
+          <>
+            <label className="flex items-center gap-1 text-sm">
+              From
+              <input
+                type="date"
+                className={selectClass}
+                value={period.from ?? ""}
+                max={period.to}
+                onChange={(e) => onPeriodChange({ ...period, from: e.target.value || undefined })}
+              />
+            </label>
+            <label className="flex items-center gap-1 text-sm">
+              to
+              <input
+                type="date"
+                className={selectClass}
+                value={period.to ?? ""}
+                min={period.from}
+                onChange={(e) => onPeriodChange({ ...period, to: e.target.value || undefined })}
+              />
+            </label>
+          </>
+        )}
+      </div>
+      {overview.isError && !data ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          Failed to load the overview.
+        </p>
+      ) : (
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {data
+            ? data.metrics.map((m) => <MetricCard key={m.key} metric={m} days={days} />)
+            : [1, 2, 3].map((k) => (
+                <div key={k} className={`${CARD} animate-pulse`} aria-hidden="true">
+                  <div className="h-4 w-1/2 rounded bg-slate-200 dark:bg-slate-800" />
+                  <div className="mt-3 h-7 w-2/3 rounded bg-slate-200 dark:bg-slate-800" />
+                </div>
+              ))}
+          {data ? (
+            <Movers platform={platform} movers={data.movers} />
+          ) : (
+            <div className={`${CARD} col-span-2 animate-pulse lg:col-span-1`} aria-hidden="true" />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

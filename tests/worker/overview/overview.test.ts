@@ -1,0 +1,235 @@
+import { describe, expect, it } from "vitest";
+import { addDays } from "../../../shared/overview-period";
+import { type Overview, overviewSchema } from "../../../shared/schemas/overview";
+import { schema } from "../../../worker/db/client";
+import { createOrgWithMembers } from "../support/accounts";
+import { createChannel, db } from "../support/factories";
+import { call, envelope } from "../support/http";
+
+/*
+ * A fixed period in the past (custom 2026-01-11..2026-01-20, so the previous period is
+ * 2026-01-01..2026-01-10) over snapshots written here, so every figure is known exactly.
+ */
+const PERIOD = "range=custom&from=2026-01-11&to=2026-01-20";
+const days = (from: string, to: string) => {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+};
+const at = (day: string) => new Date(`${day}T12:00:00Z`);
+/** D1 binds at most 100 parameters a statement: insert a few rows at a time. */
+async function insertAll<T extends Parameters<ReturnType<typeof db>["insert"]>[0]>(
+  table: T,
+  rows: Array<T["$inferInsert"]>,
+) {
+  for (let i = 0; i < rows.length; i += 8)
+    await db()
+      .insert(table)
+      .values(rows.slice(i, i + 8));
+}
+
+async function overview(orgId: string, token: string, query: string) {
+  const r = await call(`/api/orgs/${orgId}/overview?${query}`, { token });
+  expect(r.status, r.text).toBe(200);
+  return overviewSchema.parse(r.json);
+}
+const metric = (o: Overview, key: string) => o.metrics.find((m) => m.key === key)!;
+
+async function seedYoutube(orgId: string) {
+  const a = await createChannel(orgId, "UC-overview-a");
+  const b = await createChannel(orgId, "UC-overview-b");
+  // A: +10 views and +1 subscriber a day from 2025-12-31 (1,000 views, 100 subscribers).
+  // B: tracked only from 2026-01-15 (500 views, 50 subscribers), +10 views a day.
+  const rows = [
+    ...days("2025-12-31", "2026-01-20").map((date, i) => ({
+      channelId: a.id,
+      date,
+      totalViews: 1000 + 10 * i,
+      subscriberCount: 100 + i,
+    })),
+    ...days("2026-01-15", "2026-01-20").map((date, i) => ({
+      channelId: b.id,
+      date,
+      totalViews: 500 + 10 * i,
+      subscriberCount: 50,
+    })),
+  ];
+  await insertAll(
+    schema.channelMetrics,
+    rows.map((r) => ({ ...r, organizationId: orgId })),
+  );
+  const video = async (title: string, published: string, views: number) => {
+    const [v] = await db()
+      .insert(schema.videos)
+      .values({
+        organizationId: orgId,
+        channelId: a.id,
+        externalId: `v-${crypto.randomUUID()}`,
+        title,
+        views,
+        publishDate: at(published),
+      })
+      .returning();
+    return v!;
+  };
+  const old = await video("Old favourite", "2025-11-01", 5000);
+  const fresh = await video("Launch day", "2026-01-15", 400);
+  await video("Second new one", "2026-01-18", 10);
+  await video("Third new one", "2026-01-19", 10);
+  await video("Last period's", "2026-01-05", 10);
+  // No snapshot and published before the period: no figure, so never a mover.
+  await video("Never snapshotted", "2025-06-01", 99_999);
+  const snap = (videoId: string, date: string, views: number) => ({
+    organizationId: orgId,
+    videoId,
+    date,
+    capturedAt: at(date),
+    views,
+  });
+  await db()
+    .insert(schema.videoMetrics)
+    .values([
+      snap(old.id, "2025-12-31", 50),
+      snap(old.id, "2026-01-10", 100),
+      snap(old.id, "2026-01-20", 900),
+      snap(fresh.id, "2026-01-20", 300),
+    ]);
+}
+
+describe("overview: YouTube", () => {
+  it("views from snapshot growth, subscribers, videos published and top movers, against the previous period", async () => {
+    const { org, member } = await createOrgWithMembers();
+    await seedYoutube(org.id);
+    const o = await overview(org.id, member.session.accessToken, `platform=youtube&${PERIOD}`);
+    expect(o.period).toEqual({ from: "2026-01-11", to: "2026-01-20", days: 10 });
+    expect(o.previous).toEqual({ from: "2026-01-01", to: "2026-01-10" });
+
+    // A grew 100 in each period; B 50 (its first snapshot day counts nothing).
+    expect(metric(o, "views")).toMatchObject({
+      value: 150,
+      previous: 100,
+      change: { absolute: 50, percent: 50 },
+    });
+    const views = metric(o, "views").series;
+    expect(views).toHaveLength(10);
+    expect(views.find((p) => p.date === "2026-01-11")?.value).toBe(10);
+    expect(views.find((p) => p.date === "2026-01-16")?.value).toBe(20);
+
+    // Subscribers at the end of the period (120 + 50) against the end of the previous one (110).
+    expect(metric(o, "subscribers")).toMatchObject({ value: 170, previous: 110 });
+    expect(metric(o, "subscribers").change?.absolute).toBe(60);
+
+    expect(metric(o, "videosPublished")).toMatchObject({ value: 3, previous: 1 });
+
+    // 900 - 100 for the old video; the new one started from 0.
+    expect(o.movers).toEqual([
+      expect.objectContaining({ title: "Old favourite", gain: 800, previousGain: 50 }),
+      expect.objectContaining({ title: "Launch day", gain: 300, previousGain: null }),
+    ]);
+    expect(o.movers[0]!.parentTitle).toBe("Channel UC-overview-a");
+  });
+
+  it("'All time' starts on the first day of data and has nothing to compare with", async () => {
+    const { org, member } = await createOrgWithMembers();
+    await seedYoutube(org.id);
+    const o = await overview(org.id, member.session.accessToken, "platform=youtube&range=alltime");
+    expect(o.period.from).toBe("2025-12-31");
+    expect(o.previous).toBeNull();
+    expect(metric(o, "views").change).toBeNull();
+    // Longer periods are summed into buckets: never more than about 60 sparkline points.
+    expect(metric(o, "views").series.length).toBeLessThanOrEqual(61);
+  });
+
+  it("an organisation without channels gets empty figures, not errors", async () => {
+    const { org, member } = await createOrgWithMembers();
+    const o = await overview(org.id, member.session.accessToken, `platform=youtube&${PERIOD}`);
+    expect(metric(o, "views").value).toBeNull();
+    expect(metric(o, "subscribers").value).toBeNull();
+    expect(metric(o, "videosPublished").value).toBe(0);
+    expect(o.movers).toEqual([]);
+  });
+});
+
+describe("overview: podcasts", () => {
+  it("downloads per day, first-week downloads per new episode, episodes published and top movers", async () => {
+    const { org, member } = await createOrgWithMembers();
+    const [show] = await db()
+      .insert(schema.shows)
+      .values({ organizationId: org.id, externalId: "show-overview", title: "The Show" })
+      .returning();
+    await insertAll(
+      schema.showMetrics,
+      days("2026-01-01", "2026-01-20").map((date) => ({
+        organizationId: org.id,
+        showId: show!.id,
+        date,
+        downloads: date < "2026-01-11" ? 10 : 20,
+        totalDownloads: 0,
+      })),
+    );
+    const episode = async (title: string, published: string, first7d: number) => {
+      const [e] = await db()
+        .insert(schema.episodes)
+        .values({
+          organizationId: org.id,
+          showId: show!.id,
+          externalId: `e-${crypto.randomUUID()}`,
+          title,
+          publishDate: at(published),
+          first7dDownloads: first7d,
+        })
+        .returning();
+      return e!;
+    };
+    const big = await episode("Big episode", "2026-01-12", 70);
+    const small = await episode("Small episode", "2026-01-14", 30);
+    await episode("Last period's", "2026-01-03", 40);
+    const daily = (episodeId: string, from: string, to: string, downloads: number) =>
+      days(from, to).map((date) => ({ organizationId: org.id, episodeId, date, downloads }));
+    await insertAll(schema.episodeMetrics, [
+      ...daily(big.id, "2026-01-12", "2026-01-20", 5),
+      ...daily(small.id, "2026-01-14", "2026-01-20", 3),
+    ]);
+
+    const o = await overview(org.id, member.session.accessToken, `platform=simplecast&${PERIOD}`);
+    expect(metric(o, "downloads")).toMatchObject({
+      value: 200,
+      previous: 100,
+      change: { absolute: 100, percent: 100 },
+    });
+    expect(metric(o, "downloads").series.every((p) => p.value === 20)).toBe(true);
+    expect(metric(o, "newEpisodeDownloads")).toMatchObject({ value: 50, previous: 40 });
+    expect(metric(o, "episodesPublished")).toMatchObject({ value: 2, previous: 1 });
+    expect(o.movers).toEqual([
+      expect.objectContaining({ title: "Big episode", gain: 45, previousGain: 0 }),
+      expect.objectContaining({ title: "Small episode", gain: 21, previousGain: 0 }),
+    ]);
+  });
+});
+
+describe("overview: access and input", () => {
+  it("is 404 for another organisation's member, and names the field of a bad query", async () => {
+    const { org } = await createOrgWithMembers();
+    const other = await createOrgWithMembers();
+    await seedYoutube(org.id);
+    const foreign = await call(`/api/orgs/${org.id}/overview?platform=youtube`, {
+      token: other.admin.session.accessToken,
+    });
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify(foreign.json)).not.toContain("Old favourite");
+
+    const token = other.admin.session.accessToken;
+    for (const [qs, field] of [
+      ["", "platform"],
+      ["platform=tiktok", "platform"],
+      ["platform=youtube&range=forever", "range"],
+      ["platform=youtube&range=custom", "from"],
+      ["platform=youtube&range=custom&from=2026-02-01&to=2026-01-01", "from"],
+      ["platform=youtube&range=custom&from=yesterday&to=2026-01-01", "from"],
+    ] as const) {
+      const r = await call(`/api/orgs/${other.org.id}/overview?${qs}`, { token });
+      expect(r.status, qs).toBe(400);
+      expect(envelope(r.json).field, qs).toBe(field);
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { addDays } from "../../../shared/overview-period";
+
+/*
+ * Cumulative snapshots (a channel's total views, its subscribers) turned into per-day figures for
+ * a set of entities: each entity's value on a day is its newest snapshot at or before that day.
+ */
+export type Snapshot = { entityId: string; date: string; value: number };
+
+export type DailyTotals = {
+  /** Sum of the entities' growth on each day that has at least one snapshot (else absent: a gap). */
+  growth: Map<string, number>;
+  /** Sum of the entities' values on each day (entities without a snapshot yet count nothing). */
+  level: Map<string, number>;
+};
+
+/** `snapshots` sorted by date; days from `first` to `last` inclusive. */
+export function dailyTotals(snapshots: Snapshot[], first: string, last: string): DailyTotals {
+  const byEntity = new Map<string, Snapshot[]>();
+  for (const s of snapshots) {
+    const list = byEntity.get(s.entityId) ?? [];
+    list.push(s);
+    byEntity.set(s.entityId, list);
+  }
+  const growth = new Map<string, number>();
+  const level = new Map<string, number>();
+  for (const list of byEntity.values()) {
+    let i = 0;
+    let current: number | undefined;
+    // Snapshots before the first day only set the starting value.
+    while (i < list.length && list[i]!.date < first) current = list[i++]!.value;
+    for (let day = first; day <= last; day = addDays(day, 1)) {
+      let snapped = false;
+      const before = current;
+      while (i < list.length && list[i]!.date === day) {
+        current = list[i++]!.value;
+        snapped = true;
+      }
+      if (snapped && before !== undefined && current !== undefined)
+        growth.set(day, (growth.get(day) ?? 0) + Math.max(0, current - before));
+      else if (snapped) growth.set(day, growth.get(day) ?? 0);
+      if (current !== undefined) level.set(day, (level.get(day) ?? 0) + current);
+    }
+  }
+  return { growth, level };
+}
+
+/** Sum of a daily map over [from, to]; null when no day in it has a value. */
+export function sumDays(daily: Map<string, number>, from: string, to: string): number | null {
+  let total: number | null = null;
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const v = daily.get(day);
+    if (v !== undefined) total = (total ?? 0) + v;
+  }
+  return total;
+}

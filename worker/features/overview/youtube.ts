@@ -1,0 +1,159 @@
+import { and, asc, eq, gte, inArray, lte, max, sql } from "drizzle-orm";
+import {
+  addDays,
+  bucketSeries,
+  change,
+  type OverviewPeriod,
+} from "../../../shared/overview-period";
+import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
+import type { Db } from "../../db/client";
+import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
+import { dailyTotals, sumDays } from "./daily";
+import { publishedPerDay } from "./published";
+
+/*
+ * The YouTube overview. YouTube's public API has no history, so views per day are the growth of
+ * each channel's total between our daily snapshots (as in the detail panel); subscribers are the
+ * snapshot counts (rounded by YouTube to three significant figures).
+ */
+
+/** Snapshots are read from a month before the comparison period, to know each channel's value on its first day. */
+const LOOKBACK_DAYS = 31;
+
+export async function youtubeOverview(
+  db: Db,
+  organizationId: string,
+  period: OverviewPeriod,
+  today: string,
+) {
+  const first = period.previous?.from ?? period.from;
+  const rows = await db
+    .select({
+      entityId: channelMetrics.channelId,
+      date: channelMetrics.date,
+      views: channelMetrics.totalViews,
+      subscribers: channelMetrics.subscriberCount,
+    })
+    .from(channelMetrics)
+    .where(
+      and(
+        eq(channelMetrics.organizationId, organizationId),
+        gte(channelMetrics.date, addDays(first, -LOOKBACK_DAYS)),
+        lte(channelMetrics.date, period.to),
+      ),
+    )
+    .orderBy(asc(channelMetrics.date));
+  const views = dailyTotals(
+    rows.map((r) => ({ entityId: r.entityId, date: r.date, value: r.views })),
+    first,
+    period.to,
+  );
+  const subscribers = dailyTotals(
+    rows.map((r) => ({ entityId: r.entityId, date: r.date, value: r.subscribers })),
+    first,
+    period.to,
+  );
+  const published = await publishedPerDay(db, "videos", organizationId, first, period.to);
+  const prev = period.previous;
+  const series = (daily: Map<string, number>, combine: "sum" | "last" = "sum") =>
+    bucketSeries(daily, period.from, period.days, period.bucketDays, combine);
+
+  const viewsNow = sumDays(views.growth, period.from, period.to);
+  const viewsBefore = prev ? sumDays(views.growth, prev.from, prev.to) : null;
+  const subsNow = subscribers.level.get(period.to) ?? null;
+  const subsBefore = subscribers.level.get(addDays(period.from, -1)) ?? null;
+  const pubNow = sumDays(published, period.from, period.to) ?? 0;
+  const pubBefore = prev ? (sumDays(published, prev.from, prev.to) ?? 0) : null;
+  const metrics: OverviewMetric[] = [
+    {
+      key: "views",
+      value: viewsNow,
+      previous: viewsBefore,
+      change: change(viewsNow, viewsBefore),
+      series: series(views.growth),
+    },
+    {
+      key: "subscribers",
+      value: subsNow,
+      // Subscribers at the end of the previous period, i.e. the growth during this one.
+      previous: subsBefore,
+      change: change(subsNow, subsBefore),
+      series: series(subscribers.level, "last"),
+    },
+    {
+      key: "videosPublished",
+      value: pubNow,
+      previous: pubBefore,
+      change: change(pubNow, pubBefore),
+      series: series(published),
+    },
+  ];
+  const [fresh] = await db
+    .select({ at: max(channels.lastUpdated) })
+    .from(channels)
+    .where(eq(channels.organizationId, organizationId));
+  return {
+    metrics,
+    movers: await videoMovers(db, organizationId, period, today),
+    lastUpdated: fresh?.at ? new Date(fresh.at).toISOString() : null,
+  };
+}
+
+/** A video's views at the end of `day` (its newest snapshot then), as SQL over one index seek. */
+const viewsAt = (day: string) =>
+  sql<number | null>`(select ${videoMetrics.views} from ${videoMetrics}
+    where ${videoMetrics.videoId} = ${videos.id} and ${videoMetrics.date} <= ${day}
+    order by ${videoMetrics.date} desc, ${videoMetrics.capturedAt} desc limit 1)`;
+
+/**
+ * The five videos that gained the most views in the period: views at its end (the live count
+ * when it ends today) minus views the day before it started; a video published during the period
+ * started from 0. Videos we hold no figure for are left out rather than guessed.
+ */
+async function videoMovers(
+  db: Db,
+  organizationId: string,
+  period: OverviewPeriod,
+  today: string,
+): Promise<OverviewMover[]> {
+  const startedAt = Date.parse(`${period.from}T00:00:00Z`);
+  const end = period.to >= today ? sql<number>`${videos.views}` : viewsAt(period.to);
+  const baseline = sql<number | null>`coalesce(${viewsAt(addDays(period.from, -1))},
+    case when ${videos.publishDate} >= ${startedAt} then 0 end)`;
+  const gain = sql<number | null>`${end} - ${baseline}`;
+  const top = await db
+    .select({ id: videos.id, title: videos.title, parentTitle: channels.title, gain })
+    .from(videos)
+    .innerJoin(channels, eq(channels.id, videos.channelId))
+    .where(and(eq(videos.organizationId, organizationId), sql`${gain} is not null`))
+    .orderBy(sql`${gain} desc`)
+    .limit(5);
+  const prev = period.previous;
+  const before = new Map<string, number | null>();
+  if (prev && top.length) {
+    const prevGain = sql<
+      number | null
+    >`${viewsAt(prev.to)} - coalesce(${viewsAt(addDays(prev.from, -1))},
+      case when ${videos.publishDate} >= ${Date.parse(`${prev.from}T00:00:00Z`)} then 0 end)`;
+    for (const r of await db
+      .select({ id: videos.id, gain: prevGain })
+      .from(videos)
+      .where(
+        and(
+          eq(videos.organizationId, organizationId),
+          inArray(
+            videos.id,
+            top.map((t) => t.id),
+          ),
+        ),
+      ))
+      before.set(r.id, r.gain);
+  }
+  return top.map((t) => ({
+    id: t.id,
+    title: t.title,
+    parentTitle: t.parentTitle,
+    gain: Math.max(0, Number(t.gain)),
+    previousGain: before.get(t.id) ?? null,
+  }));
+}
