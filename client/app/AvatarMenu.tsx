@@ -38,7 +38,8 @@ export default function AvatarMenu({ defaultOpen, autoFocus }: MenuStart) {
   };
 
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
+    // Not modal: a menu does not hide the page from screen readers (WAI-ARIA menu button).
+    <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
       {/* autoFocus keeps the keyboard user's place when this replaces the placeholder button. */}
       <DropdownMenu.Trigger
         aria-label="Account menu"

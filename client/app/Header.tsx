@@ -75,7 +75,7 @@ export function Header() {
               className="rounded-md p-2 text-slate-700 hover:bg-slate-100 sm:hidden dark:text-slate-200 dark:hover:bg-slate-800"
               aria-expanded={navOpen}
               aria-controls={navId}
-              aria-label="Menu"
+              aria-label="Main menu"
               onClick={() => setNavOpen((open) => !open)}
             >
               {navOpen ? (

@@ -49,7 +49,10 @@ export function CheckboxList({
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium">
-        {legend} <span className="font-normal text-slate-500">({selected.size} selected)</span>
+        {legend}{" "}
+        <span className="font-normal text-slate-500 dark:text-slate-400">
+          ({selected.size} selected)
+        </span>
       </legend>
       <label htmlFor={searchId} className="sr-only">
         {searchLabel}
@@ -73,7 +76,9 @@ export function CheckboxList({
       <div
         className={`${maxHeight} space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700`}
       >
-        {shown.length === 0 && <p className="text-sm text-slate-500">No matches.</p>}
+        {shown.length === 0 && (
+          <p className="text-sm text-slate-500 dark:text-slate-400">No matches.</p>
+        )}
         {shown.map((o) => (
           <label key={o.id} className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={selected.has(o.id)} onChange={() => toggle(o.id)} />{" "}

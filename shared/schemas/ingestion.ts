@@ -17,6 +17,12 @@ export const addShowsBodySchema = z.object({
 export const refreshBodySchema = z.object({
   platform: z.enum(integrationTypes),
   refreshType: z.enum(["light", "full"]).default("full"),
+  /** Only these channels or shows (the Edit dialog's "Refresh now"); all of them when absent. */
+  ids: z
+    .array(z.string().uuid({ message: "must be a list of ids" }))
+    .min(1)
+    .max(90)
+    .optional(),
 });
 
 export const jobViewSchema = z.object({

@@ -47,6 +47,22 @@ describe("accounts", () => {
     await context.close();
   });
 
+  test("a short sign-up password gets the spec's message, not the browser's tooltip", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByLabel("Email").fill(uniqueEmail("short"));
+    await page.getByLabel("Password").fill("short1");
+    await page.getByRole("button", { name: "Create account" }).first().click();
+    await page
+      .getByRole("alert")
+      .getByText("Password must be at least 8 characters long.")
+      .waitFor();
+    // The browser's own constraint check is not what stopped it.
+    assert.equal(await page.getByLabel("Password").evaluate((el) => el.validity.valid), true);
+    await context.close();
+  });
+
   test("sign up, confirm from the mailbox, sign in", async () => {
     const { context, page } = await newPage(browser());
     const email = uniqueEmail("signup");

@@ -120,7 +120,10 @@ describe("organization settings", () => {
       () => document.querySelectorAll('[data-testid="drive-file"]').length === 100,
     );
 
-    await page.getByRole("button", { name: "Delete Selected (0)" }).click();
+    // Nothing selected: a quiet button (not the red one, no "(0)") that says what to do.
+    const quiet = page.getByRole("button", { name: "Delete Selected", exact: true });
+    assert.doesNotMatch(await quiet.getAttribute("class"), /bg-red/);
+    await quiet.click();
     await page.getByText("Please select files to delete").waitFor();
     const first = await page.getByTestId("drive-file").nth(0).locator("td").nth(1).textContent();
     await page.getByTestId("drive-file").nth(0).getByRole("checkbox").check();

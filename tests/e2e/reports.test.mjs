@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { describe, test } from "node:test";
 import {
   baseUrl,
@@ -7,6 +6,7 @@ import {
   createOrganization,
   ingestChannel,
   newPage,
+  readSpreadsheet,
   signInToDashboard,
   uniqueGoogleAccount,
   useBrowser,
@@ -82,9 +82,13 @@ describe("reports", () => {
       page.waitForEvent("download"),
       row.getByRole("button", { name: "Videos CSV" }).click(),
     ]);
-    assert.equal(download.suggestedFilename(), "videos.csv");
-    const lines = (await readFile(await download.path(), "utf8")).trim().split("\r\n");
-    assert.match(lines[0], /^Video Title,Video ID,Channel,Views/);
+    // Saved under the report's own name, so two reports never collide as videos.csv.
+    assert.match(
+      download.suggestedFilename(),
+      /^e2e-one-time_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}_videos\.csv$/,
+    );
+    const lines = readSpreadsheet(await download.path());
+    assert.deepEqual(lines[0].slice(0, 4), ["Video Title", "Video ID", "Channel", "Views"]);
     assert.equal(lines.length, 61);
     await context.close();
   });
@@ -140,7 +144,7 @@ describe("reports", () => {
     await openReports(page, own().admin);
     const schedule = page.getByTestId("table-row").filter({ hasText: title }).first();
     await schedule.getByText(/Weekly on Monday at/).waitFor();
-    await schedule.getByRole("checkbox", { name: "Select row" }).check();
+    await schedule.getByRole("checkbox", { name: `Select ${title}` }).check();
     await page.getByRole("button", { name: "Edit", exact: true }).click();
     const edit = page.getByRole("dialog", { name: "Edit YouTube Report" });
     await edit.getByLabel("Frequency").selectOption("daily");

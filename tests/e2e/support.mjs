@@ -1,5 +1,6 @@
 import { after, before } from "node:test";
 import { chromium } from "playwright-core";
+import XLSX from "xlsx";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 /** A second host name for the data-center brand, mapped to loopback inside Chromium. */
@@ -219,4 +220,13 @@ export async function ingestChannel(api, handle, apiKey) {
   await api.call("integrations/youtube/connect", { apiKey });
   const { jobId } = await api.call("channels", { url: `https://www.youtube.com/${handle}` });
   await waitForJob(api, jobId);
+}
+
+/**
+ * A downloaded CSV read the way a spreadsheet opens a double-clicked file (SheetJS decodes UTF-8
+ * only when the file starts with a byte-order mark, as Excel does): an array of rows of text.
+ */
+export function readSpreadsheet(path) {
+  const book = XLSX.readFile(path, { raw: true });
+  return XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]], { header: 1, raw: false });
 }

@@ -19,7 +19,8 @@ export default function ColumnsMenuContent({
   onReset: () => void;
 } & MenuStart) {
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
+    // Not modal: a menu does not hide the page from screen readers (WAI-ARIA menu button).
+    <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
       <DropdownMenu.Trigger autoFocus={autoFocus} className={columnsButtonClass}>
         <Columns3 className="h-4 w-4" aria-hidden /> Columns
       </DropdownMenu.Trigger>

@@ -170,7 +170,7 @@ export function DataTable<T>(props: Props<T>) {
               value={props.search}
               onChange={(e) => props.onSearchChange(e.target.value)}
               placeholder="Search..."
-              className="w-full rounded-md border border-slate-300 bg-white py-2 pl-8 pr-3 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
+              className="w-full rounded-md border border-slate-300 bg-white py-2 pl-8 pr-3 text-sm placeholder:text-slate-500 dark:text-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
             />
           </label>
         )}

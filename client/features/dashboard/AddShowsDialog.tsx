@@ -90,7 +90,9 @@ export function AddShowsDialog({
         />
       ) : (
         <div className="space-y-4">
-          {!podcasts && <p className="text-sm text-slate-500">Loading podcasts...</p>}
+          {!podcasts && (
+            <p className="text-sm text-slate-500 dark:text-slate-400">Loading podcasts...</p>
+          )}
           {podcasts && (
             <fieldset className="max-h-60 space-y-2 overflow-y-auto">
               <legend className="mb-2 text-sm font-medium">Available podcasts</legend>

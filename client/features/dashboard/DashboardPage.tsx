@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileText, Plus, RefreshCw } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
 import { dateRangeTypes } from "../../../shared/schemas/date-range";
 import type { TableName } from "../../../shared/schemas/tables";
@@ -63,6 +63,8 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const platform: Platform = params.get("platform") === "simplecast" ? "simplecast" : "youtube";
   const [adding, setAdding] = useState(false);
+  const [tableShown, setTableShown] = useState(false);
+  const onTableLoaded = useCallback(() => setTableShown(true), []);
   const status = useQuery({
     queryKey: dashboardKeys.status(orgId),
     queryFn: () => dashboardApi.status(orgId),
@@ -229,6 +231,7 @@ export default function DashboardPage() {
               parents={parents}
               expectedRows={expectedRows}
               onChanged={refreshAll}
+              onLoaded={onTableLoaded}
             />
           )}
           {count > 0 && tab === "reports" && (
@@ -238,7 +241,11 @@ export default function DashboardPage() {
           )}
         </TabPanel>
       </TabPanel>
-      <RecentActivity orgId={orgId} />
+      {/* Added once the table is on screen: appearing below it moves nothing, whereas a section
+          already there would be pushed down by the arriving rows (layout shift). */}
+      {(tableShown || (!list.isPending && (count === 0 || tab === "reports"))) && (
+        <RecentActivity orgId={orgId} />
+      )}
       {/* The add dialogs load on first use, keeping them out of the dashboard's first paint. */}
       {adding && (
         <Suspense fallback={null}>

@@ -48,15 +48,20 @@ export function RecentActivity({ orgId }: { orgId: string }) {
             </span>
             <span>{describe(job)}</span>
             {job.processed !== null && (
-              <span className="text-slate-500">· {job.processed} items</span>
+              <span className="text-slate-500 dark:text-slate-400">· {job.processed} items</span>
             )}
             {job.quotaUnits > 0 && (
-              <span className="text-slate-500">· {job.quotaUnits} quota units</span>
+              <span className="text-slate-500 dark:text-slate-400">
+                · {job.quotaUnits} quota units
+              </span>
             )}
             {job.errorMessage && job.status === "failed" && (
               <span className="text-red-600">· {job.errorMessage}</span>
             )}
-            <time className="ml-auto text-xs text-slate-500" dateTime={job.createdAt}>
+            <time
+              className="ml-auto text-xs text-slate-500 dark:text-slate-400"
+              dateTime={job.createdAt}
+            >
               {new Date(job.createdAt).toLocaleString()}
             </time>
           </li>

@@ -60,9 +60,10 @@ export const dashboardApi = {
     api(`${base(orgId)}/channels`, z.object({ jobId: z.string() }), { body: { url } }),
   addShows: (orgId: string, podcastIds: string[]) =>
     api(`${base(orgId)}/shows`, z.object({ jobId: z.string() }), { body: { podcastIds } }),
-  refresh: (orgId: string, platform: Platform) =>
+  /** Refreshes every channel or show of the platform, or only `ids`. */
+  refresh: (orgId: string, platform: Platform, ids?: string[]) =>
     api(`${base(orgId)}/refresh`, z.object({ jobIds: z.array(z.string().nullable()) }), {
-      body: { platform },
+      body: ids ? { platform, ids } : { platform },
     }),
   job: (orgId: string, jobId: string) =>
     api(`${base(orgId)}/jobs/${jobId}`, z.object({ job: jobViewSchema })),

@@ -173,7 +173,7 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
               days ({n(data.previous.total)})
             </p>
             {data.points.length === 0 ? (
-              <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-500 dark:bg-slate-800/50">
+              <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-500 dark:text-slate-400 dark:bg-slate-800/50">
                 No snapshots in this period yet. Charts fill in as daily refreshes run.
               </p>
             ) : (
@@ -185,12 +185,12 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
               />
             )}
             {data.gaps > 0 && (
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-slate-500 dark:text-slate-400">
                 Some days have no snapshot; their growth is shown on the next day we have.
               </p>
             )}
             {kind === "channels" && (
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-slate-500 dark:text-slate-400">
                 YouTube rounds subscriber counts to three significant figures, so small changes in
                 subscribers may not show.
               </p>
@@ -210,7 +210,9 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
               pace &&
               (pacing.data.item.every((v) => v === null) &&
               pacing.data.median.every((v) => v === null) ? (
-                <p className="text-sm text-slate-500">Not enough history for pacing yet.</p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">
+                  Not enough history for pacing yet.
+                </p>
               ) : (
                 <LineChart
                   x={pace.x}

@@ -122,7 +122,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         cell: ({ row }) => {
           const r = row.original;
           if (r.status !== "completed" || !r.reportId || r.files.length === 0)
-            return <span className="text-slate-500">Not available</span>;
+            return <span className="text-slate-500 dark:text-slate-400">Not available</span>;
           const label = {
             matches_csv: "Matches CSV",
             comprehensive_csv: "Full CSV",

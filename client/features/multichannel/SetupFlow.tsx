@@ -242,7 +242,7 @@ export function SetupFlow({
         size="lg"
       >
         {loadingContent || !summary ? (
-          <p className="py-6 text-center text-sm text-slate-500" role="status">
+          <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400" role="status">
             Loading content...
           </p>
         ) : (

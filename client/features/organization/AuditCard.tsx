@@ -47,12 +47,12 @@ export function AuditCard({ orgId }: { orgId: string }) {
       id="audit-title"
     >
       {data && data.entries.length === 0 && (
-        <p className="text-sm text-slate-500">No changes recorded yet.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">No changes recorded yet.</p>
       )}
       <ol className="space-y-2 text-sm" data-testid="audit-log">
         {data?.entries.map((e) => (
           <li key={e.id} className="flex flex-wrap gap-x-2">
-            <time className="text-slate-500" dateTime={e.createdAt}>
+            <time className="text-slate-500 dark:text-slate-400" dateTime={e.createdAt}>
               {new Date(e.createdAt).toLocaleString()}
             </time>
             <span>

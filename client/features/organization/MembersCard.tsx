@@ -13,7 +13,7 @@ import { AddMemberDialog, DeleteMemberDialog, EditMemberDialog } from "./MemberD
 import { orgApi, orgKeys, orgMessages } from "./org-api";
 
 const iconButton =
-  "rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white";
+  "rounded p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white";
 
 export function MembersCard({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
@@ -58,14 +58,16 @@ export function MembersCard({ orgId }: { orgId: string }) {
         </Button>
       </div>
       {isError && <p className="text-sm text-red-600">{orgMessages.membersLoadFailed}</p>}
-      {isPending && <p className="text-sm text-slate-500">Loading members...</p>}
+      {isPending && (
+        <p className="text-sm text-slate-500 dark:text-slate-400">Loading members...</p>
+      )}
       {data && data.members.length === 0 && (
-        <p className="text-sm text-slate-500">{orgMessages.noMembers}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{orgMessages.noMembers}</p>
       )}
       {data && data.members.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:border-slate-700">
+            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:text-slate-400 dark:border-slate-700">
               <tr>
                 <th className="py-2 pr-3">
                   <span className="sr-only">Avatar</span>

@@ -81,7 +81,10 @@ function Movers({ platform, movers }: { platform: Platform; movers: OverviewMove
   const titleId = useId();
   const unit = platform === "youtube" ? "views" : "downloads";
   return (
-    <section aria-labelledby={titleId} className={`${CARD} col-span-2 flex flex-col lg:col-span-1`}>
+    <section
+      aria-labelledby={titleId}
+      className={`${CARD} col-span-2 flex flex-col md:col-span-3 lg:col-span-1`}
+    >
       <h3 id={titleId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
         {platform === "youtube" ? "Top videos by views gained" : "Top episodes by downloads"}
       </h3>
@@ -195,7 +198,7 @@ export function Overview({
           Failed to load the overview.
         </p>
       ) : (
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
           {data
             ? data.metrics.map((m) => <MetricCard key={m.key} metric={m} days={days} />)
             : [1, 2, 3].map((k) => (
@@ -207,7 +210,10 @@ export function Overview({
           {data ? (
             <Movers platform={platform} movers={data.movers} />
           ) : (
-            <div className={`${CARD} col-span-2 animate-pulse lg:col-span-1`} aria-hidden="true" />
+            <div
+              className={`${CARD} col-span-2 animate-pulse md:col-span-3 lg:col-span-1`}
+              aria-hidden="true"
+            />
           )}
         </div>
       )}

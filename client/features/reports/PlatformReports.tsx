@@ -161,7 +161,7 @@ export default function PlatformReports({
         enableSorting: false,
         cell: ({ row: { original: s } }) => {
           const run = s.lastRun;
-          if (!run) return <span className="text-slate-500">Not run yet</span>;
+          if (!run) return <span className="text-slate-500 dark:text-slate-400">Not run yet</span>;
           if (run.status === "queued" || run.status === "running")
             return <span role="status">Running...</span>;
           return (
@@ -217,7 +217,7 @@ export default function PlatformReports({
         cell: ({ row: { original: r } }) => {
           if (r.status === "queued" || r.status === "generating")
             return (
-              <span role="status" className="text-slate-500">
+              <span role="status" className="text-slate-500 dark:text-slate-400">
                 Generating...
               </span>
             );

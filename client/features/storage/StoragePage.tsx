@@ -167,7 +167,7 @@ export default function StoragePage() {
         </div>
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:border-slate-700">
+            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:text-slate-400 dark:border-slate-700">
               <tr>
                 <th className="py-2 pr-3">
                   <span className="sr-only">Select</span>

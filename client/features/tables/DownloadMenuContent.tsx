@@ -15,7 +15,8 @@ export default function DownloadMenuContent({
   autoFocus,
 }: DownloadActions & MenuStart) {
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
+    // Not modal: a menu does not hide the page from screen readers (WAI-ARIA menu button).
+    <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
       <DropdownMenu.Trigger autoFocus={autoFocus} className={downloadButtonClass}>
         <Download className="h-4 w-4" aria-hidden /> Download
       </DropdownMenu.Trigger>

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 
 const inputClass =
   "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 dark:[color-scheme:dark]";
@@ -14,10 +14,19 @@ export function PublishedRange({
 }: {
   from: string;
   to: string;
-  onChange: (from: string | null, to: string | null) => void;
+  /** Both ends as they are now (null: cleared). */
+  onChange: (range: { publishedFrom: string | null; publishedTo: string | null }) => void;
 }) {
   const errorId = useId();
-  const backwards = from !== "" && to !== "" && to < from;
+  // Held here as well as in the URL: a second edit right after the first (before the URL has
+  // come back round) must see the first, or it would undo it.
+  const [range, setRange] = useState({ from, to });
+  useEffect(() => setRange({ from, to }), [from, to]);
+  const update = (next: { from: string; to: string }) => {
+    setRange(next);
+    onChange({ publishedFrom: next.from || null, publishedTo: next.to || null });
+  };
+  const backwards = range.from !== "" && range.to !== "" && range.to < range.from;
   return (
     <fieldset className="flex flex-wrap items-center gap-2 text-sm">
       <legend className="sr-only">Published between</legend>
@@ -26,11 +35,11 @@ export function PublishedRange({
         <input
           type="date"
           className={inputClass}
-          value={from}
-          max={to || undefined}
+          value={range.from}
+          max={range.to || undefined}
           aria-invalid={backwards}
           aria-describedby={backwards ? errorId : undefined}
-          onChange={(e) => onChange(e.target.value || null, to || null)}
+          onChange={(e) => update({ ...range, from: e.target.value })}
         />
       </label>
       <label className="flex items-center gap-1">
@@ -38,10 +47,10 @@ export function PublishedRange({
         <input
           type="date"
           className={inputClass}
-          value={to}
-          min={from || undefined}
+          value={range.to}
+          min={range.from || undefined}
           aria-invalid={backwards}
-          onChange={(e) => onChange(from || null, e.target.value || null)}
+          onChange={(e) => update({ ...range, to: e.target.value })}
         />
       </label>
       {backwards && (

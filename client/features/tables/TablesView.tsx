@@ -11,6 +11,7 @@ import { toast } from "../../lib/toast";
 import { relativeTime } from "../details/relative-time";
 import { cellText, columnDefs, type TableRow, visibleColumns } from "./columns";
 import { DownloadMenu } from "./DownloadMenu";
+import { ParentEditDialog } from "./ParentEditDialog";
 import { PublishedRange } from "./PublishedRange";
 import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
 import {
@@ -56,7 +57,7 @@ export function TablesView({
   parents,
   expectedRows,
   onChanged,
-  onEditParent,
+  onLoaded,
 }: {
   orgId: string;
   userId: string;
@@ -65,9 +66,12 @@ export function TablesView({
   /** How many rows the first page should hold (known from the channel and show lists), for the skeleton. */
   expectedRows: number;
   onChanged: () => void;
-  /** Edit for a channel or show (see ParentEditDialog); videos and episodes open their panel. */
-  onEditParent?: (row: TableRow) => void;
+  /** Called once the first page is on screen (the dashboard then adds what goes below it). */
+  onLoaded?: () => void;
 }) {
+  // Edit: a channel or show opens what the organisation controls about it (ParentEditDialog);
+  // a video or episode opens its detail panel.
+  const [editing, setEditing] = useState<TableRow | null>(null);
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const query = apiQueryFrom(params);
@@ -79,6 +83,10 @@ export function TablesView({
     placeholderData: keepPreviousData,
   });
   const [search, setSearch] = useState(params.get("q") ?? "");
+  const loaded = data !== undefined;
+  useEffect(() => {
+    if (loaded) onLoaded?.();
+  }, [loaded, onLoaded]);
 
   // Debounced search: the URL (and so the server query) follows the box a moment after typing.
   useEffect(() => {
@@ -171,7 +179,7 @@ export function TablesView({
         getRowId={(row) => String(row.id)}
         rowLabel={rowTitle}
         skeletonRows={expectedRows}
-        onEdit={table === "videos" || table === "episodes" ? openDetail : onEditParent}
+        onEdit={table === "videos" || table === "episodes" ? openDetail : setEditing}
         total={data?.total ?? 0}
         page={page}
         pageSize={data?.pageSize ?? 200}
@@ -218,9 +226,8 @@ export function TablesView({
               <PublishedRange
                 from={params.get("publishedFrom") ?? ""}
                 to={params.get("publishedTo") ?? ""}
-                onChange={(from, to) =>
-                  setParams(withParams(params, { publishedFrom: from, publishedTo: to }))
-                }
+                // From the URL as it is now: two quick edits never undo each other.
+                onChange={(changes) => setParams((current) => withParams(current, changes))}
               />
             )}
             <DownloadMenu
@@ -252,6 +259,18 @@ export function TablesView({
             : undefined
         }
       />
+      {editing && (table === "channels" || table === "shows") && (
+        <ParentEditDialog
+          orgId={orgId}
+          table={table}
+          row={editing}
+          onClose={() => setEditing(null)}
+          onChanged={() => {
+            void queryClient.invalidateQueries({ queryKey: tableKeys.all(orgId) });
+            onChanged();
+          }}
+        />
+      )}
       {detail && (
         <Suspense fallback={null}>
           <DetailPanel

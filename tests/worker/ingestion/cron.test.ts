@@ -132,6 +132,34 @@ describe("the Refresh button", () => {
     expect((third.json as { jobIds: string[] }).jobIds).toHaveLength(1);
   });
 
+  it("refreshes only the chosen channels (the Edit dialog), never another organisation's", async () => {
+    const { org, member } = await connectedOrg();
+    const token = member.session.accessToken;
+    await ingestedChannel(org.id, token, "@bench-40");
+    await ingestedChannel(org.id, token, "@bench-41");
+    const [one] = await db()
+      .select({ id: schema.channels.id })
+      .from(schema.channels)
+      .where(eq(schema.channels.organizationId, org.id));
+    const only = await call(`/api/orgs/${org.id}/refresh`, {
+      body: { platform: "youtube", ids: [one!.id] },
+      token,
+    });
+    expect(only.json).toEqual({ jobIds: [expect.any(String)], alreadyRunning: 0 });
+    const other = await connectedOrg();
+    const foreign = await call(`/api/orgs/${other.org.id}/refresh`, {
+      body: { platform: "youtube", ids: [one!.id] },
+      token: other.member.session.accessToken,
+    });
+    expect(foreign.json).toEqual({ jobIds: [], alreadyRunning: 0 });
+    const bad = await call(`/api/orgs/${org.id}/refresh`, {
+      body: { platform: "youtube", ids: ["not-an-id"] },
+      token,
+    });
+    expect(bad.status).toBe(400);
+    expect(envelope(bad.json).field).toBe("ids.0");
+  });
+
   it("needs the provider's key", async () => {
     const { org, member } = await connectedOrg();
     const r = await call(`/api/orgs/${org.id}/refresh`, {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { parseChannelUrl } from "../../../shared/channel-url";
@@ -131,13 +131,13 @@ export const ingestionRoutes = new Hono<AppEnv>()
   .post("/refresh", validate("json", refreshBodySchema), async (c) => {
     const db = getDb(c.env);
     const orgId = c.get("org").id;
-    const { platform } = c.req.valid("json");
+    const { platform, ids } = c.req.valid("json");
     await requireIntegration(db, orgId, platform, false);
     const table = platform === "youtube" ? channels : shows;
     const targets = await db
       .select({ id: table.id })
       .from(table)
-      .where(eq(table.organizationId, orgId));
+      .where(and(eq(table.organizationId, orgId), ids ? inArray(table.id, ids) : undefined));
     const busy = await inFlightTargets(db, Date.now(), orgId);
     const jobIds: string[] = [];
     for (const { id } of targets) {

@@ -288,7 +288,7 @@ export default function PreviewBoard({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title} size="full">
       {!preview.data || !arrangement || !content ? (
-        <p className="py-10 text-center text-sm text-slate-500" role="status">
+        <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400" role="status">
           Loading preview
         </p>
       ) : (
@@ -376,7 +376,9 @@ export default function PreviewBoard({
                     style={{ maxHeight: "60vh" }}
                   >
                     {pool.length === 0 && (
-                      <p className="p-3 text-sm text-slate-500">Every episode is placed.</p>
+                      <p className="p-3 text-sm text-slate-500 dark:text-slate-400">
+                        Every episode is placed.
+                      </p>
                     )}
                     <div style={{ height: poolVirtualizer.getTotalSize(), position: "relative" }}>
                       {poolVirtualizer.getVirtualItems().map((item) => {

@@ -118,7 +118,7 @@ export function OverlayCard({
   return (
     <div className="w-72 rounded-lg border border-indigo-400 bg-white p-2 text-sm shadow-lg dark:bg-slate-800">
       <p className="truncate font-medium">{item.title}</p>
-      <p className="truncate text-xs text-slate-500">
+      <p className="truncate text-xs text-slate-500 dark:text-slate-400">
         {kind === "video" ? (item as BoardVideo).channelTitle : (item as BoardEpisode).showTitle}
       </p>
     </div>

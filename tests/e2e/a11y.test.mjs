@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { before, describe, test } from "node:test";
+import {
+  baseUrl,
+  DEMO_ADMIN,
+  demoApi,
+  ingestChannel,
+  newPage,
+  signIn,
+  useBrowser,
+} from "./support.mjs";
+
+const browser = useBrowser();
+const axeSource = await readFile(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
+/**
+ * axe-core on the page as it is now (WCAG 2.1 A and AA rules): the serious and critical
+ * violations, each with the first few elements it found, so a failure says what to fix.
+ */
+async function seriousViolations(page) {
+  // Evaluated through the DevTools protocol, so the app's CSP (no inline scripts) does not apply.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    window.axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    }),
+  );
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      elements: v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`),
+    }));
+}
+
+/** Pages of the signed-in app, each with the thing to wait for before checking it. */
+const pages = [
+  ["dashboard: channels", "/dashboard", { role: "heading", name: "YouTube overview" }],
+  ["dashboard: videos", "/dashboard?platform=youtube&tab=videos", { testId: "table-row" }],
+  [
+    "dashboard: podcasts",
+    "/dashboard?platform=simplecast",
+    { role: "heading", name: "Podcast overview" },
+  ],
+  [
+    "dashboard: reports tab",
+    "/dashboard?platform=youtube&tab=reports",
+    { role: "heading", name: "Dashboard" },
+  ],
+  ["reports", "/reports", { role: "heading", name: "Reports" }],
+  ["reports: multi-channel", "/reports?tab=multi-channel", { role: "heading", name: "Reports" }],
+  ["account settings", "/account-settings", { role: "heading", name: "Account Settings" }],
+  [
+    "organization settings",
+    "/organization-settings",
+    { role: "heading", name: "Organization Settings" },
+  ],
+  ["storage", "/admin/storage", { role: "heading", name: "Drive storage" }],
+  ["update log", "/update-log", { role: "heading", name: "Update Log" }],
+  ["legal", "/legal", { role: "heading", level: 1 }],
+  ["privacy", "/privacy", { role: "heading", level: 1 }],
+  ["manage cookies", "/manage-cookies", { role: "heading", level: 1 }],
+];
+
+const ready = (page, want) =>
+  want.testId
+    ? page.getByTestId(want.testId).first().waitFor()
+    : page.getByRole(want.role, { name: want.name, level: want.level }).first().waitFor();
+
+describe("accessibility: axe-core reports no serious or critical violation", () => {
+  before(async () => {
+    await ingestChannel(await demoApi(), "@a11y-checks", "AIza-sandbox-a11y");
+  });
+
+  for (const theme of ["light", "dark"]) {
+    test(`every page, ${theme} theme`, async () => {
+      const { context, page } = await newPage(browser(), { colorScheme: theme });
+      const found = {};
+      // Signed out first: the sign-in screen and its sign-up and reset modes.
+      await page.goto(`${baseUrl()}/dashboard`);
+      await page.getByRole("heading", { name: "Sign in" }).waitFor();
+      found["sign in"] = await seriousViolations(page);
+      await page.getByRole("button", { name: "Forgot password?" }).click();
+      found["reset request"] = await seriousViolations(page);
+
+      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+      assert.equal(
+        await page.evaluate(() => document.documentElement.classList.contains("dark")),
+        theme === "dark",
+      );
+      for (const [name, path, want] of pages) {
+        await page.goto(`${baseUrl()}${path}`);
+        await ready(page, want);
+        // Let lazy chunks and queries settle so the page is checked as people see it.
+        await page.waitForLoadState("networkidle");
+        found[name] = await seriousViolations(page);
+      }
+      // Dialogs and panels: the detail side panel, Add Channel, the report dialog, the account menu.
+      await page.goto(`${baseUrl()}/dashboard?platform=youtube&tab=videos`);
+      await page
+        .getByTestId("table-row")
+        .first()
+        .getByRole("button", { name: /^Details for/ })
+        .click();
+      await page.getByRole("dialog").getByRole("region", { name: "Pacing" }).waitFor();
+      found["detail panel"] = await seriousViolations(page);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Add Channel" }).first().click();
+      await page.getByRole("dialog").waitFor();
+      found["add channel dialog"] = await seriousViolations(page);
+      await page.keyboard.press("Escape");
+      await page.goto(`${baseUrl()}/reports`);
+      await page.getByRole("button", { name: "New Report" }).first().click();
+      await page.getByRole("dialog", { name: "New YouTube Report" }).waitFor();
+      found["report dialog"] = await seriousViolations(page);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await page.getByRole("menuitem", { name: "Account Settings" }).waitFor();
+      found["account menu"] = await seriousViolations(page);
+
+      const failing = Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0));
+      assert.deepEqual(failing, {}, JSON.stringify(failing, null, 2));
+      await context.close();
+    });
+  }
+});

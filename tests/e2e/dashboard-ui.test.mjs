@@ -1,0 +1,268 @@
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { before, describe, test } from "node:test";
+import {
+  baseUrl,
+  DEMO_ADMIN,
+  demoApi,
+  ingestChannel,
+  newPage,
+  signIn,
+  useBrowser,
+} from "./support.mjs";
+
+const browser = useBrowser();
+/** Screenshots of each layout, for a person to look at (the run prints where). */
+const SHOTS = path.join(os.tmpdir(), "crosscast-e2e-screenshots");
+mkdirSync(SHOTS, { recursive: true });
+
+async function openDashboard(page, query = "") {
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  if (query) await page.goto(`${baseUrl()}/dashboard?${query}`);
+}
+
+describe("dashboard: overview, tables, layouts", () => {
+  before(async () => {
+    // A channel with three months of daily snapshots (YouTube has no history API; the sandbox's
+    // deterministic timeline fills them in, as a few months of refreshes would).
+    await ingestChannel(await demoApi(), "@ui-overview", "AIza-sandbox-ui");
+    const res = await fetch(`${baseUrl()}/dev/backfill-history?days=90`, { method: "POST" });
+    assert.equal(res.status, 200);
+  });
+
+  test("the overview: figures against the previous period, the period in the URL, platforms named apart", async () => {
+    const { context, page } = await newPage(browser());
+    await openDashboard(page);
+    const views = page.getByTestId("overview-views");
+    await views.getByText("Video views").waitFor();
+    await views.getByText(/vs the previous 30 days$/).waitFor();
+    assert.match(await views.getByTestId("overview-value").textContent(), /^[\d,]+$/);
+    await page.getByTestId("overview-subscribers").getByText("Subscribers").waitFor();
+    await page.getByTestId("overview-videosPublished").getByText("Videos published").waitFor();
+    await page.getByRole("heading", { name: "Top videos by views gained" }).waitFor();
+    assert.equal(await page.getByText("Podcast downloads").count(), 0);
+
+    await page.getByLabel("Period").selectOption("7days");
+    await page.waitForURL(/period=7days/);
+    await views.getByText(/vs the previous 7 days$/).waitFor();
+    await page.reload();
+    await page
+      .getByTestId("overview-views")
+      .getByText(/vs the previous 7 days$/)
+      .waitFor();
+
+    // The period stays when the platform changes; downloads are never called views.
+    await page.getByRole("tab", { name: "Simplecast" }).click();
+    await page.waitForURL((url) => url.searchParams.get("platform") === "simplecast");
+    assert.equal(new URL(page.url()).searchParams.get("period"), "7days");
+    await page.getByRole("heading", { name: "Podcast overview" }).waitFor();
+    assert.equal(await page.getByText("Video views").count(), 0);
+
+    // A custom period: two dates, both in the URL.
+    await page.getByRole("tab", { name: "YouTube" }).click();
+    await page.getByLabel("Period").selectOption("custom");
+    await page.getByLabel("From").fill("2026-01-01");
+    await page.getByLabel("to", { exact: true }).fill("2026-01-31");
+    await page.waitForURL((url) => url.searchParams.get("periodTo") === "2026-01-31");
+    await page.getByText("2026-01-01 to 2026-01-31", { exact: false }).waitFor();
+    await context.close();
+  });
+
+  test("the published date-range filter: two date inputs, rows inside the range, a chip that clears it", async () => {
+    const { context, page } = await newPage(browser());
+    await openDashboard(page, "platform=youtube&tab=videos&sort=publishDate&dir=desc");
+    const rows = page.getByTestId("table-row");
+    await rows.first().waitFor();
+    // Two weeks up to the newest video's day: at least that video stays.
+    const iso = (d) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    const newest = new Date(await rows.first().locator("td").nth(-2).textContent());
+    const to = iso(newest);
+    const from = iso(new Date(newest.getTime() - 14 * 86_400_000));
+    await page.getByLabel("Published from").fill(from);
+    await page.getByLabel("to", { exact: true }).last().fill(to);
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get("publishedFrom") === from &&
+        url.searchParams.get("publishedTo") === to,
+    );
+    const chip = page.getByRole("button", { name: `Remove filter Published: ${from} to ${to}` });
+    await chip.waitFor();
+    await page.waitForFunction(() => !document.querySelector("table[aria-busy=true]"));
+    const dates = await page
+      .locator('[data-testid="table-row"] td:nth-last-child(2)')
+      .allTextContents();
+    assert.ok(dates.length > 0, "the newest video is inside the range");
+    for (const d of dates) {
+      const day = new Date(d);
+      assert.ok(day >= new Date(`${from}T00:00:00`) && day <= new Date(`${to}T23:59:59`), d);
+    }
+    await chip.click();
+    await page.waitForURL((url) => !url.searchParams.has("publishedFrom"));
+    await context.close();
+  });
+
+  test("Edit with one row selected: a video opens its side panel; a channel opens what the organisation controls", async () => {
+    const { context, page } = await newPage(browser());
+    await openDashboard(page, "platform=youtube&tab=videos");
+    const row = page.getByTestId("table-row").first();
+    const title = (await row.getByRole("link").first().textContent()).trim();
+    assert.equal(await page.getByRole("button", { name: /^Edit/ }).count(), 0);
+    await row.getByRole("checkbox", { name: `Select ${title}` }).check();
+    const edit = page.getByRole("button", { name: `Edit ${title}` });
+    await edit.click();
+    const panel = page.getByRole("dialog", { name: title });
+    await panel.waitFor();
+    // A side panel along the right edge, with the table still beside it.
+    const box = await panel.boundingBox();
+    assert.ok(box.x > 300 && Math.round(box.x + box.width) === 1280, JSON.stringify(box));
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    // Focus goes back to the button that opened it.
+    assert.equal(await edit.evaluate((el) => el === document.activeElement), true);
+    // Two rows selected: no Edit.
+    await page.getByTestId("table-row").nth(1).getByRole("checkbox").check();
+    assert.equal(await page.getByRole("button", { name: /^Edit/ }).count(), 0);
+
+    await page.getByRole("tab", { name: "Channels" }).click();
+    const channel = page.getByTestId("table-row").first();
+    const name = (await channel.getByRole("link").first().textContent()).trim();
+    await channel.getByRole("checkbox", { name: `Select ${name}` }).check();
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+    await dialog.getByRole("button", { name: "Refresh now" }).click();
+    await page.getByText("Channel update initiated").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  test("columns: numbers right-aligned, hide a column and resize one, remembered after reload", async () => {
+    const { context, page } = await newPage(browser());
+    await openDashboard(page, "platform=youtube&tab=videos");
+    await page.getByTestId("table-row").first().waitFor();
+    const views = page.locator("thead th").filter({ hasText: "Views" }).first();
+    assert.equal(await views.evaluate((el) => getComputedStyle(el).textAlign), "right");
+    const cell = page.locator('[data-testid="table-row"] td.text-right').first();
+    assert.match(
+      await cell.evaluate((el) => getComputedStyle(el).fontVariantNumeric),
+      /tabular-nums/,
+    );
+
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Likes" }).click();
+    await page.keyboard.press("Escape");
+    await page.locator("thead th").filter({ hasText: "Likes" }).waitFor({ state: "detached" });
+
+    const handle = page.getByRole("separator", { name: "Resize Views column" });
+    const before = Number(await handle.getAttribute("aria-valuenow"));
+    assert.equal(before, 150);
+    await handle.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+    assert.equal(Number(await handle.getAttribute("aria-valuenow")), 180);
+
+    await page.reload();
+    await page.getByTestId("table-row").first().waitFor();
+    assert.equal(await page.locator("thead th").filter({ hasText: "Likes" }).count(), 0);
+    assert.equal(
+      Number(
+        await page
+          .getByRole("separator", { name: "Resize Views column" })
+          .getAttribute("aria-valuenow"),
+      ),
+      180,
+    );
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitem", { name: "Reset columns and widths" }).click();
+    await page.locator("thead th").filter({ hasText: "Likes" }).waitFor();
+    await context.close();
+  });
+
+  test("tabs follow the tabs pattern: one tab stop, arrow keys move and select", async () => {
+    const { context, page } = await newPage(browser());
+    await openDashboard(page, "platform=youtube&tab=channels");
+    const channels = page.getByRole("tab", { name: "Channels" });
+    assert.equal(await channels.getAttribute("tabindex"), "0");
+    assert.equal(await page.getByRole("tab", { name: "Videos" }).getAttribute("tabindex"), "-1");
+    const panel = await channels.getAttribute("aria-controls");
+    assert.equal(await page.locator(`#${panel}`).getAttribute("role"), "tabpanel");
+    await channels.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForURL(/tab=videos/);
+    assert.equal(
+      await page
+        .getByRole("tab", { name: "Videos" })
+        .evaluate((el) => el === document.activeElement),
+      true,
+    );
+    await page.keyboard.press("End");
+    await page.waitForURL(/tab=reports/);
+    await context.close();
+  });
+
+  test("the dashboard loads without layout shift (CLS below 0.05)", async () => {
+    const { context, page } = await newPage(browser());
+    await openDashboard(page);
+    await page.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          if (!entry.hadRecentInput) window.__shift += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    for (const query of ["platform=youtube&tab=videos", "platform=youtube&tab=channels"]) {
+      await page.goto(`${baseUrl()}/dashboard?${query}`);
+      await page.getByTestId("table-row").first().waitFor();
+      await page.waitForLoadState("networkidle");
+      const shift = await page.evaluate(() => window.__shift);
+      assert.ok(shift < 0.05, `CLS ${shift} on ${query}`);
+    }
+    await context.close();
+  });
+
+  for (const [width, height] of [
+    [375, 812],
+    [768, 1024],
+    [1440, 900],
+  ]) {
+    test(`layout at ${width} px: nothing off screen, the table scrolls inside its card with the title pinned`, async () => {
+      const { context, page } = await newPage(browser(), { viewport: { width, height } });
+      await openDashboard(page, "platform=youtube&tab=videos");
+      await page.getByTestId("table-row").first().waitFor();
+      await page.waitForLoadState("networkidle");
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      assert.ok(overflow <= 0, `the page is ${overflow} px wider than the window`);
+      await page.screenshot({ path: path.join(SHOTS, `dashboard-${width}.png`) });
+
+      const region = page.getByRole("region", { name: "Videos table" });
+      const scrollable = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
+      const title = page.getByTestId("table-row").first().locator("td").nth(1);
+      const left = (await title.boundingBox()).x;
+      if (scrollable) {
+        await region.evaluate((el) => el.scrollBy(400, 0));
+        await page.waitForTimeout(100);
+        assert.equal(Math.round((await title.boundingBox()).x), Math.round(left));
+      } else assert.ok(width >= 768, "at phone width the videos table scrolls sideways");
+
+      // The header: tabs collapse behind Menu on a phone; the account menu stays on screen.
+      if (width < 640) {
+        assert.equal(await page.getByRole("link", { name: "Reports" }).count(), 0);
+        await page.getByRole("button", { name: "Main menu", exact: true }).click();
+        await page.getByRole("link", { name: "Reports" }).waitFor();
+        await page.keyboard.press("Escape");
+      }
+      await page.getByRole("button", { name: "Account menu" }).click();
+      for (const name of ["Account Settings", "Theme", "Logout"]) {
+        const box = await page.getByRole("menuitem", { name }).boundingBox();
+        assert.ok(box.x >= 0 && box.x + box.width <= width, `${name} at ${JSON.stringify(box)}`);
+      }
+      await page.screenshot({ path: path.join(SHOTS, `menu-${width}.png`) });
+      console.log(`screenshots: ${SHOTS}`);
+      await context.close();
+    });
+  }
+});
