@@ -16,7 +16,7 @@ const placements = {
   md: `${centred} w-[min(32rem,calc(100vw-2rem))] max-h-[calc(100vh-2rem)] overflow-y-auto`,
   lg: `${centred} w-[min(48rem,calc(100vw-2rem))] max-h-[calc(100vh-2rem)] overflow-y-auto`,
   // The board scrolls its own lists; the dialog itself fills the window.
-  full: `${centred} w-[calc(100vw-2rem)] h-[calc(100vh-2rem)] flex flex-col overflow-hidden`,
+  full: `${centred} w-[calc(100vw-1rem)] sm:w-[calc(100vw-2rem)] h-[calc(100vh-2rem)] flex flex-col overflow-hidden`,
   // A side panel along the right edge (the table's detail panel): the rows stay in view beside it.
   side: "right-0 top-0 h-full w-[min(40rem,100vw)] overflow-y-auto border-y-0 border-r-0",
 } as const;
@@ -53,7 +53,7 @@ export default function RadixDialog({
               target.focus();
             }
           }}
-          className={`fixed z-50 ${placements[size]} border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900`}
+          className={`fixed z-50 ${placements[size]} border border-slate-200 bg-white p-4 shadow-xl sm:p-6 dark:border-slate-700 dark:bg-slate-900`}
         >
           <Radix.Title className="pr-8 text-lg font-semibold">{title}</Radix.Title>
           {description ? (

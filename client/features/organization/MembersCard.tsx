@@ -23,7 +23,10 @@ export function MembersCard({ orgId }: { orgId: string }) {
     queryFn: () => orgApi.members(orgId),
   });
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<Member | null>(null);
+  // The id, not a copy: the dialog shows the member as the list now has them, so a picture
+  // uploaded from the dialog appears in it at once instead of the old initials.
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = data?.members.find((m) => m.userId === editingId) ?? null;
   const [deleting, setDeleting] = useState<Member | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: orgKeys.all(orgId) });
 
@@ -115,7 +118,7 @@ export function MembersCard({ orgId }: { orgId: string }) {
                       type="button"
                       className={iconButton}
                       aria-label={`Edit ${m.email}`}
-                      onClick={() => setEditing(m)}
+                      onClick={() => setEditingId(m.userId)}
                     >
                       <Pencil className="h-4 w-4" aria-hidden />
                     </button>
@@ -144,10 +147,10 @@ export function MembersCard({ orgId }: { orgId: string }) {
       )}
       <AddMemberDialog orgId={orgId} open={adding} onOpenChange={setAdding} onDone={refresh} />
       <EditMemberDialog
-        key={editing?.userId ?? "none"}
+        key={editingId ?? "none"}
         orgId={orgId}
         member={editing}
-        onClose={() => setEditing(null)}
+        onClose={() => setEditingId(null)}
         onDone={refresh}
       />
       <DeleteMemberDialog

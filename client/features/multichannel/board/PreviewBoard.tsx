@@ -25,7 +25,10 @@ import { serverMessage } from "../../../lib/api/errors";
 import { toast } from "../../../lib/toast";
 import { multiChannelApi, multiChannelKeys, multiChannelMessages } from "../multichannel-api";
 import type { SetupValues } from "../SetupFlow";
-import { ContentCard, type DragData, MatchRow, OverlayCard } from "./cards";
+import { boardAnnouncements, boardInstructions } from "./announcements";
+import { ContentCard, type DragData, OverlayCard } from "./cards";
+import { slotKeyboardCoordinates } from "./keyboard";
+import { MatchRow } from "./match-row";
 import { useRoom } from "./use-room";
 
 function currentDateRange(stored: unknown): SetupValues["dateRange"] {
@@ -175,7 +178,7 @@ export default function PreviewBoard({
   const autoScroll = useEdgeAutoScroll(useMemo(() => [poolRef, rowsRef], []));
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG.activationDistance } }),
-    useSensor(KeyboardSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: slotKeyboardCoordinates }),
   );
 
   const videos = useMemo(() => new Map((content?.videos ?? []).map((v) => [v.id, v])), [content]);
@@ -221,30 +224,70 @@ export default function PreviewBoard({
     if (typeof start.clientX === "number")
       autoScroll.move(start.clientX + event.delta.x, start.clientY + event.delta.y);
   };
+  /** The move a drop (or a tap on a Place button) asks for, as the room's intent. */
+  const dropOn = useCallback(
+    (data: DragData, target: string) => {
+      if (data.kind === "episode") {
+        if (target.startsWith("episode-slot:")) {
+          const rowId = target.slice("episode-slot:".length);
+          if (rowId !== data.fromRowId)
+            send({
+              type: "place_episode",
+              rowId,
+              episodeId: data.episodeId,
+              fromRowId: data.fromRowId,
+            });
+        } else if (target === "pool" && data.fromRowId)
+          send({ type: "remove_episode", rowId: data.fromRowId, episodeId: data.episodeId });
+      } else if (target.startsWith("video-slot:")) {
+        const toRowId = target.slice("video-slot:".length);
+        if (toRowId !== data.fromRowId)
+          send({ type: "move_video", fromRowId: data.fromRowId, toRowId, videoId: data.videoId });
+      }
+    },
+    [send],
+  );
   const onDragEnd = (event: DragEndEvent) => {
     autoScroll.stop();
     setDragging(null);
     const data = event.active.data.current as DragData | undefined;
     const target = event.over ? String(event.over.id) : null;
-    if (!data || !target) return;
-    if (data.kind === "episode") {
-      if (target.startsWith("episode-slot:")) {
-        const rowId = target.slice("episode-slot:".length);
-        if (rowId !== data.fromRowId)
-          send({
-            type: "place_episode",
-            rowId,
-            episodeId: data.episodeId,
-            fromRowId: data.fromRowId,
-          });
-      } else if (target === "pool" && data.fromRowId)
-        send({ type: "remove_episode", rowId: data.fromRowId, episodeId: data.episodeId });
-    } else if (target.startsWith("video-slot:")) {
-      const toRowId = target.slice("video-slot:".length);
-      if (toRowId !== data.fromRowId)
-        send({ type: "move_video", fromRowId: data.fromRowId, toRowId, videoId: data.videoId });
-    }
+    if (data && target) dropOn(data, target);
   };
+  // Tap to pick up, tap to place: the board on a phone (and for anyone who prefers buttons).
+  const [picked, setPicked] = useState<DragData | null>(null);
+  const pickedItem = picked
+    ? picked.kind === "video"
+      ? videos.get(picked.videoId)
+      : episodes.get(picked.episodeId)
+    : undefined;
+  const pick = useCallback(
+    (drag: DragData) =>
+      setPicked((current) =>
+        current && JSON.stringify(current) === JSON.stringify(drag) ? null : drag,
+      ),
+    [],
+  );
+  const place = useCallback(
+    (target: string) => {
+      if (picked) dropOn(picked, target);
+      setPicked(null);
+    },
+    [picked, dropOn],
+  );
+  const picking = useMemo(
+    () => (picked && pickedItem ? { drag: picked, title: pickedItem.title } : null),
+    [picked, pickedItem],
+  );
+  const names = useRef({ videos, episodes, rows });
+  names.current = { videos, episodes, rows };
+  const accessibility = useMemo(
+    () => ({
+      announcements: boardAnnouncements(() => names.current),
+      screenReaderInstructions: boardInstructions,
+    }),
+    [],
+  );
 
   const generate = async () => {
     setGenerating(true);
@@ -294,6 +337,7 @@ export default function PreviewBoard({
       ) : (
         <DndContext
           sensors={sensors}
+          accessibility={accessibility}
           collisionDetection={nearbyFallback}
           autoScroll={false}
           onDragStart={onDragStart}
@@ -361,6 +405,19 @@ export default function PreviewBoard({
                 </Button>
               </div>
             )}
+            {picking && (
+              <div
+                role="status"
+                className="flex items-center gap-3 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
+              >
+                <span className="min-w-0 flex-1 truncate">
+                  Moving {picking.title}: tap Place here on a slot.
+                </span>
+                <Button variant="secondary" className="px-3 py-1" onClick={() => setPicked(null)}>
+                  Cancel
+                </Button>
+              </div>
+            )}
             {room.notice && (
               <p className="text-sm text-amber-700 dark:text-amber-400" role="status">
                 {room.notice}
@@ -369,11 +426,20 @@ export default function PreviewBoard({
             <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[20rem_1fr]">
               <section aria-label="Available Episodes" className="flex min-h-0 flex-col">
                 <h3 className="mb-2 text-sm font-semibold">Available Episodes ({pool.length})</h3>
+                {picking?.drag.kind === "episode" && picking.drag.fromRowId && (
+                  <Button
+                    variant="secondary"
+                    className="mb-2"
+                    onClick={() => place("pool")}
+                    aria-label={`Return ${picking.title} to Available Episodes`}
+                  >
+                    Return here
+                  </Button>
+                )}
                 <PoolArea id="pool">
                   <div
                     ref={poolRef}
-                    className="min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 p-1 dark:border-slate-700"
-                    style={{ maxHeight: "60vh" }}
+                    className="max-h-[30vh] min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 p-1 lg:max-h-[60vh] dark:border-slate-700"
                   >
                     {pool.length === 0 && (
                       <p className="p-3 text-sm text-slate-500 dark:text-slate-400">
@@ -405,6 +471,12 @@ export default function PreviewBoard({
                                 dragId={`episode:${episode.id}`}
                                 drag={{ kind: "episode", episodeId: episode.id, fromRowId: null }}
                                 disabled={room.readOnly}
+                                onPick={pick}
+                                picked={
+                                  picked?.kind === "episode" &&
+                                  picked.episodeId === episode.id &&
+                                  picked.fromRowId === null
+                                }
                               />
                             )}
                           </div>
@@ -420,8 +492,7 @@ export default function PreviewBoard({
                 </h3>
                 <div
                   ref={rowsRef}
-                  className="min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 px-2 dark:border-slate-700"
-                  style={{ maxHeight: "60vh" }}
+                  className="max-h-[60vh] min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 px-2 dark:border-slate-700"
                 >
                   <div style={{ height: rowVirtualizer.getTotalSize(), position: "relative" }}>
                     {rowVirtualizer.getVirtualItems().map((item) => {
@@ -441,6 +512,10 @@ export default function PreviewBoard({
                         >
                           <MatchRow
                             row={row}
+                            rowNumber={item.index + 1}
+                            picked={picking}
+                            onPick={pick}
+                            onPlace={place}
                             video={row.videoId ? videos.get(row.videoId) : undefined}
                             episode={row.episodeId ? episodes.get(row.episodeId) : undefined}
                             timeZone={content.timeZone}

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { before, describe, test } from "node:test";
+import { addPairedContent, newPreview } from "./board-support.mjs";
 import {
   baseUrl,
   DEMO_ADMIN,
@@ -74,8 +75,12 @@ const ready = (page, want) =>
     : page.getByRole(want.role, { name: want.name, level: want.level }).first().waitFor();
 
 describe("accessibility: axe-core reports no serious or critical violation", () => {
+  let previewId;
   before(async () => {
-    await ingestChannel(await demoApi(), "@a11y-checks", "AIza-sandbox-a11y");
+    const api = await demoApi();
+    await ingestChannel(api, "@a11y-checks", "AIza-sandbox-a11y");
+    await addPairedContent(api);
+    previewId = await newPreview(api, "Accessible board");
   });
 
   for (const theme of ["light", "dark"]) {
@@ -124,6 +129,10 @@ describe("accessibility: axe-core reports no serious or critical violation", () 
       await page.getByRole("button", { name: "Account menu" }).click();
       await page.getByRole("menuitem", { name: "Account Settings" }).waitFor();
       found["account menu"] = await seriousViolations(page);
+      await page.keyboard.press("Escape");
+      await page.goto(`${baseUrl()}/reports?tab=multi-channel&preview=${previewId}`);
+      await page.getByText(/Live · version/).waitFor();
+      found["multi-channel board"] = await seriousViolations(page);
 
       const failing = Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0));
       assert.deepEqual(failing, {}, JSON.stringify(failing, null, 2));

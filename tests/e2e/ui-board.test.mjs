@@ -1,0 +1,134 @@
+import assert from "node:assert/strict";
+import { before, describe, test } from "node:test";
+import { addPairedContent, newPreview } from "./board-support.mjs";
+import { baseUrl, DEMO_ADMIN, demoApi, newPage, signIn, TINY_PNG, useBrowser } from "./support.mjs";
+
+const browser = useBrowser();
+let api;
+
+async function openBoard(page, title) {
+  const previewId = await newPreview(api, title);
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  await page.goto(`${baseUrl()}/reports?tab=multi-channel&preview=${previewId}`);
+  const board = page.getByRole("dialog", { name: `${title} - Drag & Drop Preview` });
+  await board.getByText(/Live · version/).waitFor();
+  return board;
+}
+
+const liveRegion = (page) => page.locator('[id^="DndLiveRegion"]');
+/** Waits until dnd-kit's (visually hidden) live region says something matching `pattern`. */
+async function announced(page, pattern) {
+  const source =
+    pattern instanceof RegExp ? pattern.source : pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await page.waitForFunction(
+    (re) => new RegExp(re).test(document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? ""),
+    source,
+  );
+  return liveRegion(page).textContent();
+}
+const rowConfidence = async (row) =>
+  (await row.getByTestId("row-confidence").count())
+    ? (await row.getByTestId("row-confidence").textContent()).trim()
+    : null;
+
+describe("the multi-channel board on a phone and from the keyboard", () => {
+  before(async () => {
+    api = await demoApi();
+    await addPairedContent(api);
+  });
+
+  test("at 375 px: one column of full-width cards, tap to pick up and tap to place; a swap recomputes confidence", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 375, height: 812 } });
+    const board = await openBoard(page, "Phone board");
+    const pool = board.getByRole("region", { name: "Available Episodes" });
+    const card = pool.getByTestId("episode-card").first();
+    await card.waitFor();
+    // Cards take the phone's width (they were 62 px wide, with one-letter titles).
+    assert.ok((await card.boundingBox()).width > 250);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    assert.ok(overflow <= 0, `${overflow} px off screen`);
+
+    const title = (await card.locator("p").first().textContent()).trim();
+    await card.getByRole("button", { name: `Pick up episode ${title}` }).click();
+    await board.getByText(`Moving ${title}: tap Place here on a slot.`).waitFor();
+    await board.getByRole("button", { name: `Place ${title} in row 1`, exact: true }).click();
+    const first = board.getByTestId("match-row").first();
+    await first.getByText(title).waitFor();
+    await first.getByText("Manual Match").waitFor();
+
+    // Swap the videos of rows 1 and 2: both rows' confidence is that of their new pairs.
+    const second = board.getByTestId("match-row").nth(1);
+    const video = (await first.getByTestId("video-card").locator("p").first().textContent()).trim();
+    await first.getByRole("button", { name: `Pick up video ${video}` }).click();
+    await board.getByRole("button", { name: `Place ${video} in row 2`, exact: true }).click();
+    await second.getByText(video).waitFor();
+    await page.waitForTimeout(500);
+    const previewId = new URL(page.url()).searchParams.get("preview");
+    const saved = await api.call(`multi-channel/previews/${previewId}`);
+    const rows = saved.arrangement.rows;
+    for (const [index, row] of [
+      [0, first],
+      [1, second],
+    ]) {
+      const stored = rows[index];
+      assert.equal(stored.userModified, true);
+      const shown = await rowConfidence(row);
+      if (stored.videoId && stored.episodeId) {
+        assert.notEqual(stored.matchConfidence, null, "a pair placed by hand has a confidence");
+        assert.equal(shown, `${Math.round(stored.matchConfidence * 100)}%`);
+      } else assert.equal(shown, null);
+    }
+    await page.screenshot({ path: "/tmp/crosscast-e2e-screenshots/board-375.png" });
+    await context.close();
+  });
+
+  test("keyboard: arrows jump from slot to slot, and announcements name titles and rows", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 1280, height: 900 } });
+    const board = await openBoard(page, "Keyboard board");
+    const card = board
+      .getByRole("region", { name: "Available Episodes" })
+      .getByTestId("episode-card")
+      .first();
+    const title = (await card.locator("p").first().textContent()).trim();
+    await card.getByRole("button", { name: `Drag episode ${title}` }).focus();
+    await page.keyboard.press("Space");
+    // "Picked up ..." is followed at once by where it is: "... is over the Available Episodes list."
+    await announced(page, `episode ${title} is over the Available Episodes list.`);
+    await page.keyboard.press("ArrowRight");
+    const over = await announced(page, /is over the episode slot of row \d+ of \d+\./);
+    const row = Number(/row (\d+) of/.exec(over)[1]);
+    await page.keyboard.press("ArrowDown");
+    await announced(page, `episode ${title} is over the episode slot of row ${row + 1} of`);
+    await page.keyboard.press("Space");
+    await announced(page, `Dropped episode ${title} on the episode slot of row ${row + 1}`);
+    await board.getByTestId("match-row").nth(row).getByText(title).waitFor();
+    assert.doesNotMatch(await liveRegion(page).textContent(), /episode:|slot:row-/);
+    await context.close();
+  });
+});
+
+describe("organization: Edit Member", () => {
+  test("a picture uploaded in the dialog shows in it at once", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.goto(`${baseUrl()}/organization-settings`);
+    await page.getByRole("button", { name: "Edit demo.user@crosscast.test" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Member" });
+    await dialog.waitFor();
+    await dialog.locator("#member-avatar-file").setInputFiles({
+      name: "face.png",
+      mimeType: "image/png",
+      buffer: TINY_PNG,
+    });
+    await page.getByText("Avatar updated successfully").waitFor();
+    await dialog.locator('img[src*="/api/images/"]').waitFor();
+    await dialog.getByRole("button", { name: "Remove picture" }).click();
+    await page.getByText("Avatar removed successfully").waitFor();
+    await dialog.locator('img[src*="/api/images/"]').waitFor({ state: "detached" });
+    await context.close();
+  });
+});
