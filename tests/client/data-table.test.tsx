@@ -33,6 +33,7 @@ function Table(props: {
       columns={columns}
       rows={props.data ?? rows(3)}
       getRowId={(r) => r.id}
+      rowLabel={(r) => r.title}
       total={props.total ?? (props.data ?? rows(3)).length}
       page={props.page ?? 1}
       pageSize={200}
@@ -53,7 +54,7 @@ function Table(props: {
   );
 }
 
-const rowBoxes = () => screen.getAllByRole("checkbox", { name: "Select row" });
+const rowBoxes = () => screen.getAllByRole("checkbox", { name: /^Select Video/ });
 const rowOf = (title: string) => screen.getByText(title).closest("tr") as HTMLElement;
 
 describe("DataTable selection", () => {
@@ -61,15 +62,16 @@ describe("DataTable selection", () => {
     const user = userEvent.setup();
     const onEdit = vi.fn();
     render(<Table onEdit={onEdit} onDeleteSelected={async () => undefined} />);
-    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
-    await user.click(within(rowOf("Video 2")).getByRole("checkbox", { name: "Select row" }));
-    await user.click(screen.getByRole("button", { name: "Edit" }));
+    expect(screen.queryByRole("button", { name: /^Edit/ })).toBeNull();
+    await user.click(within(rowOf("Video 2")).getByRole("checkbox", { name: "Select Video 2" }));
+    // Named after the row it edits.
+    await user.click(screen.getByRole("button", { name: "Edit Video 2" }));
     expect(onEdit).toHaveBeenCalledExactlyOnceWith({ id: "r2", title: "Video 2" });
-    await user.click(within(rowOf("Video 3")).getByRole("checkbox", { name: "Select row" }));
-    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+    await user.click(within(rowOf("Video 3")).getByRole("checkbox", { name: "Select Video 3" }));
+    expect(screen.queryByRole("button", { name: /^Edit/ })).toBeNull();
     expect(screen.getByRole("button", { name: "Delete Selected (2)" })).toBeTruthy();
-    await user.click(within(rowOf("Video 2")).getByRole("checkbox", { name: "Select row" }));
-    expect(screen.getByRole("button", { name: "Edit" })).toBeTruthy();
+    await user.click(within(rowOf("Video 2")).getByRole("checkbox", { name: "Select Video 2" }));
+    expect(screen.getByRole("button", { name: /^Edit/ })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Delete Selected (1)" })).toBeTruthy();
   });
 
@@ -79,14 +81,16 @@ describe("DataTable selection", () => {
     await user.click(rowBoxes()[0]!);
     // The row is selected (positive anchor), yet neither action exists.
     expect((rowBoxes()[0] as HTMLInputElement).checked).toBe(true);
-    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Edit/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /Delete Selected/ })).toBeNull();
   });
 
   it("selects and clears every row of the page with the header checkbox", async () => {
     const user = userEvent.setup();
     render(<Table data={rows(4)} onDeleteSelected={async () => undefined} />);
-    const all = screen.getByRole("checkbox", { name: "Select all rows" }) as HTMLInputElement;
+    const all = screen.getByRole("checkbox", {
+      name: "Select all rows on this page",
+    }) as HTMLInputElement;
     await user.click(all);
     expect(rowBoxes().map((b) => (b as HTMLInputElement).checked)).toEqual([
       true,
@@ -109,7 +113,12 @@ describe("DataTable delete", () => {
     render(<Table onDeleteSelected={onDelete} />);
     await user.click(rowBoxes()[0]!);
     await user.click(screen.getByRole("button", { name: "Delete Selected (1)" }));
-    const dialog = await screen.findByRole("dialog", { name: "Delete 1 selected?" });
+    const dialog = await screen.findByRole(
+      "dialog",
+      { name: "Delete 1 selected?" },
+      // The dialog's code loads on first use; on a loaded machine that can take a moment.
+      { timeout: 10_000 },
+    );
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(onDelete).not.toHaveBeenCalled();
@@ -126,8 +135,8 @@ describe("DataTable delete", () => {
         }),
     );
     render(<Table data={rows(5)} onDeleteSelected={onDelete} />);
-    await user.click(within(rowOf("Video 2")).getByRole("checkbox", { name: "Select row" }));
-    await user.click(within(rowOf("Video 4")).getByRole("checkbox", { name: "Select row" }));
+    await user.click(within(rowOf("Video 2")).getByRole("checkbox", { name: "Select Video 2" }));
+    await user.click(within(rowOf("Video 4")).getByRole("checkbox", { name: "Select Video 4" }));
     await user.click(screen.getByRole("button", { name: "Delete Selected (2)" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete 2 selected?" });
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
@@ -151,14 +160,19 @@ describe("DataTable delete", () => {
     render(<Table onDeleteSelected={onDelete} />);
     await user.click(rowBoxes()[1]!);
     await user.click(screen.getByRole("button", { name: "Delete Selected (1)" }));
-    const dialog = await screen.findByRole("dialog", { name: "Delete 1 selected?" });
+    const dialog = await screen.findByRole(
+      "dialog",
+      { name: "Delete 1 selected?" },
+      // The dialog's code loads on first use; on a loaded machine that can take a moment.
+      { timeout: 10_000 },
+    );
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() =>
       expect(within(dialog).getByRole("button", { name: "Delete" })).toBeTruthy(),
     );
     expect(screen.getByRole("dialog", { name: "Delete 1 selected?" })).toBeTruthy();
     // The open modal hides the page from the accessibility tree, hence hidden: true.
-    const boxes = screen.getAllByRole("checkbox", { name: "Select row", hidden: true });
+    const boxes = screen.getAllByRole("checkbox", { name: /^Select Video/, hidden: true });
     expect((boxes[1] as HTMLInputElement).checked).toBe(true);
   });
 });
@@ -197,7 +211,7 @@ describe("DataTable paging, sorting and states", () => {
     const user = userEvent.setup();
     const onSortingChange = vi.fn();
     render(<Table onSortingChange={onSortingChange} />);
-    const header = screen.getByRole("columnheader", { name: "Title" });
+    const header = screen.getByRole("columnheader", { name: /^Title/ });
     await user.click(within(header).getByRole("button", { name: "Title" }));
     expect(onSortingChange).toHaveBeenLastCalledWith([{ id: "title", desc: false }]);
     expect(header.getAttribute("aria-sort")).toBe("ascending");

@@ -1,16 +1,15 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { addPairedContent, newPreview } from "./board-support.mjs";
 import {
   baseUrl,
-  DEMO_ADMIN,
-  demoApi,
   ingestChannel,
   newPage,
   signIn,
   useBrowser,
+  useOrganization,
 } from "./support.mjs";
 
 const browser = useBrowser();
@@ -76,8 +75,7 @@ const ready = (page, want) =>
 
 describe("accessibility: axe-core reports no serious or critical violation", () => {
   let previewId;
-  before(async () => {
-    const api = await demoApi();
+  const own = useOrganization("Accessibility", async ({ api }) => {
     await ingestChannel(api, "@a11y-checks", "AIza-sandbox-a11y");
     await addPairedContent(api);
     previewId = await newPreview(api, "Accessible board");
@@ -94,7 +92,7 @@ describe("accessibility: axe-core reports no serious or critical violation", () 
       await page.getByRole("button", { name: "Forgot password?" }).click();
       found["reset request"] = await seriousViolations(page);
 
-      await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await signIn(page, own().admin.email, own().admin.password);
       await page.getByRole("heading", { name: "Dashboard" }).waitFor();
       assert.equal(
         await page.evaluate(() => document.documentElement.classList.contains("dark")),

@@ -1,15 +1,21 @@
 import assert from "node:assert/strict";
-import { before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { addPairedContent, newPreview } from "./board-support.mjs";
-import { baseUrl, DEMO_ADMIN, demoApi, newPage, signIn, TINY_PNG, useBrowser } from "./support.mjs";
+import {
+  baseUrl,
+  newPage,
+  signInToDashboard,
+  TINY_PNG,
+  useBrowser,
+  useOrganization,
+} from "./support.mjs";
 
 const browser = useBrowser();
-let api;
+const own = useOrganization("Board UI", ({ api }) => addPairedContent(api));
 
 async function openBoard(page, title) {
-  const previewId = await newPreview(api, title);
-  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  const previewId = await newPreview(own().api, title);
+  await signInToDashboard(page, own().admin);
   await page.goto(`${baseUrl()}/reports?tab=multi-channel&preview=${previewId}`);
   const board = page.getByRole("dialog", { name: `${title} - Drag & Drop Preview` });
   await board.getByText(/Live · version/).waitFor();
@@ -33,11 +39,6 @@ const rowConfidence = async (row) =>
     : null;
 
 describe("the multi-channel board on a phone and from the keyboard", () => {
-  before(async () => {
-    api = await demoApi();
-    await addPairedContent(api);
-  });
-
   test("at 375 px: one column of full-width cards, tap to pick up and tap to place; a swap recomputes confidence", async () => {
     const { context, page } = await newPage(browser(), { viewport: { width: 375, height: 812 } });
     const board = await openBoard(page, "Phone board");
@@ -67,7 +68,7 @@ describe("the multi-channel board on a phone and from the keyboard", () => {
     await second.getByText(video).waitFor();
     await page.waitForTimeout(500);
     const previewId = new URL(page.url()).searchParams.get("preview");
-    const saved = await api.call(`multi-channel/previews/${previewId}`);
+    const saved = await own().api.call(`multi-channel/previews/${previewId}`);
     const rows = saved.arrangement.rows;
     for (const [index, row] of [
       [0, first],
@@ -113,10 +114,9 @@ describe("the multi-channel board on a phone and from the keyboard", () => {
 describe("organization: Edit Member", () => {
   test("a picture uploaded in the dialog shows in it at once", async () => {
     const { context, page } = await newPage(browser());
-    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signInToDashboard(page, own().admin);
     await page.goto(`${baseUrl()}/organization-settings`);
-    await page.getByRole("button", { name: "Edit demo.user@crosscast.test" }).click();
+    await page.getByRole("button", { name: `Edit ${own().user.email}` }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Member" });
     await dialog.waitFor();
     await dialog.locator("#member-avatar-file").setInputFiles({

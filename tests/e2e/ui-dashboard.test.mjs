@@ -2,15 +2,14 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import {
   baseUrl,
-  DEMO_ADMIN,
-  demoApi,
   ingestChannel,
   newPage,
-  signIn,
+  signInToDashboard,
   useBrowser,
+  useOrganization,
 } from "./support.mjs";
 
 const browser = useBrowser();
@@ -18,21 +17,23 @@ const browser = useBrowser();
 const SHOTS = path.join(os.tmpdir(), "crosscast-e2e-screenshots");
 mkdirSync(SHOTS, { recursive: true });
 
+// A channel with three months of daily snapshots (YouTube has no history API; the sandbox's
+// deterministic timeline fills them in, as a few months of refreshes would).
+const own = useOrganization("Dashboard UI", async ({ api }) => {
+  await ingestChannel(api, "@ui-overview", "AIza-sandbox-ui");
+  const res = await fetch(
+    `${baseUrl()}/dev/backfill-history?days=90&organizationId=${api.organizationId}`,
+    { method: "POST" },
+  );
+  assert.equal(res.status, 200);
+});
+
 async function openDashboard(page, query = "") {
-  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  await signInToDashboard(page, own().admin);
   if (query) await page.goto(`${baseUrl()}/dashboard?${query}`);
 }
 
 describe("dashboard: overview, tables, layouts", () => {
-  before(async () => {
-    // A channel with three months of daily snapshots (YouTube has no history API; the sandbox's
-    // deterministic timeline fills them in, as a few months of refreshes would).
-    await ingestChannel(await demoApi(), "@ui-overview", "AIza-sandbox-ui");
-    const res = await fetch(`${baseUrl()}/dev/backfill-history?days=90`, { method: "POST" });
-    assert.equal(res.status, 200);
-  });
-
   test("the overview: figures against the previous period, the period in the URL, platforms named apart", async () => {
     const { context, page } = await newPage(browser());
     await openDashboard(page);
