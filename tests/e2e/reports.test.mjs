@@ -145,7 +145,7 @@ describe("reports", () => {
     const schedule = page.getByTestId("table-row").filter({ hasText: title }).first();
     await schedule.getByText(/Weekly on Monday at/).waitFor();
     await schedule.getByRole("checkbox", { name: `Select ${title}` }).check();
-    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await page.getByRole("button", { name: `Edit ${title}`, exact: true }).click();
     const edit = page.getByRole("dialog", { name: "Edit YouTube Report" });
     await edit.getByLabel("Frequency").selectOption("daily");
     await edit.getByRole("button", { name: "Update Report" }).click();

@@ -12,7 +12,8 @@ import { exportStream } from "./export";
 import { tableSpecs } from "./specs";
 
 const tableParam = z.object({ table: z.enum(tableNames) });
-const seasonsQuery = tableQuerySchema.pick({ show: true });
+// Strict: a query this route does not take is a mistake worth naming (400), not something to ignore.
+const seasonsQuery = tableQuerySchema.pick({ show: true }).strict();
 const exportQuery = tableQuerySchema.extend({ format: z.enum(["csv", "json"]).default("csv") });
 const deleteBody = z.object({
   ids: z.array(z.string().uuid()).min(1, { message: "Select at least one row" }).max(500),
