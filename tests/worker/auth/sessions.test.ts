@@ -22,7 +22,17 @@ describe("refresh tokens", () => {
     expect(second).not.toBe(first.cookie);
     const token = tokenResponseSchema.parse(r1.json);
     expect((await call("/api/auth/me", { token: token.accessToken })).status).toBe(200);
-    expect((await refresh(second)).status).toBe(200);
+    // The old cookie again, at once (as a second tab would): refused, and no new cookie; the
+    // family lives on because this is inside the concurrent-refresh grace window.
+    const again = await refresh(first.cookie);
+    expect(again.status).toBe(409);
+    expect(envelope(again.json).reason).toBe("refresh_token_rotated");
+    expect(refreshCookieFrom(again.res)).toBeUndefined();
+    const third = await refresh(second);
+    expect(third.status).toBe(200);
+    // An exchanged cookie never buys another session: still the conflict, never a new cookie.
+    const reused = await refresh(second);
+    expect([reused.status, refreshCookieFrom(reused.res)]).toEqual([409, undefined]);
   });
 
   it("revoke the whole family when an already-used token comes back (theft)", async () => {

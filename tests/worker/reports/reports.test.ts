@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { reportsPageSchema } from "../../../shared/schemas/reports";
 import { schema } from "../../../worker/db/client";
 import { enqueueDueSchedules } from "../../../worker/features/reports/due-schedules";
+import { writeReportFiles } from "../../../worker/features/reports/generate";
 import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
 import { createOrgWithMembers } from "../support/accounts";
 import { db } from "../support/factories";
@@ -112,8 +113,22 @@ describe("one-time reports", () => {
     ).toBe(404);
   });
 
-  it("keep the date range: only videos published inside it", async () => {
+  it("keep the date range: exactly the videos published inside it, bounds included (pinned clock)", async () => {
     const { org, token, channel } = await orgWithChannel();
+    // now = 20 Nov 2026 12:00 in Los Angeles; 90 days back is 22 Aug 12:00 PDT = 19:00 UTC
+    // (worked out by hand: the window crosses the end of daylight saving time).
+    const now = new Date("2026-11-20T20:00:00.000Z");
+    const start = Date.parse("2026-08-22T19:00:00.000Z");
+    for (const [i, at] of [start - 1, start, now.getTime(), now.getTime() + 1].entries())
+      await db()
+        .insert(schema.videos)
+        .values({
+          organizationId: org.id,
+          channelId: channel.id,
+          externalId: `edge-${i}`,
+          title: `Edge ${i}`,
+          publishDate: new Date(at),
+        });
     const created = await call(`/api/orgs/${org.id}/reports`, {
       body: {
         title: "Recent",
@@ -124,19 +139,35 @@ describe("one-time reports", () => {
       token,
     });
     const reportId = (created.json as { report: { id: string } }).report.id;
-    await runGenerate(org.id, reportId);
-    const inRange = await db()
+    const [report] = await db()
+      .select()
+      .from(schema.reports)
+      .where(eq(schema.reports.id, reportId));
+    const rows = await writeReportFiles(env, db(), report!, "America/Los_Angeles", now);
+    const all = await db()
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.organizationId, org.id));
-    const expected = inRange.filter(
-      (v) =>
-        v.publishDate.getTime() >= Date.now() - 91 * 86_400_000 &&
-        v.publishDate.getTime() <= Date.now(),
-    ).length;
-    const count = (await page(org.id, token)).reports[0]!.rowCount!;
-    expect(Math.abs(count - expected)).toBeLessThanOrEqual(1);
-    expect(count).toBeLessThan(120);
+    const expected = all.filter(
+      (v) => v.publishDate.getTime() >= start && v.publishDate.getTime() <= now.getTime(),
+    );
+    expect(rows).toBe(expected.length);
+    expect(expected.map((v) => v.externalId)).toEqual(
+      expect.arrayContaining(["edge-1", "edge-2"]),
+    );
+    expect(expected.map((v) => v.externalId)).not.toContain("edge-0");
+    expect(expected.map((v) => v.externalId)).not.toContain("edge-3");
+    // The file holds exactly those videos, one line each under the header.
+    const key = `reports/${org.id}/${reportId}/`;
+    const listed = await env.FILES.list({ prefix: key });
+    const videosCsv = listed.objects.find((o) => o.key.endsWith("videos.csv"))!;
+    const text = await (await env.FILES.get(videosCsv.key))!.text();
+    const ids = text
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => expected.find((v) => line.includes(v.externalId))?.externalId);
+    expect(ids.filter(Boolean)).toHaveLength(expected.length);
   });
 
   it("refuse bad input with the dialog's messages", async () => {
