@@ -16,5 +16,7 @@ export default defineConfig({
     setupFiles: ["tests/client/setup.ts"],
     restoreMocks: true,
     unstubGlobals: true,
+    // A hang guard, not a speed check: the machine is shared and busy.
+    testTimeout: 30_000,
   },
 });

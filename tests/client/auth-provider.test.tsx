@@ -1,0 +1,163 @@
+import { act, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AuthProvider, useAuth } from "../../client/lib/auth/AuthProvider";
+import type { MeResponse } from "../../shared/schemas/auth";
+
+/*
+ * The auth provider's refresh rules (spec section 4, ARCHITECTURE section 8): start from the
+ * refresh cookie, refresh a minute before the access token expires, sign out when the server
+ * says the session is gone, retry with backoff on network trouble, and retry once when another
+ * tab rotated the cookie first. The server is faked at fetch, with bodies the schemas accept.
+ */
+
+const NOW = Date.parse("2026-11-20T12:00:00.000Z");
+const me: MeResponse = {
+  user: {
+    id: "u1",
+    email: "ada@example.com",
+    name: "Ada",
+    avatarUrl: null,
+    phoneNumber: null,
+    isNewUser: false,
+    isPasswordReset: false,
+    passwordExpiresAt: null,
+  },
+  organization: { id: "o1", name: "Org", logoUrl: null, timezone: "UTC" },
+  membership: { role: "admin", organizationId: "o1" },
+  isAdmin: true,
+};
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+const token = (n: number, lifetimeMs = 15 * 60_000) =>
+  json(200, {
+    accessToken: `access-${n}`,
+    tokenType: "bearer",
+    expiresIn: lifetimeMs / 1000,
+    expiresAt: new Date(Date.now() + lifetimeMs).toISOString(),
+  });
+const refused = (reason: string, status = 401) =>
+  json(status, {
+    error: {
+      code: status === 409 ? "CONFLICT" : "UNAUTHORIZED",
+      message: "no",
+      reason,
+      requestId: "r",
+    },
+  });
+
+/** The fake server: answers /refresh from a script (one answer per call), /me always. */
+function server(refreshAnswers: Array<() => Response | Promise<Response>>) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string) => {
+      calls.push(path);
+      if (path === "/api/auth/me") return json(200, me);
+      if (path === "/api/auth/refresh") {
+        const next = refreshAnswers.shift();
+        if (!next) throw new Error("unexpected refresh");
+        return next();
+      }
+      throw new Error(`unexpected ${path}`);
+    }),
+  );
+  return { refreshes: () => calls.filter((c) => c === "/api/auth/refresh").length };
+}
+
+function Probe() {
+  const auth = useAuth();
+  if (auth.isLoading) return <p>loading</p>;
+  return <p>{auth.user ? `signed in as ${auth.user.email}` : "signed out"}</p>;
+}
+const mount = () =>
+  render(
+    <AuthProvider>
+      <Probe />
+    </AuthProvider>,
+  );
+const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
+
+afterEach(() => vi.useRealTimers());
+
+describe("AuthProvider", () => {
+  it("without a session cookie, shows signed out", async () => {
+    vi.useFakeTimers({ now: NOW });
+    server([() => refused("no_session")]);
+    mount();
+    await settle();
+    screen.getByText("signed out");
+  });
+
+  it("refreshes one minute before expiry, again and again, staying signed in", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const s = server([() => token(1), () => token(2), () => token(3)]);
+    mount();
+    await settle();
+    screen.getByText("signed in as ada@example.com");
+    expect(s.refreshes()).toBe(1);
+    // 15-minute token: the next refresh is due at 14 minutes, not a moment earlier.
+    await act(() => vi.advanceTimersByTimeAsync(14 * 60_000 - 1));
+    expect(s.refreshes()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(s.refreshes()).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(14 * 60_000));
+    expect(s.refreshes()).toBe(3);
+    screen.getByText("signed in as ada@example.com");
+  });
+
+  it("a very short token is still refreshed no sooner than five seconds", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const s = server([() => token(1, 30_000), () => token(2)]);
+    mount();
+    await settle();
+    await act(() => vi.advanceTimersByTimeAsync(4_999));
+    expect(s.refreshes()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(s.refreshes()).toBe(2);
+  });
+
+  it("signs out when the server says the session is over", async () => {
+    vi.useFakeTimers({ now: NOW });
+    server([() => token(1), () => refused("refresh_token_reused")]);
+    mount();
+    await settle();
+    screen.getByText("signed in as ada@example.com");
+    await act(() => vi.advanceTimersByTimeAsync(14 * 60_000));
+    screen.getByText("signed out");
+  });
+
+  it("network trouble: retries after 400, 800, 1600 ms and stays signed in when it works", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const offline = () => Promise.reject(new TypeError("Failed to fetch"));
+    const s = server([() => token(1), offline, offline, offline, () => token(2)]);
+    mount();
+    await settle();
+    await act(() => vi.advanceTimersByTimeAsync(14 * 60_000));
+    expect(s.refreshes()).toBe(2);
+    for (const [wait, total] of [
+      [400, 3],
+      [800, 4],
+      [1_600, 5],
+    ] as const) {
+      await act(() => vi.advanceTimersByTimeAsync(wait - 1));
+      expect(s.refreshes()).toBe(total - 1);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(s.refreshes()).toBe(total);
+    }
+    screen.getByText("signed in as ada@example.com");
+  });
+
+  it("another tab rotated the cookie first: one retry 300 ms later picks up the new one", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const s = server([() => refused("refresh_token_rotated", 409), () => token(1)]);
+    mount();
+    await settle();
+    expect(s.refreshes()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(s.refreshes()).toBe(2);
+    screen.getByText("signed in as ada@example.com");
+  });
+});

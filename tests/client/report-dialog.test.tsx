@@ -1,0 +1,149 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { ReportDialog } from "../../client/features/reports/ReportDialog";
+import { AuthProvider } from "../../client/lib/auth/AuthProvider";
+
+/*
+ * The report dialog's enabling rules and defaults (spec section 5): Create is enabled only when
+ * a title, at least one channel, a complete custom range and (for 'Update the same sheet') a
+ * destination are given; recurring defaults are daily, Monday, the 1st, 00:00 UTC, last 30 days;
+ * what is sent is exactly what was chosen. The server is faked at fetch.
+ */
+
+function serve() {
+  const bodies: Array<{ path: string; body: unknown }> = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string, init?: RequestInit) => {
+      const body = init?.body ? JSON.parse(String(init.body)) : null;
+      bodies.push({ path, body });
+      const reply = (status: number, json: unknown) =>
+        new Response(JSON.stringify(json), {
+          status,
+          headers: { "content-type": "application/json" },
+        });
+      if (path === "/api/auth/refresh")
+        return reply(401, {
+          error: { code: "UNAUTHORIZED", message: "no", reason: "no_session", requestId: "r" },
+        });
+      if (path.endsWith("/reports/schedules")) return reply(201, { schedule: { id: "s1" } });
+      if (path.endsWith("/reports")) return reply(201, { report: { id: "r1" } });
+      throw new Error(`unexpected ${path}`);
+    }),
+  );
+  return bodies;
+}
+
+function open(onSaved = vi.fn()) {
+  render(
+    <AuthProvider>
+      <ReportDialog
+        orgId="o1"
+        platform="youtube"
+        open
+        onOpenChange={() => undefined}
+        entities={[
+          { id: "c1", title: "Tech channel" },
+          { id: "c2", title: "Music channel" },
+        ]}
+        persistentSheets={[]}
+        onSaved={onSaved}
+      />
+    </AuthProvider>,
+  );
+  return onSaved;
+}
+
+const create = () => screen.getByRole("button", { name: "Create Report" }) as HTMLButtonElement;
+
+describe("ReportDialog", () => {
+  it("enables Create only with a title and a channel; a one-time report sends exactly them", async () => {
+    const bodies = serve();
+    const user = userEvent.setup();
+    const onSaved = open();
+    const dialog = await screen.findByRole(
+      "dialog",
+      { name: "New YouTube Report" },
+      { timeout: 10_000 }, // the dialog code loads on first open
+    );
+    expect(create().disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText("Title"), "  Weekly  ");
+    expect(create().disabled).toBe(true);
+    await user.click(within(dialog).getByRole("checkbox", { name: "Tech channel" }));
+    expect(create().disabled).toBe(false);
+    await user.clear(within(dialog).getByLabelText("Title"));
+    await user.type(within(dialog).getByLabelText("Title"), "   ");
+    expect(create().disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText("Title"), "Weekly");
+    expect((within(dialog).getByLabelText("Date Range") as HTMLSelectElement).value).toBe("30days");
+    await user.click(create());
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(bodies.find((b) => b.path === "/api/orgs/o1/reports")!.body).toEqual({
+      title: "Weekly",
+      platform: "youtube",
+      dateRange: { type: "30days", range: null },
+      selectedEntities: ["c1"],
+    });
+  });
+
+  it("a custom range needs both dates", async () => {
+    serve();
+    const user = userEvent.setup();
+    open();
+    const dialog = await screen.findByRole(
+      "dialog",
+      { name: "New YouTube Report" },
+      { timeout: 10_000 }, // the dialog code loads on first open
+    );
+    await user.type(within(dialog).getByLabelText("Title"), "Custom");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Music channel" }));
+    await user.selectOptions(within(dialog).getByLabelText("Date Range"), "custom");
+    expect(create().disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText("Start date"), "2026-11-01");
+    expect(create().disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText("End date"), "2026-11-07");
+    expect(create().disabled).toBe(false);
+  });
+
+  it("recurring: defaults daily at 00:00 UTC; weekly adds Monday; 'Update the same sheet' needs a spreadsheet name", async () => {
+    const bodies = serve();
+    const user = userEvent.setup();
+    open();
+    const dialog = await screen.findByRole(
+      "dialog",
+      { name: "New YouTube Report" },
+      { timeout: 10_000 }, // the dialog code loads on first open
+    );
+    await user.click(within(dialog).getByRole("radio", { name: "Recurring" }));
+    const frequency = within(dialog).getByLabelText("Frequency") as HTMLSelectElement;
+    expect(frequency.value).toBe("daily");
+    expect(within(dialog).queryByLabelText("Day of Week")).toBeNull();
+    await user.selectOptions(frequency, "weekly");
+    expect((within(dialog).getByLabelText("Day of Week") as HTMLSelectElement).value).toBe("1");
+    expect((within(dialog).getByLabelText("Time of Day") as HTMLSelectElement).value).toBe("00:00");
+    await user.type(within(dialog).getByLabelText("Title"), "Every week");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Tech channel" }));
+    expect(create().disabled).toBe(false);
+    await user.click(within(dialog).getByRole("radio", { name: "Update the same sheet" }));
+    expect(create().disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText("Spreadsheet name"), "Tracker");
+    expect(create().disabled).toBe(false);
+    await user.click(create());
+    await waitFor(() =>
+      expect(bodies.some((b) => b.path === "/api/orgs/o1/reports/schedules")).toBe(true),
+    );
+    expect(bodies.find((b) => b.path === "/api/orgs/o1/reports/schedules")!.body).toEqual({
+      title: "Every week",
+      platform: "youtube",
+      dateRange: { type: "30days", range: null },
+      selectedEntities: ["c1"],
+      frequency: "weekly",
+      dayOfWeek: 1,
+      dayOfMonth: null,
+      scheduledTime: "00:00",
+      isPersistent: true,
+      destination: { kind: "new", sheetName: "Tracker", tabStructure: "default" },
+    });
+  });
+});
