@@ -62,11 +62,7 @@ describe("ReportDialog", () => {
     const bodies = serve();
     const user = userEvent.setup();
     const onSaved = open();
-    const dialog = await screen.findByRole(
-      "dialog",
-      { name: "New YouTube Report" },
-      { timeout: 10_000 }, // the dialog code loads on first open
-    );
+    const dialog = await screen.findByRole("dialog", { name: "New YouTube Report" });
     expect(create().disabled).toBe(true);
     await user.type(within(dialog).getByLabelText("Title"), "  Weekly  ");
     expect(create().disabled).toBe(true);
@@ -91,11 +87,7 @@ describe("ReportDialog", () => {
     serve();
     const user = userEvent.setup();
     open();
-    const dialog = await screen.findByRole(
-      "dialog",
-      { name: "New YouTube Report" },
-      { timeout: 10_000 }, // the dialog code loads on first open
-    );
+    const dialog = await screen.findByRole("dialog", { name: "New YouTube Report" });
     await user.type(within(dialog).getByLabelText("Title"), "Custom");
     await user.click(within(dialog).getByRole("checkbox", { name: "Music channel" }));
     await user.selectOptions(within(dialog).getByLabelText("Date Range"), "custom");
@@ -110,11 +102,7 @@ describe("ReportDialog", () => {
     const bodies = serve();
     const user = userEvent.setup();
     open();
-    const dialog = await screen.findByRole(
-      "dialog",
-      { name: "New YouTube Report" },
-      { timeout: 10_000 }, // the dialog code loads on first open
-    );
+    const dialog = await screen.findByRole("dialog", { name: "New YouTube Report" });
     await user.click(within(dialog).getByRole("radio", { name: "Recurring" }));
     const frequency = within(dialog).getByLabelText("Frequency") as HTMLSelectElement;
     expect(frequency.value).toBe("daily");

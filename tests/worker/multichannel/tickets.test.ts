@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { PreviewRoom, TICKET_TTL_MS } from "../../../worker/rooms/preview-room";
+import { type PreviewRoom, TICKET_TTL_MS } from "../../../worker/rooms/preview-room";
 import { call } from "../support/http";
 import {
   allTime,
