@@ -1,0 +1,67 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+/*
+ * The YouTube emulator's own refusals, called directly (gap kind: emulator limits hidden by
+ * client guards: our client never sends 51 ids or two filters, so these answers were never
+ * seen). Shapes follow the Data API's error body: {error: {code, message, errors: [{reason}]}}.
+ */
+const KEY = "AIza-sandbox-good-key";
+const api = (path: string) =>
+  SELF.fetch(`http://localhost/sandbox/www.googleapis.com/youtube/v3/${path}&key=${KEY}`);
+async function refusal(path: string) {
+  const res = await api(path);
+  const body = (await res.json()) as {
+    error: { code: number; message: string; errors: Array<{ reason: string }> };
+  };
+  return {
+    status: res.status,
+    code: body.error.code,
+    reason: body.error.errors[0]!.reason,
+    message: body.error.message,
+  };
+}
+
+describe("YouTube emulator refusals", () => {
+  it("videos.list: more than 50 ids is invalidFilters; 50 is answered", async () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `vid${i}`).join(",");
+    expect(await refusal(`videos?part=statistics&id=${ids(51)}`)).toEqual({
+      status: 400,
+      code: 400,
+      reason: "invalidFilters",
+      message: "The request specifies too many video ids.",
+    });
+    expect((await api(`videos?part=statistics&id=${ids(50)}`)).status).toBe(200);
+  });
+
+  it("videos.list without any filter is missingRequiredParameter", async () => {
+    expect(await refusal("videos?part=statistics")).toMatchObject({
+      status: 400,
+      reason: "missingRequiredParameter",
+    });
+  });
+
+  it("channels.list needs exactly one filter", async () => {
+    for (const path of ["channels?part=snippet", "channels?part=snippet&forHandle=@a&id=UCx"])
+      expect(await refusal(path), path).toMatchObject({
+        status: 400,
+        reason: "incompatibleParameters",
+      });
+  });
+
+  it("playlistItems.list without a playlist, or with a forged page token, is refused", async () => {
+    expect(await refusal("playlistItems?part=snippet")).toMatchObject({
+      status: 400,
+      reason: "missingRequiredParameter",
+    });
+    const channel = await api("channels?part=contentDetails&forHandle=@bench-60");
+    const uploads = (
+      (await channel.json()) as {
+        items: Array<{ contentDetails: { relatedPlaylists: { uploads: string } } }>;
+      }
+    ).items[0]!.contentDetails.relatedPlaylists.uploads;
+    expect(
+      await refusal(`playlistItems?part=snippet&playlistId=${uploads}&pageToken=forged`),
+    ).toMatchObject({ status: 400, reason: "invalidPageToken" });
+  });
+});
