@@ -1,4 +1,11 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  type SQLiteColumn,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { count, createdAt, id, timestamp } from "./columns";
 import { organizationIdColumn } from "./organizations";
 
@@ -10,6 +17,18 @@ import { organizationIdColumn } from "./organizations";
  */
 
 const nullableInt = (name: string) => integer(name);
+
+/**
+ * One index per sortable column, led by the organisation: a table page sorted by any column is
+ * one range read of its index, in either direction (every index ends with the rowid, the
+ * tie-breaker, and SQLite walks an index backwards for DESC and in two passes for ASC NULLS
+ * LAST). tests/worker/tables/query-plans.test.ts checks every column and direction.
+ */
+const sortIndexes = (
+  table: string,
+  organizationId: SQLiteColumn,
+  columns: Record<string, SQLiteColumn>,
+) => Object.values(columns).map((c) => index(`${table}_by_${c.name}`).on(organizationId, c));
 
 // The window columns every entity of a kind carries (null until there is history for them).
 const trailingViews = () => ({
@@ -45,8 +64,17 @@ export const channels = sqliteTable(
   },
   (t) => [
     uniqueIndex("channels_org_external").on(t.organizationId, t.externalId),
-    index("channels_org_last_updated").on(t.organizationId, t.lastUpdated),
-    index("channels_org_title").on(t.organizationId, t.title),
+    ...sortIndexes("channels", t.organizationId, {
+      title: t.title,
+      subscriberCount: t.subscriberCount,
+      totalViews: t.totalViews,
+      videoCount: t.videoCount,
+      lastUpdated: t.lastUpdated,
+      trailing1dViews: t.trailing1dViews,
+      trailing1wViews: t.trailing1wViews,
+      trailing1mViews: t.trailing1mViews,
+      trailing1yViews: t.trailing1yViews,
+    }),
   ],
 );
 
@@ -75,10 +103,21 @@ export const videos = sqliteTable(
   (t) => [
     uniqueIndex("videos_org_external").on(t.organizationId, t.externalId),
     index("videos_org_channel_publish").on(t.organizationId, t.channelId, t.publishDate),
-    index("videos_org_publish").on(t.organizationId, t.publishDate),
-    index("videos_org_views").on(t.organizationId, t.views),
-    index("videos_org_trailing_1w").on(t.organizationId, t.trailing1wViews),
-    index("videos_org_title").on(t.organizationId, t.title),
+    ...sortIndexes("videos", t.organizationId, {
+      title: t.title,
+      views: t.views,
+      likes: t.likes,
+      comments: t.comments,
+      publishDate: t.publishDate,
+      lastUpdated: t.lastUpdated,
+      first24hViews: t.first24hViews,
+      first48hViews: t.first48hViews,
+      first7dViews: t.first7dViews,
+      trailing1dViews: t.trailing1dViews,
+      trailing1wViews: t.trailing1wViews,
+      trailing1mViews: t.trailing1mViews,
+      trailing1yViews: t.trailing1yViews,
+    }),
     // SQLite looks children up by the foreign key when a parent is deleted; the org-led index
     // above cannot serve "channel_id = ?", so without this one a channel delete scans all videos.
     index("videos_channel").on(t.channelId),
@@ -102,8 +141,15 @@ export const shows = sqliteTable(
   },
   (t) => [
     uniqueIndex("shows_org_external").on(t.organizationId, t.externalId),
-    index("shows_org_last_updated").on(t.organizationId, t.lastUpdated),
-    index("shows_org_title").on(t.organizationId, t.title),
+    ...sortIndexes("shows", t.organizationId, {
+      title: t.title,
+      totalDownloadsGlobal: t.totalDownloadsGlobal,
+      totalEpisodes: t.totalEpisodes,
+      lastUpdated: t.lastUpdated,
+      trailing1dDownloads: t.trailing1dDownloads,
+      trailing1wDownloads: t.trailing1wDownloads,
+      trailing1yDownloads: t.trailing1yDownloads,
+    }),
   ],
 );
 
@@ -134,10 +180,19 @@ export const episodes = sqliteTable(
   (t) => [
     uniqueIndex("episodes_org_external").on(t.organizationId, t.externalId),
     index("episodes_org_show_publish").on(t.organizationId, t.showId, t.publishDate),
-    index("episodes_org_publish").on(t.organizationId, t.publishDate),
-    index("episodes_org_season").on(t.organizationId, t.seasonNumber),
-    index("episodes_org_downloads").on(t.organizationId, t.totalDownloadsGlobal),
-    index("episodes_org_title").on(t.organizationId, t.title),
+    ...sortIndexes("episodes", t.organizationId, {
+      title: t.title,
+      totalDownloadsGlobal: t.totalDownloadsGlobal,
+      seasonNumber: t.seasonNumber,
+      durationSeconds: t.durationSeconds,
+      publishDate: t.publishDate,
+      first24hDownloads: t.first24hDownloads,
+      first48hDownloads: t.first48hDownloads,
+      first7dDownloads: t.first7dDownloads,
+      trailing1dDownloads: t.trailing1dDownloads,
+      trailing1wDownloads: t.trailing1wDownloads,
+      trailing1yDownloads: t.trailing1yDownloads,
+    }),
     // For the show-delete cascade (see videos_channel).
     index("episodes_show").on(t.showId),
   ],

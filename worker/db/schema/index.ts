@@ -7,3 +7,4 @@ export * from "./multichannel";
 export * from "./organizations";
 export * from "./relations";
 export * from "./reports";
+export * from "./table-stats";

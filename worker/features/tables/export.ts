@@ -1,9 +1,9 @@
 import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import type { TableName, TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
+import { KEYSET_PAGE, keysetPages } from "./keyset";
+import type { Row } from "./rows";
 import { tableSpecs } from "./specs";
-
-const EXPORT_PAGE = 500;
 
 /** CSV columns of each table: the spec's headings, then the field they come from. */
 export const exportColumns: Record<TableName, Array<[string, string]>> = {
@@ -62,9 +62,18 @@ export const exportColumns: Record<TableName, Array<[string, string]>> = {
   ],
 };
 
+/** Merge Same rows are computed per statement, so they page by offset (a flagged build only). */
+async function* mergedPages(db: Db, orgId: string, query: TableQuery, now: number) {
+  for (let offset = 0; ; offset += KEYSET_PAGE) {
+    const rows = await tableSpecs.videos.page(db, orgId, query, KEYSET_PAGE, offset, now);
+    if (rows.length > 0) yield rows;
+    if (rows.length < KEYSET_PAGE) return;
+  }
+}
+
 /**
- * Streams the whole filtered, sorted table as CSV or JSON, reading it page by page so memory
- * stays flat however many rows there are.
+ * Streams the whole filtered, sorted table as CSV or JSON, reading it in keyset pages so memory
+ * stays flat and every page costs the same however many rows there are.
  */
 export function exportStream(
   db: Db,
@@ -76,12 +85,14 @@ export function exportStream(
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const columns = exportColumns[table];
-  let offset = 0;
+  const pages: AsyncGenerator<Row[]> =
+    table === "videos" && query.merge
+      ? mergedPages(db, orgId, query, now)
+      : keysetPages(db, orgId, table, query, now);
+  let written = 0;
   let started = false;
-  let done = false;
   return new ReadableStream({
     async pull(controller) {
-      if (done) return controller.close();
       if (!started) {
         started = true;
         controller.enqueue(
@@ -89,19 +100,26 @@ export function exportStream(
             format === "csv" ? csvHeaderLine(columns.map(([heading]) => heading)) : "[",
           ),
         );
-      }
-      const rows = await tableSpecs[table].page(db, orgId, query, EXPORT_PAGE, offset, now);
-      const chunk =
-        format === "csv"
-          ? rows.map((row) => csvLine(columns.map(([, field]) => row[field] ?? null))).join("")
-          : rows.map((row, i) => `${offset + i > 0 ? "," : ""}${JSON.stringify(row)}`).join("");
-      offset += rows.length;
-      if (rows.length < EXPORT_PAGE) {
-        done = true;
-        controller.enqueue(encoder.encode(format === "json" ? `${chunk}]` : chunk));
         return;
       }
+      const next = await pages.next();
+      if (next.done) {
+        if (format === "json") controller.enqueue(encoder.encode("]"));
+        return controller.close();
+      }
+      const chunk =
+        format === "csv"
+          ? next.value
+              .map((row) => csvLine(columns.map(([, field]) => row[field] ?? null)))
+              .join("")
+          : next.value
+              .map((row, i) => `${written + i > 0 ? "," : ""}${JSON.stringify(row)}`)
+              .join("");
+      written += next.value.length;
       controller.enqueue(encoder.encode(chunk));
+    },
+    async cancel() {
+      await pages.return(undefined);
     },
   });
 }

@@ -1,18 +1,31 @@
-import { and, count, eq, inArray, max, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { TableName, TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
-import { channels, episodes, shows, videos } from "../../db/schema";
+import { channels, episodes, shows, tableStats, videos } from "../../db/schema";
 import { mergedVideoPage, mergedVideoTotal } from "./merged-videos";
+import { type Row, toChannelRow, toEpisodeRow, toShowRow, toVideoRow } from "./rows";
+import { matchRows, type SearchIndex } from "./search";
 import {
+  isParentSort,
+  optionalFlagSeeks,
   optionalFlagSelect,
-  orderBy,
+  orderTerms,
   publishedFilter,
-  searchAny,
+  type SortTarget,
+  sortTarget,
   thresholdFilter,
 } from "./sql-helpers";
 
-export type Row = Record<string, string | number | null>;
+export type { Row };
+export { toChannelRow, toEpisodeRow, toShowRow, toVideoRow };
+
+export type TableTotals = {
+  total: number;
+  optionalColumns: Record<string, boolean>;
+  refreshedAt: string | null;
+  duplicates?: { total: number; merged: number };
+};
 export type TableSpec = {
   /** The filtered, sorted page of rows (plain JSON values, dates as ISO strings). */
   page: (
@@ -23,30 +36,28 @@ export type TableSpec = {
     offset: number,
     now: number,
   ) => Promise<Row[]>;
-  total: (
-    db: Db,
-    orgId: string,
-    query: TableQuery,
-    now: number,
-  ) => Promise<{
-    total: number;
-    optionalColumns: Record<string, boolean>;
-    refreshedAt: string | null;
-    duplicates?: { total: number; merged: number };
-  }>;
+  total: (db: Db, orgId: string, query: TableQuery, now: number) => Promise<TableTotals>;
 };
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const iso = (ms: number | null | undefined) =>
+  typeof ms === "number" ? new Date(ms).toISOString() : null;
 const flags = (row: Record<string, unknown> | undefined, keys: string[]) =>
   Object.fromEntries(keys.map((k) => [k, Number(row?.[k] ?? 0) > 0]));
 
-const channelOptional = {
+export const searchIndexes = {
+  channels: { name: "channel_search", table: channels, columns: [channels.title, channels.handle] },
+  videos: { name: "video_search", table: videos, columns: [videos.title] },
+  shows: { name: "show_search", table: shows, columns: [shows.title] },
+  episodes: { name: "episode_search", table: episodes, columns: [episodes.title] },
+} satisfies Record<TableName, SearchIndex>;
+
+export const channelOptional = {
   trailing1dViews: channels.trailing1dViews,
   trailing1wViews: channels.trailing1wViews,
   trailing1mViews: channels.trailing1mViews,
   trailing1yViews: channels.trailing1yViews,
 };
-const videoOptional = {
+export const videoOptional = {
   first24hViews: videos.first24hViews,
   first48hViews: videos.first48hViews,
   first7dViews: videos.first7dViews,
@@ -55,12 +66,12 @@ const videoOptional = {
   trailing1mViews: videos.trailing1mViews,
   trailing1yViews: videos.trailing1yViews,
 };
-const showOptional = {
+export const showOptional = {
   trailing1dDownloads: shows.trailing1dDownloads,
   trailing1wDownloads: shows.trailing1wDownloads,
   trailing1yDownloads: shows.trailing1yDownloads,
 };
-const episodeOptional = {
+export const episodeOptional = {
   first24hDownloads: episodes.first24hDownloads,
   first48hDownloads: episodes.first48hDownloads,
   first7dDownloads: episodes.first7dDownloads,
@@ -69,247 +80,367 @@ const episodeOptional = {
   trailing1yDownloads: episodes.trailing1yDownloads,
 };
 
-const channelWhere = (orgId: string, q: TableQuery): SQL | undefined =>
-  and(eq(channels.organizationId, orgId), searchAny([channels.title, channels.handle], q.q));
-const videoWhere = (orgId: string, q: TableQuery, now: number): SQL | undefined =>
+/** What each table sorts by (a fixed list: the query only picks a key). */
+export const sortables = {
+  channels: {
+    title: channels.title,
+    subscriberCount: channels.subscriberCount,
+    totalViews: channels.totalViews,
+    videoCount: channels.videoCount,
+    lastUpdated: channels.lastUpdated,
+    ...channelOptional,
+  },
+  videos: {
+    title: videos.title,
+    channelTitle: { parent: channels, title: channels.title },
+    views: videos.views,
+    likes: videos.likes,
+    comments: videos.comments,
+    publishDate: videos.publishDate,
+    lastUpdated: videos.lastUpdated,
+    ...videoOptional,
+  },
+  shows: {
+    title: shows.title,
+    totalDownloadsGlobal: shows.totalDownloadsGlobal,
+    totalEpisodes: shows.totalEpisodes,
+    lastUpdated: shows.lastUpdated,
+    ...showOptional,
+  },
+  episodes: {
+    title: episodes.title,
+    showTitle: { parent: shows, title: shows.title },
+    totalDownloadsGlobal: episodes.totalDownloadsGlobal,
+    seasonNumber: episodes.seasonNumber,
+    durationSeconds: episodes.durationSeconds,
+    publishDate: episodes.publishDate,
+    ...episodeOptional,
+  },
+} satisfies Record<TableName, Record<string, SortTarget>>;
+export const defaultSort = {
+  channels: "lastUpdated",
+  videos: "publishDate",
+  shows: "lastUpdated",
+  episodes: "publishDate",
+} as const satisfies { [T in TableName]: keyof (typeof sortables)[T] };
+
+/*
+ * Filters. A video search matches its own title or its channel's (an episode: its show's), each
+ * through its table's trigram index; no join is needed to filter, only to show the parent title.
+ */
+export const channelWhere = (orgId: string, q: TableQuery): SQL | undefined =>
+  and(eq(channels.organizationId, orgId), matchRows(searchIndexes.channels, q.q));
+export const videoWhere = (orgId: string, q: TableQuery, now: number): SQL | undefined =>
   and(
     eq(videos.organizationId, orgId),
     q.channel?.length ? inArray(videos.channelId, q.channel) : undefined,
     thresholdFilter(videos.views, q.views),
     publishedFilter(videos.publishDate, q, now),
-    searchAny([videos.title, channels.title], q.q),
+    q.q
+      ? or(
+          matchRows(searchIndexes.videos, q.q),
+          inArray(
+            videos.channelId,
+            sql`(SELECT ${channels.id} FROM ${channels} WHERE ${and(eq(channels.organizationId, orgId), matchRows(searchIndexes.channels, q.q, channels.title))})`,
+          ),
+        )
+      : undefined,
   );
-const showWhere = (orgId: string, q: TableQuery): SQL | undefined =>
-  and(eq(shows.organizationId, orgId), searchAny([shows.title], q.q));
-const episodeWhere = (orgId: string, q: TableQuery, now: number): SQL | undefined =>
+export const showWhere = (orgId: string, q: TableQuery): SQL | undefined =>
+  and(eq(shows.organizationId, orgId), matchRows(searchIndexes.shows, q.q));
+export const episodeWhere = (orgId: string, q: TableQuery, now: number): SQL | undefined =>
   and(
     eq(episodes.organizationId, orgId),
     q.show?.length ? inArray(episodes.showId, q.show) : undefined,
     thresholdFilter(episodes.totalDownloadsGlobal, q.downloads),
     q.season ? eq(episodes.seasonNumber, q.season) : undefined,
     publishedFilter(episodes.publishDate, q, now),
-    searchAny([episodes.title, shows.title], q.q),
+    q.q
+      ? or(
+          matchRows(searchIndexes.episodes, q.q),
+          inArray(
+            episodes.showId,
+            sql`(SELECT ${shows.id} FROM ${shows} WHERE ${and(eq(shows.organizationId, orgId), matchRows(searchIndexes.shows, q.q))})`,
+          ),
+        )
+      : undefined,
   );
 
-/** One row of each table as the API and the exports show it (plain JSON values, ISO dates). */
-export const toChannelRow = (c: typeof channels.$inferSelect): Row => ({
-  id: c.id,
-  title: c.title,
-  handle: c.handle,
-  externalId: c.externalId,
-  subscriberCount: c.subscriberCount,
-  totalViews: c.totalViews,
-  videoCount: c.videoCount,
-  trailing1dViews: c.trailing1dViews,
-  trailing1wViews: c.trailing1wViews,
-  trailing1mViews: c.trailing1mViews,
-  trailing1yViews: c.trailing1yViews,
-  lastUpdated: iso(c.lastUpdated),
-});
-export const toVideoRow = (v: typeof videos.$inferSelect, channelTitle: string): Row => ({
-  id: v.id,
-  title: v.title,
-  externalId: v.externalId,
-  channelId: v.channelId,
-  channelTitle,
-  views: v.views,
-  likes: v.likes,
-  comments: v.comments,
-  durationSeconds: v.durationSeconds,
-  first24hViews: v.first24hViews,
-  first48hViews: v.first48hViews,
-  first7dViews: v.first7dViews,
-  trailing1dViews: v.trailing1dViews,
-  trailing1wViews: v.trailing1wViews,
-  trailing1mViews: v.trailing1mViews,
-  trailing1yViews: v.trailing1yViews,
-  publishDate: iso(v.publishDate),
-  lastUpdated: iso(v.lastUpdated),
-});
-export const toShowRow = (s: typeof shows.$inferSelect): Row => ({
-  id: s.id,
-  title: s.title,
-  externalId: s.externalId,
-  totalDownloadsGlobal: s.totalDownloadsGlobal,
-  totalEpisodes: s.totalEpisodes,
-  trailing1dDownloads: s.trailing1dDownloads,
-  trailing1wDownloads: s.trailing1wDownloads,
-  trailing1yDownloads: s.trailing1yDownloads,
-  lastUpdated: iso(s.lastUpdated),
-});
-export const toEpisodeRow = (e: typeof episodes.$inferSelect, showTitle: string): Row => ({
-  id: e.id,
-  title: e.title,
-  externalId: e.externalId,
-  showId: e.showId,
-  showTitle,
-  totalDownloadsGlobal: e.totalDownloadsGlobal,
-  first24hDownloads: e.first24hDownloads,
-  first48hDownloads: e.first48hDownloads,
-  first7dDownloads: e.first7dDownloads,
-  trailing1dDownloads: e.trailing1dDownloads,
-  trailing1wDownloads: e.trailing1wDownloads,
-  trailing1yDownloads: e.trailing1yDownloads,
-  seasonNumber: e.seasonNumber,
-  episodeNumber: e.episodeNumber,
-  durationSeconds: e.durationSeconds,
-  publishDate: iso(e.publishDate),
+/** Whether the query narrows the table (then totals are counted; otherwise they are kept). */
+export const isFiltered = (q: TableQuery) =>
+  Boolean(
+    q.q ||
+      q.channel?.length ||
+      q.show?.length ||
+      q.views ||
+      q.downloads ||
+      q.season ||
+      q.published ||
+      q.publishedFrom ||
+      q.publishedTo,
+  );
+
+/**
+ * Totals of a table page. Unfiltered, every figure is kept or indexed: the row count (and the
+ * videos' title groups) from table_stats, kept by triggers; each optional-column flag and the
+ * freshness one index seek. Filtered, one aggregate over the filtered rows.
+ */
+async function totals(
+  db: Db,
+  name: TableName,
+  orgId: string,
+  q: TableQuery,
+  counted: () => Promise<Record<string, unknown> | undefined>,
+  organizationId: SQLiteColumn,
+  lastUpdated: SQLiteColumn,
+  optional: Record<string, SQLiteColumn>,
+): Promise<TableTotals & { groups: number }> {
+  const table = lastUpdated.table;
+  if (isFiltered(q)) {
+    const row = await counted();
+    return {
+      total: Number(row?.total ?? 0),
+      optionalColumns: flags(row, Object.keys(optional)),
+      refreshedAt: iso(row?.refreshedAt as number | null),
+      groups: 0,
+    };
+  }
+  const stats = (column: SQLiteColumn) =>
+    sql<number>`coalesce((SELECT ${column} FROM ${tableStats} WHERE ${and(eq(tableStats.organizationId, orgId), eq(tableStats.tableName, name))}), 0)`;
+  const [row] = await db
+    .select({
+      total: stats(tableStats.rowCount),
+      groups: stats(tableStats.titleGroups),
+      refreshedAt: sql<
+        number | null
+      >`(SELECT max(${lastUpdated}) FROM ${table} WHERE ${organizationId} = ${orgId})`,
+      ...optionalFlagSeeks(table, organizationId, orgId, optional),
+    })
+    .from(sql`(SELECT 1)`);
+  return {
+    total: row?.total ?? 0,
+    optionalColumns: flags(row, Object.keys(optional)),
+    refreshedAt: iso(row?.refreshedAt),
+    groups: row?.groups ?? 0,
+  };
+}
+
+const countWith = (optional: Record<string, SQLiteColumn>, lastUpdated: SQLiteColumn) => ({
+  total: count(),
+  refreshedAt: sql<number | null>`max(${lastUpdated})`,
+  ...optionalFlagSelect(optional),
 });
 
-const sortable = <T extends Record<string, SQLiteColumn>>(map: T) => map;
+/** A slice of a table: the filter, the order, the bounds; rows come back with their sort key. */
+export type SliceArgs = {
+  where: SQL | undefined;
+  target: SortTarget;
+  descending: boolean;
+  limit: number;
+  offset?: number;
+};
+export type KeyedRow = { row: Row; sortValue: unknown; rowid: number };
+type Slicer = (db: Db, orgId: string, args: SliceArgs) => Promise<KeyedRow[]>;
+
+const sortValue = (target: SortTarget) =>
+  sql<unknown>`${isParentSort(target) ? target.title : target}`;
+
+/**
+ * Reads one slice of each table with its parent's title. Sorted by the parent's title, the
+ * parents lead (CROSS JOIN fixes SQLite's loop order) so their title index gives the order;
+ * otherwise the rows lead through the sort column's index.
+ */
+export const slicers: Record<TableName, Slicer> = {
+  channels: async (db, _orgId, a) =>
+    (
+      await db
+        .select({
+          c: channels,
+          sortValue: sortValue(a.target),
+          rowid: sql<number>`${channels}.rowid`,
+        })
+        .from(channels)
+        .where(a.where)
+        .orderBy(...orderTerms(channels, a.target, a.descending))
+        .limit(a.limit)
+        .offset(a.offset ?? 0)
+    ).map(({ c, ...key }) => ({ row: toChannelRow(c), ...key })),
+  videos: async (db, orgId, a) => {
+    const select = {
+      v: videos,
+      channelTitle: channels.title,
+      sortValue: sortValue(a.target),
+      rowid: sql<number>`${videos}.rowid`,
+    };
+    const rows = isParentSort(a.target)
+      ? await db
+          .select(select)
+          .from(channels)
+          .crossJoin(videos)
+          .where(
+            and(eq(channels.organizationId, orgId), eq(videos.channelId, channels.id), a.where),
+          )
+          .orderBy(...orderTerms(videos, a.target, a.descending))
+          .limit(a.limit)
+          .offset(a.offset ?? 0)
+      : await db
+          .select(select)
+          .from(videos)
+          .innerJoin(channels, eq(channels.id, videos.channelId))
+          .where(a.where)
+          .orderBy(...orderTerms(videos, a.target, a.descending))
+          .limit(a.limit)
+          .offset(a.offset ?? 0);
+    return rows.map(({ v, channelTitle, ...key }) => ({
+      row: toVideoRow(v, channelTitle),
+      ...key,
+    }));
+  },
+  shows: async (db, _orgId, a) =>
+    (
+      await db
+        .select({ s: shows, sortValue: sortValue(a.target), rowid: sql<number>`${shows}.rowid` })
+        .from(shows)
+        .where(a.where)
+        .orderBy(...orderTerms(shows, a.target, a.descending))
+        .limit(a.limit)
+        .offset(a.offset ?? 0)
+    ).map(({ s, ...key }) => ({ row: toShowRow(s), ...key })),
+  episodes: async (db, orgId, a) => {
+    const select = {
+      e: episodes,
+      showTitle: shows.title,
+      sortValue: sortValue(a.target),
+      rowid: sql<number>`${episodes}.rowid`,
+    };
+    const rows = isParentSort(a.target)
+      ? await db
+          .select(select)
+          .from(shows)
+          .crossJoin(episodes)
+          .where(and(eq(shows.organizationId, orgId), eq(episodes.showId, shows.id), a.where))
+          .orderBy(...orderTerms(episodes, a.target, a.descending))
+          .limit(a.limit)
+          .offset(a.offset ?? 0)
+      : await db
+          .select(select)
+          .from(episodes)
+          .innerJoin(shows, eq(shows.id, episodes.showId))
+          .where(a.where)
+          .orderBy(...orderTerms(episodes, a.target, a.descending))
+          .limit(a.limit)
+          .offset(a.offset ?? 0);
+    return rows.map(({ e, showTitle, ...key }) => ({ row: toEpisodeRow(e, showTitle), ...key }));
+  },
+};
+
+/** Each table's filter for a query (the organisation first). */
+export const wheres: Record<
+  TableName,
+  (orgId: string, q: TableQuery, now: number) => SQL | undefined
+> = { channels: channelWhere, videos: videoWhere, shows: showWhere, episodes: episodeWhere };
+
+const pageOf =
+  (name: TableName) =>
+  async (db: Db, orgId: string, q: TableQuery, limit: number, offset: number, now: number) => {
+    const { target, descending } = sortTarget(sortables[name], q, defaultSort[name]);
+    const where = wheres[name](orgId, q, now);
+    return (await slicers[name](db, orgId, { where, target, descending, limit, offset })).map(
+      (r) => r.row,
+    );
+  };
 
 export const tableSpecs: Record<TableName, TableSpec> = {
   channels: {
-    page: async (db, orgId, q, limit, offset) => {
-      const sort = sortable({
-        title: channels.title,
-        subscriberCount: channels.subscriberCount,
-        totalViews: channels.totalViews,
-        videoCount: channels.videoCount,
-        lastUpdated: channels.lastUpdated,
-        ...channelOptional,
-      });
-      const rows = await db
-        .select()
-        .from(channels)
-        .where(channelWhere(orgId, q))
-        .orderBy(...orderBy(sort, q, "lastUpdated", channels.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(toChannelRow);
-    },
-    total: async (db, orgId, q) => {
-      const [row] = await db
-        .select({
-          total: count(),
-          refreshedAt: max(channels.lastUpdated),
-          ...optionalFlagSelect(channelOptional),
-        })
-        .from(channels)
-        .where(channelWhere(orgId, q));
-      return {
-        total: row?.total ?? 0,
-        optionalColumns: flags(row, Object.keys(channelOptional)),
-        refreshedAt: iso(row?.refreshedAt ?? null),
-      };
-    },
+    page: pageOf("channels"),
+    total: async (db, orgId, q) =>
+      totals(
+        db,
+        "channels",
+        orgId,
+        q,
+        async () =>
+          (
+            await db
+              .select(countWith(channelOptional, channels.lastUpdated))
+              .from(channels)
+              .where(channelWhere(orgId, q))
+          )[0],
+        channels.organizationId,
+        channels.lastUpdated,
+        channelOptional,
+      ),
   },
   videos: {
-    page: async (db, orgId, q, limit, offset, now) => {
-      if (q.merge) return mergedVideoPage(db, videoWhere(orgId, q, now), q, limit, offset);
-      const sort = sortable({
-        title: videos.title,
-        channelTitle: channels.title,
-        views: videos.views,
-        likes: videos.likes,
-        comments: videos.comments,
-        publishDate: videos.publishDate,
-        lastUpdated: videos.lastUpdated,
-        ...videoOptional,
-      });
-      const rows = await db
-        .select({ v: videos, channelTitle: channels.title })
-        .from(videos)
-        .innerJoin(channels, eq(channels.id, videos.channelId))
-        .where(videoWhere(orgId, q, now))
-        .orderBy(...orderBy(sort, q, "publishDate", videos.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(({ v, channelTitle }) => toVideoRow(v, channelTitle));
-    },
+    page: async (db, orgId, q, limit, offset, now) =>
+      q.merge
+        ? mergedVideoPage(db, videoWhere(orgId, q, now), q, limit, offset)
+        : pageOf("videos")(db, orgId, q, limit, offset, now),
     total: async (db, orgId, q, now) => {
-      const [row] = await db
-        .select({
-          total: count(),
-          refreshedAt: max(videos.lastUpdated),
-          ...optionalFlagSelect(videoOptional),
-        })
-        .from(videos)
-        .innerJoin(channels, eq(channels.id, videos.channelId))
-        .where(videoWhere(orgId, q, now));
+      const where = videoWhere(orgId, q, now);
+      const t = await totals(
+        db,
+        "videos",
+        orgId,
+        q,
+        async () =>
+          (
+            await db.select(countWith(videoOptional, videos.lastUpdated)).from(videos).where(where)
+          )[0],
+        videos.organizationId,
+        videos.lastUpdated,
+        videoOptional,
+      );
       // Merge Same needs to know whether duplicates exist and how many rows remain once merged:
-      // another pass over the filtered set, so only when asked (the flagged build asks).
-      const all = row?.total ?? 0;
-      const merged =
-        q.merge || q.duplicates ? await mergedVideoTotal(db, videoWhere(orgId, q, now)) : null;
+      // kept for the whole table, counted for a filtered one, and only when asked.
+      if (!q.merge && !q.duplicates) return t;
+      const merged = isFiltered(q) ? await mergedVideoTotal(db, where) : t.groups;
       return {
-        total: q.merge && merged !== null ? merged : all,
-        optionalColumns: flags(row, Object.keys(videoOptional)),
-        refreshedAt: iso(row?.refreshedAt ?? null),
-        ...(merged !== null ? { duplicates: { total: all, merged } } : {}),
+        total: q.merge ? merged : t.total,
+        optionalColumns: t.optionalColumns,
+        refreshedAt: t.refreshedAt,
+        duplicates: { total: t.total, merged },
       };
     },
   },
   shows: {
-    page: async (db, orgId, q, limit, offset) => {
-      const sort = sortable({
-        title: shows.title,
-        totalDownloadsGlobal: shows.totalDownloadsGlobal,
-        totalEpisodes: shows.totalEpisodes,
-        lastUpdated: shows.lastUpdated,
-        ...showOptional,
-      });
-      const rows = await db
-        .select()
-        .from(shows)
-        .where(showWhere(orgId, q))
-        .orderBy(...orderBy(sort, q, "lastUpdated", shows.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(toShowRow);
-    },
-    total: async (db, orgId, q) => {
-      const [row] = await db
-        .select({
-          total: count(),
-          refreshedAt: max(shows.lastUpdated),
-          ...optionalFlagSelect(showOptional),
-        })
-        .from(shows)
-        .where(showWhere(orgId, q));
-      return {
-        total: row?.total ?? 0,
-        optionalColumns: flags(row, Object.keys(showOptional)),
-        refreshedAt: iso(row?.refreshedAt ?? null),
-      };
-    },
+    page: pageOf("shows"),
+    total: async (db, orgId, q) =>
+      totals(
+        db,
+        "shows",
+        orgId,
+        q,
+        async () =>
+          (
+            await db
+              .select(countWith(showOptional, shows.lastUpdated))
+              .from(shows)
+              .where(showWhere(orgId, q))
+          )[0],
+        shows.organizationId,
+        shows.lastUpdated,
+        showOptional,
+      ),
   },
   episodes: {
-    page: async (db, orgId, q, limit, offset, now) => {
-      const sort = sortable({
-        title: episodes.title,
-        showTitle: shows.title,
-        totalDownloadsGlobal: episodes.totalDownloadsGlobal,
-        seasonNumber: episodes.seasonNumber,
-        durationSeconds: episodes.durationSeconds,
-        publishDate: episodes.publishDate,
-        ...episodeOptional,
-      });
-      const rows = await db
-        .select({ e: episodes, showTitle: shows.title })
-        .from(episodes)
-        .innerJoin(shows, eq(shows.id, episodes.showId))
-        .where(episodeWhere(orgId, q, now))
-        .orderBy(...orderBy(sort, q, "publishDate", episodes.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(({ e, showTitle }) => toEpisodeRow(e, showTitle));
-    },
-    total: async (db, orgId, q, now) => {
-      const [row] = await db
-        .select({
-          total: count(),
-          refreshedAt: max(episodes.lastUpdated),
-          ...optionalFlagSelect(episodeOptional),
-        })
-        .from(episodes)
-        .innerJoin(shows, eq(shows.id, episodes.showId))
-        .where(episodeWhere(orgId, q, now));
-      return {
-        total: row?.total ?? 0,
-        optionalColumns: flags(row, Object.keys(episodeOptional)),
-        refreshedAt: iso(row?.refreshedAt ?? null),
-      };
-    },
+    page: pageOf("episodes"),
+    total: async (db, orgId, q, now) =>
+      totals(
+        db,
+        "episodes",
+        orgId,
+        q,
+        async () =>
+          (
+            await db
+              .select(countWith(episodeOptional, episodes.lastUpdated))
+              .from(episodes)
+              .where(episodeWhere(orgId, q, now))
+          )[0],
+        episodes.organizationId,
+        episodes.lastUpdated,
+        episodeOptional,
+      ),
   },
 };

@@ -1,40 +1,49 @@
-import { and, asc, desc, gt, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { PUBLISHED_PRESET_DAYS, type TableQuery } from "../../../shared/schemas/tables";
 import { ApiError } from "../../errors";
 
 const DAY_MS = 86_400_000;
 
-/** Case-insensitive substring search over several columns, with LIKE wildcards in the term escaped. */
-export function searchAny(
-  columns: Array<SQLiteColumn | SQL>,
-  q: string | undefined,
-): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-  return or(...columns.map((c) => sql`${c} like ${pattern} escape '\\'`));
-}
+/** The parent's title as a sort key (a video's channel, an episode's show). */
+export type ParentSort = { parent: SQLiteTable; title: SQLiteColumn };
+export type SortTarget = SQLiteColumn | ParentSort;
+export const isParentSort = (t: SortTarget): t is ParentSort => "parent" in t;
 
-/** ORDER BY a column the table allows, or 400 naming the field; ties broken by id for stable pages. */
-export function orderBy(
-  sortable: Record<string, SQLiteColumn | SQL>,
+/** The sort column the query asks for, or 400 naming the field. */
+export function sortTarget(
+  sortable: Record<string, SortTarget>,
   query: TableQuery,
   fallback: string,
-  id: SQLiteColumn,
-): SQL[] {
+): { key: string; target: SortTarget; descending: boolean } {
   const key = query.sort ?? fallback;
-  const column = sortable[key];
-  if (!column)
+  const target = Object.hasOwn(sortable, key) ? sortable[key] : undefined;
+  if (!target)
     throw new ApiError(
       "BAD_REQUEST",
       `sort: unknown column "${key}"; one of ${Object.keys(sortable).join(", ")}`,
       { field: "sort" },
     );
-  // NULLs (no value yet) sort last whichever the direction. SQLite already puts them last when
-  // descending, and leaving the "is null" key out there lets it walk the column's index in order
-  // (only ties are sorted), which is what makes the default descending sorts fast on large tables.
-  if (query.dir === "asc") return [sql`${column} is null`, asc(column), asc(id)];
-  return [desc(column), asc(id)];
+  return { key, target, descending: query.dir !== "asc" };
+}
+
+/**
+ * ORDER BY a column, ties broken by rowid, missing values (NULL) last in both directions. Every
+ * sortable column has an index led by the organisation (worker/db/schema/content.ts), and every
+ * index ends with the rowid, so SQLite reads the page straight off the index: backwards for DESC
+ * (where NULLs already come last), and for ASC NULLS LAST in two passes (values, then NULLs).
+ * A parent's title sorts through the parent's own title index, its rows then in rowid order.
+ */
+export function orderTerms(table: SQLiteTable, target: SortTarget, descending: boolean): SQL[] {
+  const dir = sql.raw(descending ? "DESC" : "ASC");
+  const nullsLast = (c: SQLiteColumn) => (descending || c.notNull ? sql`` : sql` NULLS LAST`);
+  if (isParentSort(target))
+    return [
+      sql`${target.title} ${dir}${nullsLast(target.title)}`,
+      sql`${target.parent}.rowid ${dir}`,
+      sql`${table}.rowid ${dir}`,
+    ];
+  return [sql`${target} ${dir}${nullsLast(target)}`, sql`${table}.rowid ${dir}`];
 }
 
 export function publishedFilter(
@@ -58,12 +67,30 @@ export function thresholdFilter(column: SQLiteColumn, preset: string | undefined
   return match[1] === "gt" ? gt(column, Number(match[2])) : lt(column, Number(match[2]));
 }
 
-/** `max(col) > 0` for each optional column over the filtered set, in one aggregate. */
+/** `max(col) > 0` for each optional column over a filtered set, in one aggregate. */
 export function optionalFlagSelect(columns: Record<string, SQLiteColumn>) {
   return Object.fromEntries(
     Object.entries(columns).map(([key, column]) => [
       key,
       sql<number>`coalesce(max(${column}) > 0, 0)`,
+    ]),
+  );
+}
+
+/**
+ * The same flags over a whole organisation's table, one index seek each: `SELECT max(col)` with
+ * the organisation fixed is answered from the end of the column's index.
+ */
+export function optionalFlagSeeks(
+  table: SQLiteTable,
+  organizationId: SQLiteColumn,
+  orgId: string,
+  columns: Record<string, SQLiteColumn>,
+) {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [
+      key,
+      sql<number>`coalesce((SELECT max(${column}) FROM ${table} WHERE ${organizationId} = ${orgId}) > 0, 0)`,
     ]),
   );
 }

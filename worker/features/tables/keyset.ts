@@ -1,0 +1,110 @@
+import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { TableName, TableQuery } from "../../../shared/schemas/tables";
+import type { Db } from "../../db/client";
+import { channels, episodes, shows, videos } from "../../db/schema";
+import type { Row } from "./rows";
+import { defaultSort, type KeyedRow, type SliceArgs, slicers, sortables, wheres } from "./specs";
+import { isParentSort, type ParentSort, sortTarget } from "./sql-helpers";
+
+/*
+ * A whole filtered, sorted table in pages whose cursor is the bound of an index range: each page
+ * starts where the previous one ended (sort value, rowid) instead of skipping OFFSET rows, so
+ * every page costs the same however deep it is, and each statement is short. Missing values
+ * (NULL) come last: the values first, then the NULLs in rowid order. Sorted by a parent's title,
+ * the parents are walked in title order and each one's rows by rowid.
+ */
+
+export const KEYSET_PAGE = 500;
+
+const tableOf: Record<TableName, SQLiteTable> = { channels, videos, shows, episodes };
+const childOf: Partial<Record<TableName, { parentId: SQLiteColumn; parent: SQLiteTable }>> = {
+  videos: { parentId: videos.channelId, parent: channels },
+  episodes: { parentId: episodes.showId, parent: shows },
+};
+
+async function* walk(
+  read: (bound: SQL | undefined) => Promise<KeyedRow[]>,
+  next: (last: KeyedRow) => SQL,
+  pageSize: number,
+): AsyncGenerator<Row[]> {
+  let bound: SQL | undefined;
+  for (;;) {
+    const slice = await read(bound);
+    if (slice.length > 0) yield slice.map((r) => r.row);
+    const last = slice.at(-1);
+    if (slice.length < pageSize || !last) return;
+    bound = next(last);
+  }
+}
+
+export async function* keysetPages(
+  db: Db,
+  orgId: string,
+  name: TableName,
+  query: TableQuery,
+  now: number,
+  pageSize = KEYSET_PAGE,
+): AsyncGenerator<Row[]> {
+  const { target, descending } = sortTarget(sortables[name], query, defaultSort[name]);
+  const where = wheres[name](orgId, query, now);
+  const table = tableOf[name];
+  const rowid = sql`${table}.rowid`;
+  const beyond = (r: number) => (descending ? sql`${rowid} < ${r}` : sql`${rowid} > ${r}`);
+  const slice = (extra: SQL | undefined, args: Partial<SliceArgs> = {}) =>
+    slicers[name](db, orgId, {
+      where: and(where, extra),
+      target,
+      descending,
+      limit: pageSize,
+      ...args,
+    });
+
+  if (isParentSort(target)) {
+    yield* parentOrdered(db, orgId, name, target, descending, slice, beyond, pageSize);
+    return;
+  }
+  // The values, from the cursor on: (value, rowid) beyond the last row read.
+  const after = (last: KeyedRow) =>
+    descending
+      ? sql`(${target}, ${rowid}) < (${last.sortValue}, ${last.rowid})`
+      : sql`(${target}, ${rowid}) > (${last.sortValue}, ${last.rowid})`;
+  yield* walk((bound) => slice(and(isNotNull(target), bound)), after, pageSize);
+  if (target.notNull) return;
+  // Then the rows without a value, by rowid.
+  yield* walk(
+    (bound) => slice(and(isNull(target), bound)),
+    (last) => beyond(last.rowid),
+    pageSize,
+  );
+}
+
+async function* parentOrdered(
+  db: Db,
+  orgId: string,
+  name: TableName,
+  target: ParentSort,
+  descending: boolean,
+  slice: (extra: SQL | undefined, args?: Partial<SliceArgs>) => Promise<KeyedRow[]>,
+  beyond: (rowid: number) => SQL,
+  pageSize: number,
+): AsyncGenerator<Row[]> {
+  const child = childOf[name];
+  if (!child) return;
+  const parentId = name === "videos" ? channels.id : shows.id;
+  const parentOrg = name === "videos" ? channels.organizationId : shows.organizationId;
+  const order = descending ? desc : asc;
+  const parents = await db
+    .select({ id: parentId })
+    .from(target.parent)
+    .where(eq(parentOrg, orgId))
+    .orderBy(order(target.title), order(sql`${target.parent}.rowid`));
+  for (const parent of parents) {
+    const only = and(eq(parentId, parent.id), eq(child.parentId, parent.id));
+    yield* walk(
+      (bound) => slice(and(only, bound)),
+      (last) => beyond(last.rowid),
+      pageSize,
+    );
+  }
+}

@@ -1,0 +1,70 @@
+import type { channels, episodes, shows, videos } from "../../db/schema";
+
+export type Row = Record<string, string | number | null>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** One row of each table as the API and the exports show it (plain JSON values, ISO dates). */
+export const toChannelRow = (c: typeof channels.$inferSelect): Row => ({
+  id: c.id,
+  title: c.title,
+  handle: c.handle,
+  externalId: c.externalId,
+  subscriberCount: c.subscriberCount,
+  totalViews: c.totalViews,
+  videoCount: c.videoCount,
+  trailing1dViews: c.trailing1dViews,
+  trailing1wViews: c.trailing1wViews,
+  trailing1mViews: c.trailing1mViews,
+  trailing1yViews: c.trailing1yViews,
+  lastUpdated: iso(c.lastUpdated),
+});
+export const toVideoRow = (v: typeof videos.$inferSelect, channelTitle: string): Row => ({
+  id: v.id,
+  title: v.title,
+  externalId: v.externalId,
+  channelId: v.channelId,
+  channelTitle,
+  views: v.views,
+  likes: v.likes,
+  comments: v.comments,
+  durationSeconds: v.durationSeconds,
+  first24hViews: v.first24hViews,
+  first48hViews: v.first48hViews,
+  first7dViews: v.first7dViews,
+  trailing1dViews: v.trailing1dViews,
+  trailing1wViews: v.trailing1wViews,
+  trailing1mViews: v.trailing1mViews,
+  trailing1yViews: v.trailing1yViews,
+  publishDate: iso(v.publishDate),
+  lastUpdated: iso(v.lastUpdated),
+});
+export const toShowRow = (s: typeof shows.$inferSelect): Row => ({
+  id: s.id,
+  title: s.title,
+  externalId: s.externalId,
+  totalDownloadsGlobal: s.totalDownloadsGlobal,
+  totalEpisodes: s.totalEpisodes,
+  trailing1dDownloads: s.trailing1dDownloads,
+  trailing1wDownloads: s.trailing1wDownloads,
+  trailing1yDownloads: s.trailing1yDownloads,
+  lastUpdated: iso(s.lastUpdated),
+});
+export const toEpisodeRow = (e: typeof episodes.$inferSelect, showTitle: string): Row => ({
+  id: e.id,
+  title: e.title,
+  externalId: e.externalId,
+  showId: e.showId,
+  showTitle,
+  totalDownloadsGlobal: e.totalDownloadsGlobal,
+  first24hDownloads: e.first24hDownloads,
+  first48hDownloads: e.first48hDownloads,
+  first7dDownloads: e.first7dDownloads,
+  trailing1dDownloads: e.trailing1dDownloads,
+  trailing1wDownloads: e.trailing1wDownloads,
+  trailing1yDownloads: e.trailing1yDownloads,
+  seasonNumber: e.seasonNumber,
+  episodeNumber: e.episodeNumber,
+  durationSeconds: e.durationSeconds,
+  publishDate: iso(e.publishDate),
+});
