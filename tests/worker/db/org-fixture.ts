@@ -168,6 +168,9 @@ export async function fillOrganization(organizationId: string) {
   return {
     userId,
     tables: [
+      // Kept by triggers on channels, videos, shows and episodes.
+      "table_stats",
+      "video_title_groups",
       "user_organizations",
       "integrations",
       "google_connections",

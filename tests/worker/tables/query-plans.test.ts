@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { type TableName, tableNames, tableQuerySchema } from "../../../shared/schemas/tables";
 import { keysetPages } from "../../../worker/features/tables/keyset";
 import { sortables, tableSpecs } from "../../../worker/features/tables/specs";
+import { createEpisode, createShow } from "../db/org-fixture";
 import { createOrgWithMembers } from "../support/accounts";
 import { createChannel, createVideo } from "../support/factories";
 import { queryPlan, recordingDb } from "../support/recording-d1";
-import { createEpisode, createShow } from "../db/org-fixture";
 
 /*
  * Every table page is one indexed range read: for every sortable column and both directions,
