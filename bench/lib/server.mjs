@@ -22,6 +22,10 @@ export async function startBenchServer(name) {
   const server = await startDevServer({ port: await freePort(), persistTo });
   return {
     url: server.url,
+    /** The local state folder (the D1 SQLite file lives under it). */
+    persistTo,
+    /** The wrangler process (its workerd is a descendant). */
+    pid: server.child.pid,
     async stop() {
       await server.stop();
       rmSync(persistTo, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type TableName, tableNames, tableQuerySchema } from "../../../shared/schemas/tables";
+import { childPages } from "../../../worker/features/reports/report-data";
 import { keysetPages } from "../../../worker/features/tables/keyset";
 import { sortables, tableSpecs } from "../../../worker/features/tables/specs";
 import { createEpisode, createShow } from "../db/org-fixture";
@@ -84,4 +85,33 @@ describe("query plans of the dashboard tables", () => {
     },
     120_000,
   );
+
+  it("reads a report's videos and episodes in keyset pages off the publish-date index", async () => {
+    const { org } = await createOrgWithMembers();
+    const channel = await createChannel(org.id);
+    await createVideo(org.id, channel.id);
+    await createVideo(org.id, channel.id);
+    const show = await createShow(org.id);
+    await createEpisode(org.id, show.id);
+    await createEpisode(org.id, show.id);
+    const range = { start: new Date("2020-01-01"), end: new Date("2030-01-01") };
+    for (const [platform, table, selected] of [
+      ["youtube", "videos", channel.id],
+      ["simplecast", "episodes", show.id],
+    ] as const) {
+      const plans = await plansOf(async (db) => {
+        let pages = 0;
+        for await (const _ of childPages(db, org.id, platform, [selected], range, 1)) pages++;
+        expect(pages).toBe(2);
+      });
+      expect(plans).toHaveLength(3);
+      expectIndexedRead(table, `report ${table}`, plans);
+      for (const { plan } of plans.slice(1))
+        expect(plan.join("\n")).toMatch(
+          new RegExp(
+            `${table}_by_publish_date \\(organization_id=\\? AND publish_date>\\? AND publish_date<\\?\\)`,
+          ),
+        );
+    }
+  });
 });

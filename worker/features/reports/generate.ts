@@ -1,17 +1,20 @@
 import { and, eq } from "drizzle-orm";
+import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import { resolveDateRange } from "../../../shared/date-ranges";
 import type { Db } from "../../db/client";
 import { organizations, reports } from "../../db/schema";
 import {
-  childCsv,
+  cells,
   childPages,
+  headings,
   parentCsv,
   parentRows,
+  REPORT_JSON_TAIL,
   type ReportPlatform,
-  reportJson,
+  reportJsonHead,
   reportLayout,
 } from "./report-data";
-import { writeReportFile } from "./report-files";
+import { ReportFileWriter, recordReportFile, writeReportFile } from "./report-files";
 
 type ReportRow = typeof reports.$inferSelect;
 
@@ -27,9 +30,10 @@ export async function organizationZone(db: Db, organizationId: string): Promise<
 }
 
 /**
- * Writes a report's three files to R2 (parent CSV, child CSV, data.json), streaming the rows from
- * D1 page by page. The date range is resolved now, on the organisation's calendar. Returns the
- * number of child rows (videos or episodes).
+ * Writes a report's three files to R2 (parent CSV, child CSV, data.json), reading the children
+ * from D1 once, in keyset pages, and writing each page to both the CSV and the JSON file. The
+ * date range is resolved now, on the organisation's calendar. Returns the number of child rows
+ * (videos or episodes).
  */
 export async function writeReportFiles(
   env: Pick<Env, "FILES">,
@@ -55,23 +59,18 @@ export async function writeReportFiles(
     parentCsv(layout.parent, parents),
     parents.length,
   );
-  const counter = { rows: 0 };
-  await writeReportFile(
-    env,
-    db,
-    {
-      ...spec,
-      kind: "child_csv",
-      filename: layout.childFile,
-      contentType: "text/csv; charset=utf-8",
-    },
-    childCsv(
-      layout.child,
-      childPages(db, report.organizationId, platform, report.selectedEntities, range),
-      counter,
-    ),
-    () => counter.rows,
-  );
+  const csv = new ReportFileWriter(env.FILES, {
+    ...spec,
+    kind: "child_csv",
+    filename: layout.childFile,
+    contentType: "text/csv; charset=utf-8",
+  });
+  const json = new ReportFileWriter(env.FILES, {
+    ...spec,
+    kind: "json",
+    filename: "data.json",
+    contentType: "application/json",
+  });
   const meta = {
     id: report.id,
     title: report.title,
@@ -81,20 +80,31 @@ export async function writeReportFiles(
     to: range.end.toISOString(),
     generatedAt: now.toISOString(),
   };
-  await writeReportFile(
-    env,
-    db,
-    { ...spec, kind: "json", filename: "data.json", contentType: "application/json" },
-    reportJson(
-      meta,
-      layout.parent,
-      parents,
-      layout.child,
-      childPages(db, report.organizationId, platform, report.selectedEntities, range),
-    ),
-    () => counter.rows,
-  );
-  return counter.rows;
+  let rows = 0;
+  try {
+    await csv.write(csvHeaderLine(headings(layout.child)));
+    await json.write(reportJsonHead(meta, layout.parent, parents, layout.child));
+    for await (const page of childPages(
+      db,
+      report.organizationId,
+      platform,
+      report.selectedEntities,
+      range,
+    )) {
+      await csv.write(page.map((row) => csvLine(cells(layout.child, row))).join(""));
+      await json.write(`${rows > 0 ? "," : ""}${page.map((row) => JSON.stringify(row)).join(",")}`);
+      rows += page.length;
+    }
+    await json.write(REPORT_JSON_TAIL);
+    await csv.close();
+    await json.close();
+  } catch (error) {
+    await Promise.all([csv.abort(), json.abort()]);
+    throw error;
+  }
+  await recordReportFile(db, csv, rows);
+  await recordReportFile(db, json, rows);
+  return rows;
 }
 
 /**

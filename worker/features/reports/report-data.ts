@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import type { Db } from "../../db/client";
 import { channels, episodes, shows, videos } from "../../db/schema";
@@ -8,7 +8,7 @@ import { type Row, toChannelRow, toEpisodeRow, toShowRow, toVideoRow } from "../
 /*
  * The rows of a one-time or recurring report: the selected channels (or shows) and their videos
  * (or episodes) published in the date range. Children are read in keyset pages (publish date,
- * id), never all at once, so a report's memory does not grow with its size. Columns are the
+ * rowid), never all at once, so a report's memory does not grow with its size. Columns are the
  * dashboard tables' own (worker/features/tables/export.ts), so a report and a table download of
  * the same data agree.
  */
@@ -35,10 +35,8 @@ export const reportLayout = {
   },
 } as const;
 
-const selectedIn = (
-  column: typeof channels.id | typeof shows.id | typeof videos.channelId | typeof episodes.showId,
-  ids: readonly string[],
-) => sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+const selectedIn = (column: SQL | typeof channels.id | typeof shows.id, ids: readonly string[]) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 
 /** The selected channels or shows of the organisation (other organisations' ids match nothing). */
 export async function parentRows(
@@ -63,72 +61,84 @@ export async function parentRows(
   return rows.map(toShowRow);
 }
 
-/** The videos or episodes in the range, newest first, one page at a time. */
+/**
+ * The videos or episodes in the range, newest first, one keyset page at a time: each page is the
+ * range of the (organisation, publish date) index just past the previous page's last row, so
+ * every page costs the same however deep the report is. The selection is a filter (`+column`
+ * keeps SQLite from reading per-channel ranges that would then need sorting).
+ */
 export async function* childPages(
   db: Db,
   organizationId: string,
   platform: ReportPlatform,
   selected: readonly string[],
   range: { start: Date; end: Date },
+  pageSize = REPORT_PAGE,
 ): AsyncGenerator<Row[]> {
-  let cursor: { at: Date; id: string } | null = null;
+  let cursor: { at: number; rowid: number } | null = null;
   for (;;) {
-    let page: Row[];
-    let last: { at: Date; id: string } | undefined;
+    let page: Array<{ row: Row; at: number; rowid: number }>;
     if (platform === "youtube") {
-      const after: SQL | undefined = cursor
-        ? or(
-            lt(videos.publishDate, cursor.at),
-            and(eq(videos.publishDate, cursor.at), lt(videos.id, cursor.id)),
-          )
-        : undefined;
       const rows = await db
-        .select({ v: videos, channelTitle: channels.title })
+        .select({
+          v: videos,
+          channelTitle: channels.title,
+          at: sql<number>`${videos.publishDate}`,
+          rowid: sql<number>`${videos}.rowid`,
+        })
         .from(videos)
         .innerJoin(channels, eq(channels.id, videos.channelId))
         .where(
           and(
             eq(videos.organizationId, organizationId),
-            selectedIn(videos.channelId, selected),
+            selectedIn(sql`+${videos.channelId}`, selected),
             gte(videos.publishDate, range.start),
             lte(videos.publishDate, range.end),
-            after,
+            cursor
+              ? sql`(${videos.publishDate}, ${videos}.rowid) < (${cursor.at}, ${cursor.rowid})`
+              : undefined,
           ),
         )
-        .orderBy(desc(videos.publishDate), desc(videos.id))
-        .limit(REPORT_PAGE);
-      page = rows.map(({ v, channelTitle }) => toVideoRow(v, channelTitle));
-      const tail = rows.at(-1);
-      last = tail ? { at: tail.v.publishDate, id: tail.v.id } : undefined;
+        .orderBy(sql`${videos.publishDate} DESC`, sql`${videos}.rowid DESC`)
+        .limit(pageSize);
+      page = rows.map(({ v, channelTitle, at, rowid }) => ({
+        row: toVideoRow(v, channelTitle),
+        at,
+        rowid,
+      }));
     } else {
-      const after: SQL | undefined = cursor
-        ? or(
-            lt(episodes.publishDate, cursor.at),
-            and(eq(episodes.publishDate, cursor.at), lt(episodes.id, cursor.id)),
-          )
-        : undefined;
       const rows = await db
-        .select({ e: episodes, showTitle: shows.title })
+        .select({
+          e: episodes,
+          showTitle: shows.title,
+          at: sql<number>`${episodes.publishDate}`,
+          rowid: sql<number>`${episodes}.rowid`,
+        })
         .from(episodes)
         .innerJoin(shows, eq(shows.id, episodes.showId))
         .where(
           and(
             eq(episodes.organizationId, organizationId),
-            selectedIn(episodes.showId, selected),
+            selectedIn(sql`+${episodes.showId}`, selected),
             gte(episodes.publishDate, range.start),
             lte(episodes.publishDate, range.end),
-            after,
+            cursor
+              ? sql`(${episodes.publishDate}, ${episodes}.rowid) < (${cursor.at}, ${cursor.rowid})`
+              : undefined,
           ),
         )
-        .orderBy(desc(episodes.publishDate), desc(episodes.id))
-        .limit(REPORT_PAGE);
-      page = rows.map(({ e, showTitle }) => toEpisodeRow(e, showTitle));
-      const tail = rows.at(-1);
-      last = tail ? { at: tail.e.publishDate, id: tail.e.id } : undefined;
+        .orderBy(sql`${episodes.publishDate} DESC`, sql`${episodes}.rowid DESC`)
+        .limit(pageSize);
+      page = rows.map(({ e, showTitle, at, rowid }) => ({
+        row: toEpisodeRow(e, showTitle),
+        at,
+        rowid,
+      }));
     }
-    if (page.length > 0) yield page;
-    if (page.length < REPORT_PAGE || !last) return;
-    cursor = last;
+    if (page.length > 0) yield page.map((p) => p.row);
+    const last = page.at(-1);
+    if (page.length < pageSize || !last) return;
+    cursor = { at: last.at, rowid: last.rowid };
   }
 }
 
@@ -144,34 +154,12 @@ export function* parentCsv(table: "channels" | "shows", rows: Row[]): Generator<
   for (const row of rows) yield csvLine(cells(table, row));
 }
 
-/** CSV text of the children, a page at a time; counts the rows into `counter`. */
-export async function* childCsv(
-  table: "videos" | "episodes",
-  pages: AsyncGenerator<Row[]>,
-  counter: { rows: number },
-): AsyncGenerator<string> {
-  yield csvHeaderLine(headings(table));
-  for await (const page of pages) {
-    counter.rows += page.length;
-    yield page.map((row) => csvLine(cells(table, row))).join("");
-  }
-}
-
-/** data.json: the report's description, the parents, then the children streamed in. */
-export async function* reportJson(
+/** data.json up to its children: the report's description, the parents, the children's key. */
+export const reportJsonHead = (
   meta: Record<string, unknown>,
   parentKey: string,
   parents: Row[],
   childKey: string,
-  pages: AsyncGenerator<Row[]>,
-): AsyncGenerator<string> {
-  yield `{"report":${JSON.stringify(meta)},${JSON.stringify(parentKey)}:${JSON.stringify(parents)},${JSON.stringify(childKey)}:[`;
-  let first = true;
-  for await (const page of pages) {
-    const rows = page.map((row) => JSON.stringify(row)).join(",");
-    if (rows === "") continue;
-    yield first ? rows : `,${rows}`;
-    first = false;
-  }
-  yield "]}";
-}
+) =>
+  `{"report":${JSON.stringify(meta)},${JSON.stringify(parentKey)}:${JSON.stringify(parents)},${JSON.stringify(childKey)}:[`;
+export const REPORT_JSON_TAIL = "]}";

@@ -5,9 +5,10 @@ import { reportFiles } from "../../db/schema";
 
 /*
  * The report file pipeline shared by one-time, recurring and multi-channel reports: text produced
- * chunk by chunk goes to R2 without ever holding the whole file. Small files are one put; a file
- * that outgrows one part becomes a multipart upload of fixed-size parts, so memory stays at about
- * one part however many rows a report has.
+ * chunk by chunk goes to R2 without ever holding the whole file. A small file is one put; a file
+ * that outgrows one part becomes a multipart upload. R2 requires every part but the last to have
+ * exactly the same size (else completeMultipartUpload fails with error 10048), so the bytes are cut
+ * into parts of exactly PART_BYTES whatever the chunks' sizes, and memory stays at one part.
  */
 
 export type ReportFileKind = (typeof reportFileKinds)[number];
@@ -20,12 +21,94 @@ export type ReportFileSpec = {
   contentType: string;
 };
 
-/** R2 parts must be at least 5 MiB (except the last); 8 MiB keeps the part count low. */
-export const PART_BYTES = 8 * 1024 * 1024;
+/** R2's smallest part (except the last); every part but the last has exactly this size. */
+export const PART_BYTES = 5 * 1024 * 1024;
 
 /** Every report object lives under `reports/{orgId}/` (ARCHITECTURE.md section 10), so cleanup and audits scope by org. */
 export const reportFileKey = (organizationId: string, reportId: string, filename: string) =>
   `reports/${organizationId}/${reportId}/${filename}`;
+
+const encoder = new TextEncoder();
+
+/**
+ * One report file being written: `write` text as it is produced, then `close` (or `abort` on
+ * failure, so no half-uploaded object is left behind). Holds at most one part in memory.
+ */
+export class ReportFileWriter {
+  readonly key: string;
+  sizeBytes = 0;
+  private readonly part = new Uint8Array(PART_BYTES);
+  private filled = 0;
+  private upload: R2MultipartUpload | undefined;
+  private readonly parts: R2UploadedPart[] = [];
+  private readonly httpMetadata: R2HTTPMetadata;
+
+  constructor(
+    private readonly files: R2Bucket,
+    readonly spec: ReportFileSpec,
+  ) {
+    this.key = reportFileKey(spec.organizationId, spec.reportId, spec.filename);
+    this.httpMetadata = {
+      contentType: spec.contentType,
+      contentDisposition: `attachment; filename="${spec.filename}"`,
+    };
+  }
+
+  async write(text: string): Promise<void> {
+    const bytes = encoder.encode(text);
+    this.sizeBytes += bytes.byteLength;
+    let offset = 0;
+    while (offset < bytes.byteLength) {
+      const n = Math.min(PART_BYTES - this.filled, bytes.byteLength - offset);
+      this.part.set(bytes.subarray(offset, offset + n), this.filled);
+      this.filled += n;
+      offset += n;
+      if (this.filled === PART_BYTES) await this.flushPart();
+    }
+  }
+
+  private async flushPart(): Promise<void> {
+    this.upload ??= await this.files.createMultipartUpload(this.key, {
+      httpMetadata: this.httpMetadata,
+    });
+    // Awaited before the buffer is reused, so the part's bytes are never overwritten in flight.
+    this.parts.push(
+      await this.upload.uploadPart(this.parts.length + 1, this.part.subarray(0, this.filled)),
+    );
+    this.filled = 0;
+  }
+
+  async close(): Promise<{ key: string; sizeBytes: number }> {
+    if (this.upload) {
+      if (this.filled > 0) await this.flushPart();
+      await this.upload.complete(this.parts);
+    } else {
+      await this.files.put(this.key, this.part.subarray(0, this.filled), {
+        httpMetadata: this.httpMetadata,
+      });
+    }
+    return { key: this.key, sizeBytes: this.sizeBytes };
+  }
+
+  async abort(): Promise<void> {
+    if (this.upload) await this.upload.abort().catch(() => undefined);
+  }
+}
+
+/** Lists a written file on its report (a re-run overwrites the same key's row). */
+export async function recordReportFile(
+  db: Db,
+  file: ReportFileWriter,
+  rowCount: number | null,
+): Promise<void> {
+  await db
+    .insert(reportFiles)
+    .values({ ...file.spec, r2Key: file.key, sizeBytes: file.sizeBytes, rowCount })
+    .onConflictDoUpdate({
+      target: reportFiles.r2Key,
+      set: { sizeBytes: file.sizeBytes, rowCount, createdAt: new Date() },
+    });
+}
 
 /**
  * Streams `chunks` into R2 at the report's key and records the file; returns its size. If the
@@ -40,63 +123,20 @@ export async function writeReportFile(
   /** The data rows, or a function read once the chunks are written (streams count as they go). */
   rowCount?: number | (() => number),
 ): Promise<{ key: string; sizeBytes: number }> {
-  const key = reportFileKey(spec.organizationId, spec.reportId, spec.filename);
-  const encoder = new TextEncoder();
-  const httpMetadata = {
-    contentType: spec.contentType,
-    contentDisposition: `attachment; filename="${spec.filename}"`,
-  };
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  let sizeBytes = 0;
-  let upload: R2MultipartUpload | undefined;
-  const parts: R2UploadedPart[] = [];
-
-  const flushPart = async () => {
-    upload ??= await env.FILES.createMultipartUpload(key, { httpMetadata });
-    parts.push(await upload.uploadPart(parts.length + 1, concat(pending, pendingBytes)));
-    pending = [];
-    pendingBytes = 0;
-  };
-
+  const writer = new ReportFileWriter(env.FILES, spec);
   try {
-    for await (const chunk of chunks) {
-      const bytes = encoder.encode(chunk);
-      pending.push(bytes);
-      pendingBytes += bytes.byteLength;
-      sizeBytes += bytes.byteLength;
-      if (pendingBytes >= PART_BYTES) await flushPart();
-    }
-    if (upload) {
-      if (pendingBytes > 0) await flushPart();
-      await upload.complete(parts);
-    } else {
-      await env.FILES.put(key, concat(pending, pendingBytes), { httpMetadata });
-    }
+    for await (const chunk of chunks) await writer.write(chunk);
+    await writer.close();
   } catch (error) {
-    if (upload) await upload.abort().catch(() => undefined);
+    await writer.abort();
     throw error;
   }
-
-  const rows = typeof rowCount === "function" ? rowCount() : (rowCount ?? null);
-  await db
-    .insert(reportFiles)
-    .values({ ...spec, r2Key: key, sizeBytes, rowCount: rows })
-    .onConflictDoUpdate({
-      target: reportFiles.r2Key,
-      set: { sizeBytes, rowCount: rows, createdAt: new Date() },
-    });
-  return { key, sizeBytes };
-}
-
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+  await recordReportFile(
+    db,
+    writer,
+    typeof rowCount === "function" ? rowCount() : (rowCount ?? null),
+  );
+  return { key: writer.key, sizeBytes: writer.sizeBytes };
 }
 
 /**

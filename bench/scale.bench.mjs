@@ -1,0 +1,323 @@
+// Scale (issue 15): the app at 2,000, 20,000 and 100,000 videos, each size on a fresh database
+// behind its own wrangler dev, printing how every figure grows. At each size:
+// - ingestion of one channel of that size through the real queue (job time, D1 statements);
+// - the Videos page for every sortable column, with and without a title search: API p50 against
+//   /api/health p50 measured interleaved on the same server, and requests/s at concurrency 16
+//   against /api/health's;
+// - the page's SQL alone on the SQLite file and on PostgreSQL 15 with the same rows and indexes
+//   (bench/lib/scale-sql.mjs);
+// - the whole-table CSV export (time, workerd memory growth);
+// - a one-time report over the channel (time, memory growth, /api/health p95 while it runs), then
+//   its files downloaded and opened (CSV lines counted, JSON parsed);
+// - the Videos tab in Chromium: navigation to rows visible and the layout shift score.
+// BENCH_SCALE_SIZES=2000,20000 picks sizes; BENCH_SCALE_SECONDS the c16 duration (default 10).
+import { DEMO_ADMIN, launchBrowser } from "../tests/e2e/support.mjs";
+import { figure } from "./lib/figures.mjs";
+import { rssMB, workerdUnder } from "./lib/proc.mjs";
+import { compareSql } from "./lib/scale-sql.mjs";
+import { signInDemo, startBenchServer } from "./lib/server.mjs";
+
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? "2000,20000,100000").split(",").map(Number);
+const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
+const SORTS = [
+  "title",
+  "channelTitle",
+  "views",
+  "likes",
+  "comments",
+  "publishDate",
+  "lastUpdated",
+  "first24hViews",
+  "first48hViews",
+  "first7dViews",
+  "trailing1dViews",
+  "trailing1wViews",
+  "trailing1mViews",
+  "trailing1yViews",
+];
+const pct = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const timed = async (url, headers) => {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return performance.now() - t0;
+};
+async function throughput(url, headers) {
+  let n = 0;
+  const until = Date.now() + SECONDS * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (Date.now() < until) {
+        await (await fetch(url, { headers })).arrayBuffer();
+        n++;
+      }
+    }),
+  );
+  return n / ((Date.now() - started) / 1000);
+}
+
+const curve = [];
+const browser = await launchBrowser();
+try {
+  for (const size of SIZES) curve.push(await measure(size));
+} finally {
+  await browser.close();
+}
+
+console.log("\n### growth curve");
+const keys = Object.keys(curve[0] ?? {});
+console.log(`| figure | ${curve.map((c) => `${c.videos} videos`).join(" | ")} |`);
+console.log(`| --- | ${curve.map(() => "---").join(" | ")} |`);
+for (const k of keys.filter((k) => k !== "videos"))
+  console.log(
+    `| ${k} | ${curve.map((c) => (typeof c[k] === "number" ? c[k].toFixed(2) : c[k])).join(" | ")} |`,
+  );
+const at = (n) => curve.find((c) => c.videos === n);
+if (at(20000) && at(100000)) {
+  const ratio = at(100000).exportMs / at(20000).exportMs;
+  figure("scale", "CSV export t(100k) / t(20k)", ratio, "x", {
+    target: "<= 5.5",
+    met: ratio <= 5.5,
+  });
+}
+
+async function measure(size) {
+  const short = `${size / 1000}k`;
+  const server = await startBenchServer(`scale-${size}`);
+  const row = { videos: size };
+  try {
+    await (await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" })).json();
+    const headers = {
+      authorization: `Bearer ${await signInDemo(server.url)}`,
+      "content-type": "application/json",
+    };
+    const call = async (p, body) => {
+      const res = await fetch(`${server.url}${p}`, {
+        method: body ? "POST" : "GET",
+        headers,
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${p}: HTTP ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const me = await call("/api/auth/me");
+    const org = `/api/orgs/${me.organization.id}`;
+    await call(`${org}/integrations/youtube/connect`, { apiKey: "AIza-sandbox-bench-scale" });
+    const workerd = workerdUnder(server.pid);
+
+    // Ingestion through the queue.
+    const { jobId } = await call(`${org}/channels`, {
+      url: `https://www.youtube.com/@bench-${size}`,
+    });
+    let job;
+    for (;;) {
+      job = (await call(`${org}/jobs/${jobId}`)).job;
+      if (job.status === "succeeded") break;
+      if (job.status === "failed") throw new Error(job.errorMessage);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    row.ingestMs = Date.parse(job.finishedAt) - Date.parse(job.startedAt);
+    row.ingestStatements = job.d1Statements;
+    const statementLimit = Math.ceil(size / 500) + 20;
+    figure("scale", `${short}: ingest one channel, job run time`, row.ingestMs, "ms", {
+      ...(size === 100000 ? { target: "<= 20000 ms", met: row.ingestMs <= 20000 } : {}),
+    });
+    figure("scale", `${short}: ingest, D1 statements`, row.ingestStatements, "", {
+      target: `<= N/500 + 20 = ${statementLimit}`,
+      met: row.ingestStatements <= statementLimit,
+    });
+
+    // The Videos page: every sortable column, with and without a search, against /api/health.
+    const first = await call(`${org}/tables/videos?pageSize=1&sort=title`);
+    const term = first.rows[0].title.split(/[^\p{L}]+/u).find((w) => w.length >= 5);
+    const health = `${server.url}/api/health`;
+    const page = (sort, q) =>
+      `${server.url}${org}/tables/videos?sort=${sort}&dir=desc${q ? `&q=${encodeURIComponent(q)}` : ""}`;
+    const { total: matching } = await call(`${org}/tables/videos?q=${encodeURIComponent(term)}`);
+    console.log(`search term "${term}" matches ${matching} of ${size} videos`);
+    let worst = { ratio: 0 };
+    const healthTimes = [];
+    const pageTimes = [];
+    for (const sort of SORTS) {
+      for (const q of [undefined, term]) {
+        const mine = [];
+        const theirs = [];
+        for (let i = 0; i < 3; i++) await timed(page(sort, q), headers);
+        for (let i = 0; i < 15; i++) {
+          theirs.push(await timed(health, {}));
+          mine.push(await timed(page(sort, q), headers));
+        }
+        healthTimes.push(...theirs);
+        pageTimes.push(...mine);
+        const ratio = pct(mine, 50) / pct(theirs, 50);
+        if (ratio > worst.ratio) worst = { ratio, sort, q, p50: pct(mine, 50) };
+      }
+    }
+    row.pageP50 = pct(pageTimes, 50);
+    row.healthP50 = pct(healthTimes, 50);
+    row.worstPageRatio = worst.ratio;
+    figure("scale", `${short}: Videos page p50, all sorts, with/without search`, row.pageP50, "ms");
+    figure("scale", `${short}: /api/health p50 (same server, interleaved)`, row.healthP50, "ms");
+    figure(
+      "scale",
+      `${short}: worst page p50 / health p50 (${worst.sort}${worst.q ? " + search" : ""})`,
+      worst.ratio,
+      "x",
+      size === 100000 ? { target: "<= 2", met: worst.ratio <= 2 } : {},
+    );
+    const pageRps = await throughput(page("trailing1wViews", term), headers);
+    const healthRps = await throughput(health, {});
+    row.rpsRatio = pageRps / healthRps;
+    figure(
+      "scale",
+      `${short}: c16 req/s, page (1W + search) / health = ${pageRps.toFixed(0)} / ${healthRps.toFixed(0)}`,
+      row.rpsRatio,
+      "x",
+      size === 100000 ? { target: ">= 0.5", met: row.rpsRatio >= 0.5 } : {},
+    );
+
+    // The same SQL without the app: the SQLite file, and PostgreSQL 15.
+    const sqlFigures = await compareSql(server.persistTo, me.organization.id, term);
+    if (sqlFigures) {
+      row.sqliteVsPostgres = sqlFigures.worstRatio;
+      figure(
+        "scale",
+        `${short}: page SQL median, SQLite / PostgreSQL 15 (worst: ${sqlFigures.worstLabel})`,
+        sqlFigures.worstRatio,
+        "x",
+        size === 100000 ? { target: "<= 1.0", met: sqlFigures.worstRatio <= 1 } : {},
+      );
+      figure(
+        "scale",
+        `${short}: page SQL median on the SQLite file (all sorts)`,
+        sqlFigures.sqliteMedian,
+        "ms",
+      );
+    }
+
+    // Whole-table CSV export.
+    await new Promise((r) => setTimeout(r, 1000));
+    let base = rssMB(workerd);
+    let peak = base;
+    let sampler = setInterval(() => (peak = Math.max(peak, rssMB(workerd))), 20);
+    let t0 = performance.now();
+    const csv = await (
+      await fetch(`${server.url}${org}/tables/videos/export?format=csv`, { headers })
+    ).text();
+    row.exportMs = performance.now() - t0;
+    clearInterval(sampler);
+    row.exportMemoryMB = peak - base;
+    const lines = csv.trimEnd().split("\r\n").length - 1;
+    figure("scale", `${short}: whole-table CSV export (${lines} rows)`, row.exportMs, "ms", {
+      ...(size === 100000 ? { target: "<= 5000 ms", met: row.exportMs <= 5000 } : {}),
+    });
+    figure("scale", `${short}: CSV export, workerd RSS growth`, row.exportMemoryMB, "MB");
+
+    // A report over the whole channel, with /api/health sampled while it runs.
+    const { channels } = await call(`${org}/channels`);
+    await new Promise((r) => setTimeout(r, 1000));
+    base = rssMB(workerd);
+    peak = base;
+    sampler = setInterval(() => (peak = Math.max(peak, rssMB(workerd))), 20);
+    t0 = performance.now();
+    const { report } = await call(`${org}/reports`, {
+      title: `Scale ${size}`,
+      platform: "youtube",
+      dateRange: { type: "alltime", range: null },
+      selectedEntities: [channels[0].id],
+    });
+    const during = [];
+    let done;
+    for (;;) {
+      during.push(await timed(health, {}));
+      const listed = await call(`${org}/reports?platform=youtube`);
+      done = listed.reports.find((r) => r.id === report.id);
+      if (done.status === "completed" || done.status === "failed") break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    row.reportMs = performance.now() - t0;
+    clearInterval(sampler);
+    row.reportMemoryMB = peak - base;
+    row.healthP95DuringReport = pct(during, 95);
+    figure("scale", `${short}: report ${done.status} (${done.rowCount} rows)`, row.reportMs, "ms");
+    figure("scale", `${short}: report, workerd RSS growth`, row.reportMemoryMB, "MB", {
+      ...(size === 100000 ? { target: "<= 32 MB", met: row.reportMemoryMB <= 32 } : {}),
+    });
+    figure(
+      "scale",
+      `${short}: /api/health p95 while the report runs (${during.length} samples)`,
+      row.healthP95DuringReport,
+      "ms",
+      size === 100000 ? { target: "<= 100 ms", met: row.healthP95DuringReport <= 100 } : {},
+    );
+    // The files download and open.
+    let opened = 0;
+    for (const file of done.files ?? []) {
+      const res = await fetch(`${server.url}${org}/reports/${report.id}/files/${file.id}`, {
+        headers,
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`download ${file.filename}: HTTP ${res.status}`);
+      if (file.filename.endsWith(".json")) {
+        const parsed = JSON.parse(text);
+        console.log(`  ${file.filename}: ${text.length} bytes, ${parsed.videos.length} videos`);
+      } else {
+        console.log(
+          `  ${file.filename}: ${text.length} bytes, ${text.trimEnd().split("\r\n").length - 1} rows`,
+        );
+      }
+      opened++;
+    }
+    figure("scale", `${short}: report files downloaded and opened`, opened, "", {
+      ...(size === 100000
+        ? { target: "3 files", met: done.status === "completed" && opened === 3 }
+        : {}),
+    });
+
+    // The Videos tab in Chromium: rows visible, and the layout shift score on the way.
+    const visible = [];
+    const shifts = [];
+    for (let i = 0; i < 3; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.request.post(`${server.url}/api/auth/sign-in`, { data: DEMO_ADMIN });
+      const tab = await context.newPage();
+      await tab.addInitScript(() => {
+        window.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      const start = Date.now();
+      await tab.goto(`${server.url}/dashboard?platform=youtube&tab=videos`);
+      await tab.getByTestId("table-row").first().waitFor();
+      visible.push(Date.now() - start);
+      await tab.waitForTimeout(1500);
+      shifts.push(await tab.evaluate(() => window.__cls));
+      await context.close();
+    }
+    row.rowsVisibleMs = pct(visible, 50);
+    row.cls = pct(shifts, 50);
+    figure(
+      "scale",
+      `${short}: Videos tab, navigation to rows visible (median of 3)`,
+      row.rowsVisibleMs,
+      "ms",
+      {
+        target: "<= 1000 ms",
+        met: row.rowsVisibleMs <= 1000,
+      },
+    );
+    figure("scale", `${short}: Videos tab, cumulative layout shift (median of 3)`, row.cls, "", {
+      target: "< 0.05",
+      met: row.cls < 0.05,
+    });
+    return row;
+  } finally {
+    await server.stop();
+  }
+}
