@@ -88,3 +88,29 @@ export function jsonUpsertStatements<T extends SQLiteTable>(spec: JsonUpsert<T>)
     return sql`insert into ${spec.table} (${names}) select ${selects} from json_each(${JSON.stringify(payload)}) as j where true on conflict (${target}) do update set ${sql.join(sets, sql`, `)}`;
   });
 }
+
+/** Plain bulk inserts of new rows (no conflict target), JSON_ROWS_PER_STATEMENT rows a statement. */
+export function jsonInsertStatements<T extends SQLiteTable>(
+  table: T,
+  rows: Array<Partial<T["$inferInsert"]>>,
+): SQL[] {
+  const columns = Object.entries(getTableColumns(table)) as Array<[string, SQLiteColumn]>;
+  const names = sql.join(
+    columns.map(([, c]) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const selects = sql.join(
+    columns.map(([, c]) => jsonField(c.name)),
+    sql`, `,
+  );
+  return chunk(rows, JSON_ROWS_PER_STATEMENT).map((group) => {
+    const payload = group.map((values) => {
+      const source = values as Record<string, unknown>;
+      const out: Record<string, JsonScalar> = {};
+      for (const [key, column] of columns)
+        out[column.name] = toDriver(column, key in source ? source[key] : defaulted(column));
+      return out;
+    });
+    return sql`insert into ${table} (${names}) select ${selects} from json_each(${JSON.stringify(payload)}) as j`;
+  });
+}

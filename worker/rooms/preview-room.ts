@@ -47,6 +47,8 @@ export type RoomSeed = {
 
 /** How long a ticket from the Worker may wait before it is used. */
 export const TICKET_TTL_MS = 60_000;
+/** Items per seeding statement (each one bound JSON array, well under the 2 MB value limit). */
+const SEED_ROWS = 500;
 
 export class PreviewRoom extends DurableObject<Env> {
   private loaded: Loaded | null = null;
@@ -83,30 +85,25 @@ export class PreviewRoom extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       this.sql.exec("DELETE FROM items");
       this.sql.exec("DELETE FROM rows");
-      for (const [i, v] of seed.videos.entries()) {
+      // Bulk inserts: each statement unpacks up to SEED_ROWS items from one bound JSON array (the
+      // array index is the position), instead of one statement per item.
+      for (const [kind, list] of [
+        ["video", seed.videos],
+        ["episode", seed.episodes],
+      ] as const)
+        for (let i = 0; i < list.length; i += SEED_ROWS)
+          this.sql.exec(
+            "INSERT INTO items (id, kind, position, json) SELECT json_extract(value, '$.id'), ?, ? + key, value FROM json_each(?)",
+            kind,
+            i,
+            JSON.stringify(list.slice(i, i + SEED_ROWS)),
+          );
+      for (let i = 0; i < seed.arrangement.rows.length; i += SEED_ROWS)
         this.sql.exec(
-          "INSERT INTO items (id, kind, position, json) VALUES (?, 'video', ?, ?)",
-          v.id,
+          "INSERT INTO rows (id, position, json) SELECT json_extract(value, '$.id'), ? + key, value FROM json_each(?)",
           i,
-          JSON.stringify(v),
+          JSON.stringify(seed.arrangement.rows.slice(i, i + SEED_ROWS)),
         );
-      }
-      for (const [i, e] of seed.episodes.entries()) {
-        this.sql.exec(
-          "INSERT INTO items (id, kind, position, json) VALUES (?, 'episode', ?, ?)",
-          e.id,
-          i,
-          JSON.stringify(e),
-        );
-      }
-      for (const [i, r] of seed.arrangement.rows.entries()) {
-        this.sql.exec(
-          "INSERT INTO rows (id, position, json) VALUES (?, ?, ?)",
-          r.id,
-          i,
-          JSON.stringify(r),
-        );
-      }
       this.writeMeta({
         pool: JSON.stringify(seed.arrangement.availableEpisodeIds),
         version: String(version),

@@ -8,7 +8,7 @@ import {
   TRAILING_WINDOWS,
 } from "../../../shared/metrics";
 import type { Db } from "../../db/client";
-import { jsonField, jsonUpsertStatements } from "../../db/json-upsert";
+import { jsonUpsertStatements } from "../../db/json-upsert";
 import { videoMetrics, videos } from "../../db/schema";
 import type { YouTubeVideo } from "../../providers/youtube/client";
 
@@ -69,26 +69,46 @@ const trailingColumns = {
 } as const;
 
 /**
- * Every video's trailing windows of a channel in four set-based statements (one per window),
- * after today's snapshot is written. Same rule as shared/metrics.ts `trailing`: current views
- * minus the latest snapshot taken on or before the day N days ago; no such snapshot gives NULL.
+ * Every video's trailing windows of a channel in one set-based statement, after today's snapshot
+ * is written. Same rule as shared/metrics.ts `trailing`: current views minus the latest snapshot
+ * taken on or before the day N days ago; no such snapshot gives NULL.
  */
-function trailingStatements(channelId: string, now: number): SQL[] {
-  return Object.entries(TRAILING_WINDOWS).map(([window, days]) => {
+function trailingStatement(channelId: string, now: number): SQL {
+  const sets = Object.entries(TRAILING_WINDOWS).map(([window, days]) => {
     const column = sql.identifier(trailingColumns[window as keyof typeof trailingColumns].name);
     const target = isoDate(now - days * DAY_MS);
-    return sql`update ${videos} set ${column} = max(0, ${videos.views} - (
+    return sql`${column} = max(0, ${videos.views} - (
       select ${videoMetrics.views} from ${videoMetrics}
       where ${videoMetrics.videoId} = ${videos.id} and ${videoMetrics.date} <= ${target}
-      order by ${videoMetrics.capturedAt} desc limit 1))
-      where ${videos.channelId} = ${channelId}`;
+      order by ${videoMetrics.capturedAt} desc limit 1))`;
   });
+  return sql`update ${videos} set ${sql.join(sets, sql`, `)} where ${videos.channelId} = ${channelId}`;
+}
+
+/** A random UUID (v4) made by SQLite, for rows inserted by a set-based statement. */
+const sqlUuid = sql`lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
+
+/**
+ * This hour's snapshot of every video just written (their last_updated is `now`), copied from the
+ * video rows by one set-based statement whatever the channel's size.
+ */
+function snapshotStatement(organizationId: string, channelId: string, now: number): SQL {
+  const capturedAt = snapshotHour(now).getTime();
+  return sql`insert into ${videoMetrics} (${sql.identifier(videoMetrics.id.name)}, ${sql.identifier(videoMetrics.organizationId.name)}, ${sql.identifier(videoMetrics.videoId.name)}, ${sql.identifier(videoMetrics.capturedAt.name)}, ${sql.identifier(videoMetrics.date.name)}, ${sql.identifier(videoMetrics.views.name)}, ${sql.identifier(videoMetrics.likes.name)}, ${sql.identifier(videoMetrics.comments.name)})
+    select ${sqlUuid}, ${organizationId}, ${videos.id}, ${capturedAt}, ${isoDate(now)}, ${videos.views}, ${videos.likes}, ${videos.comments}
+    from ${videos} where ${videos.channelId} = ${channelId} and ${videos.lastUpdated} = ${now}
+    on conflict (${sql.identifier(videoMetrics.videoId.name)}, ${sql.identifier(videoMetrics.capturedAt.name)}) do update set
+      ${sql.identifier(videoMetrics.views.name)} = excluded.${sql.identifier(videoMetrics.views.name)},
+      ${sql.identifier(videoMetrics.likes.name)} = excluded.${sql.identifier(videoMetrics.likes.name)},
+      ${sql.identifier(videoMetrics.comments.name)} = excluded.${sql.identifier(videoMetrics.comments.name)},
+      ${sql.identifier(videoMetrics.date.name)} = excluded.${sql.identifier(videoMetrics.date.name)}`;
 }
 
 /**
- * The statements that store fetched videos: upsert by (organisation, external id), a snapshot
- * per video for this hour, first windows for young videos (older ones keep theirs), and the
- * trailing windows. Meant to run inside one batch with the channel row, so they land together.
+ * The statements that store fetched videos: upsert by (organisation, external id), 500 rows per
+ * statement; then, whatever the count, one statement for this hour's snapshots and one for the
+ * trailing windows. First windows for young videos (older ones keep theirs). Meant to run inside
+ * one batch with the channel row, so they land together.
  */
 export function videoWriteStatements(
   organizationId: string,
@@ -116,18 +136,6 @@ export function videoWriteStatements(
         : {}),
     },
   }));
-  const capturedAt = snapshotHour(now);
-  const metricRows = fetched.map((v) => ({
-    values: {
-      organizationId,
-      capturedAt,
-      date: isoDate(now),
-      views: v.views,
-      likes: v.likes,
-      comments: v.comments,
-    },
-    extra: { external_id: v.externalId },
-  }));
   return [
     ...jsonUpsertStatements({
       table: videos,
@@ -145,16 +153,7 @@ export function videoWriteStatements(
       ],
       keep: [videos.first24hViews, videos.first48hViews, videos.first7dViews],
     }),
-    ...jsonUpsertStatements({
-      table: videoMetrics,
-      rows: metricRows,
-      // The video's row id, whether it was just inserted or existed already.
-      computed: {
-        videoId: sql`(select ${videos.id} from ${videos} where ${videos.organizationId} = ${organizationId} and ${videos.externalId} = ${jsonField("external_id")})`,
-      },
-      target: [videoMetrics.videoId, videoMetrics.capturedAt],
-      update: [videoMetrics.views, videoMetrics.likes, videoMetrics.comments, videoMetrics.date],
-    }),
-    ...trailingStatements(channelId, now),
+    snapshotStatement(organizationId, channelId, now),
+    trailingStatement(channelId, now),
   ];
 }

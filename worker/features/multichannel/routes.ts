@@ -9,8 +9,9 @@ import {
   type MultiChannelReportRow,
   previewRequestSchema,
 } from "../../../shared/schemas/multichannel";
-import { chunk } from "../../db/batch";
+import { batchStatements } from "../../db/batch";
 import { type Db, getDb } from "../../db/client";
+import { jsonInsertStatements } from "../../db/json-upsert";
 import {
   channels,
   multiChannelPreviews,
@@ -148,7 +149,8 @@ export const multiChannelRoutes = new Hono<AppEnv>()
       arrangement,
       readOnly: false,
     });
-    const inserts = [
+    // One transaction: the preview and its suggestions, 500 matches per statement (json_each).
+    await batchStatements(c.env.DB, [
       db.insert(multiChannelPreviews).values({
         id: previewId,
         organizationId: org.id,
@@ -159,20 +161,18 @@ export const multiChannelRoutes = new Hono<AppEnv>()
         mergeOptions: body.mergeOptions,
         createdByUserId: c.get("userId"),
       }),
-      ...chunk(matches, 10).map((group) =>
-        db.insert(previewMatches).values(
-          group.map((m) => ({
-            organizationId: org.id,
-            previewId,
-            videoId: m.videoId,
-            episodeId: m.episodeId,
-            confidenceScore: m.confidence,
-            matchReason: m.reason,
-          })),
-        ),
+      ...jsonInsertStatements(
+        previewMatches,
+        matches.map((m) => ({
+          organizationId: org.id,
+          previewId,
+          videoId: m.videoId,
+          episodeId: m.episodeId,
+          confidenceScore: m.confidence,
+          matchReason: m.reason,
+        })),
       ),
-    ];
-    await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+    ]);
     return c.json({ previewId }, 201);
   })
   /** A board: the preview, its content and the room's current arrangement. */
