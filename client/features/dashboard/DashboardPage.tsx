@@ -9,11 +9,12 @@ import { PageLoading } from "../../components/PageLoading";
 import { TabList, TabPanel } from "../../components/Tabs";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { Overview } from "../overview/Overview";
-import { type OverviewPeriodChoice, overviewKeys } from "../overview/overview-api";
+import type { OverviewPeriodChoice } from "../overview/overview-api";
 import { TablesView } from "../tables/TablesView";
-import { dashboardApi, dashboardKeys, ingestionMessages, type Platform } from "./dashboard-api";
+import { dashboardApi, dashboardQueries, ingestionMessages, type Platform } from "./dashboard-api";
 import { RecentActivity } from "./RecentActivity";
 
 const AddChannelDialog = lazy(() =>
@@ -66,18 +67,15 @@ export default function DashboardPage() {
   const [tableShown, setTableShown] = useState(false);
   const onTableLoaded = useCallback(() => setTableShown(true), []);
   const status = useQuery({
-    queryKey: dashboardKeys.status(orgId),
-    queryFn: () => dashboardApi.status(orgId),
+    ...dashboardQueries.status(orgId),
     enabled: !!orgId,
   });
   const channels = useQuery({
-    queryKey: dashboardKeys.channels(orgId),
-    queryFn: () => dashboardApi.channels(orgId),
+    ...dashboardQueries.channels(orgId),
     enabled: !!orgId && platform === "youtube",
   });
   const shows = useQuery({
-    queryKey: dashboardKeys.shows(orgId),
-    queryFn: () => dashboardApi.shows(orgId),
+    ...dashboardQueries.shows(orgId),
     enabled: !!orgId && platform === "simplecast",
   });
   if (!organization) return <PageLoading />;
@@ -85,9 +83,9 @@ export default function DashboardPage() {
   const connected = (type: Platform) =>
     status.data?.integrations.some((i) => i.type === type && i.status === "active") ?? false;
   const refreshAll = () => {
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all(orgId) });
-    void queryClient.invalidateQueries({ queryKey: ["table", orgId] });
-    void queryClient.invalidateQueries({ queryKey: overviewKeys.all(orgId) });
+    void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "dashboard") });
+    void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "tables") });
+    void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "overview") });
   };
   const refresh = async () => {
     try {

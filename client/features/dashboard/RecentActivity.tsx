@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { JobView } from "../../../shared/schemas/ingestion";
 import { Card } from "../../components/Card";
-import { dashboardApi, dashboardKeys } from "./dashboard-api";
+import { dashboardQueries } from "./dashboard-api";
 
 const describe = (job: JobView) => {
   const t = job.target;
@@ -30,8 +30,7 @@ const badge = {
 /** The organisation's latest ingestion jobs, refreshed while any is still running. */
 export function RecentActivity({ orgId }: { orgId: string }) {
   const { data } = useQuery({
-    queryKey: dashboardKeys.jobs(orgId),
-    queryFn: () => dashboardApi.jobs(orgId),
+    ...dashboardQueries.jobs(orgId),
     refetchInterval: (q) =>
       q.state.data?.jobs.some((j) => j.status === "queued" || j.status === "running")
         ? 3000

@@ -9,16 +9,9 @@ import {
   podcastsResponseSchema,
 } from "../../../shared/schemas/ingestion";
 import { api } from "../../lib/api/client";
+import { orgQuery } from "../../lib/query/define-query";
 
 export type Platform = "youtube" | "simplecast";
-
-export const dashboardKeys = {
-  all: (orgId: string) => ["dashboard", orgId] as const,
-  status: (orgId: string) => ["dashboard", orgId, "integration-status"] as const,
-  channels: (orgId: string) => ["dashboard", orgId, "channels"] as const,
-  shows: (orgId: string) => ["dashboard", orgId, "shows"] as const,
-  jobs: (orgId: string) => ["dashboard", orgId, "jobs"] as const,
-};
 
 const statusSchema = z.object({
   integrations: z.array(
@@ -71,6 +64,17 @@ export const dashboardApi = {
   channels: (orgId: string) =>
     api(`${base(orgId)}/channels`, z.object({ channels: z.array(channelSchema) })),
   shows: (orgId: string) => api(`${base(orgId)}/shows`, z.object({ shows: z.array(showSchema) })),
+};
+
+/**
+ * The dashboard's cached reads. Other screens that need channels or shows read these same
+ * queries (with `select` for a narrower view), never their own fetch under the same key.
+ */
+export const dashboardQueries = {
+  status: orgQuery("dashboard", "integration-status", dashboardApi.status),
+  channels: orgQuery("dashboard", "channels", dashboardApi.channels),
+  shows: orgQuery("dashboard", "shows", dashboardApi.shows),
+  jobs: orgQuery("dashboard", "jobs", dashboardApi.jobs),
 };
 
 /** The spec's words for the dashboard's integration flows, all from shared/messages-integrations.ts. */

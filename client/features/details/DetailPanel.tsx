@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { PageLoading } from "../../components/PageLoading";
-import { type DetailKind, detailKeys, detailsApi } from "./details-api";
+import { type DetailKind, detailQueries } from "./details-api";
 import LineChart from "./LineChart";
 import { relativeTime } from "./relative-time";
 
@@ -37,15 +37,13 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
       : [isoDay(Date.now() - (Number(preset) - 1) * DAY), today];
   const valid = from <= to;
   const series = useQuery({
-    queryKey: detailKeys.series(orgId, kind, id, from, to),
-    queryFn: () => detailsApi.series(orgId, kind, id, from, to),
+    ...detailQueries.series(orgId, kind, id, from, to),
     enabled: valid,
     placeholderData: keepPreviousData,
   });
   const paced = kind === "videos" || kind === "episodes";
   const pacing = useQuery({
-    queryKey: detailKeys.pacing(orgId, kind, id),
-    queryFn: () => detailsApi.pacing(orgId, kind, id),
+    ...detailQueries.pacing(orgId, kind, id),
     enabled: paced,
   });
 

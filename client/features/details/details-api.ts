@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { api } from "../../lib/api/client";
+import { orgQuery } from "../../lib/query/define-query";
 
 export type DetailKind = "channels" | "videos" | "shows" | "episodes";
 
@@ -26,16 +27,15 @@ export const pacingSchema = z.object({
 });
 export type Pacing = z.infer<typeof pacingSchema>;
 
-export const detailKeys = {
-  series: (orgId: string, kind: DetailKind, id: string, from: string, to: string) =>
-    ["details", orgId, kind, id, from, to] as const,
-  pacing: (orgId: string, kind: DetailKind, id: string) =>
-    ["details", orgId, kind, id, "pacing"] as const,
-};
-
 export const detailsApi = {
   series: (orgId: string, kind: DetailKind, id: string, from: string, to: string) =>
     api(`/api/orgs/${orgId}/details/${kind}/${id}/series?from=${from}&to=${to}`, seriesSchema),
   pacing: (orgId: string, kind: DetailKind, id: string) =>
     api(`/api/orgs/${orgId}/details/${kind}/${id}/pacing`, pacingSchema),
+};
+
+/** The detail panel's cached reads. */
+export const detailQueries = {
+  series: orgQuery("details", "series", detailsApi.series),
+  pacing: orgQuery("details", "pacing", detailsApi.pacing),
 };

@@ -11,9 +11,10 @@ import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
-import { dashboardApi, dashboardKeys } from "../dashboard/dashboard-api";
-import { multiChannelApi, multiChannelKeys, multiChannelMessages } from "./multichannel-api";
+import { dashboardQueries } from "../dashboard/dashboard-api";
+import { multiChannelApi, multiChannelMessages, multiChannelQueries } from "./multichannel-api";
 import { SetupFlow, type SetupValues } from "./SetupFlow";
 
 const byTitle = (row: { title: string }) => row.title;
@@ -46,16 +47,13 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
   const [sorting, setSorting] = useState<SortingState>([]);
 
   const list = useQuery({
-    queryKey: multiChannelKeys.list(orgId),
-    queryFn: () => multiChannelApi.list(orgId),
+    ...multiChannelQueries.list(orgId),
   });
   const channels = useQuery({
-    queryKey: dashboardKeys.channels(orgId),
-    queryFn: () => dashboardApi.channels(orgId),
+    ...dashboardQueries.channels(orgId),
   });
   const shows = useQuery({
-    queryKey: dashboardKeys.shows(orgId),
-    queryFn: () => dashboardApi.shows(orgId),
+    ...dashboardQueries.shows(orgId),
   });
   useEffect(() => {
     if (list.isError) toast.error(multiChannelMessages.loadFailed);
@@ -64,7 +62,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
   const [resume, setResume] = useState<SetupValues | null>(null);
 
   const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: multiChannelKeys.all(orgId) });
+    void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "multi-channel") });
   const setPreview = useCallback(
     (previewId: string | null) =>
       setParams((p) => {

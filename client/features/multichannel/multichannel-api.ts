@@ -10,15 +10,9 @@ import {
 } from "../../../shared/schemas/multichannel";
 import { api } from "../../lib/api/client";
 import { downloadFile } from "../../lib/api/download";
+import { orgQuery } from "../../lib/query/define-query";
 
 const base = (orgId: string) => `/api/orgs/${orgId}/multi-channel`;
-
-export const multiChannelKeys = {
-  all: (orgId: string) => ["multi-channel", orgId] as const,
-  list: (orgId: string) => ["multi-channel", orgId, "list"] as const,
-  preview: (orgId: string, previewId: string) =>
-    ["multi-channel", orgId, "preview", previewId] as const,
-};
 
 export const multiChannelApi = {
   list: (orgId: string) => api(base(orgId), multiChannelListSchema),
@@ -54,6 +48,11 @@ export const multiChannelApi = {
       reportDownloadName(report, file.filename),
     );
   },
+};
+
+export const multiChannelQueries = {
+  list: orgQuery("multi-channel", "list", multiChannelApi.list),
+  preview: orgQuery("multi-channel", "preview", multiChannelApi.preview),
 };
 
 /** The spec's messages for this flow (sections 5 and 8). */

@@ -5,7 +5,7 @@ import { Card } from "../../components/Card";
 import { Button, Field } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
 import { toast } from "../../lib/toast";
-import { orgApi, orgKeys, orgMessages } from "./org-api";
+import { orgApi, orgMessages, orgQueries } from "./org-api";
 
 const dot = { green: "bg-green-500", yellow: "bg-yellow-400", red: "bg-red-500" };
 const providers = [
@@ -16,8 +16,7 @@ const providers = [
 export function ApiKeysCard({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
   const { data, isError } = useQuery({
-    queryKey: orgKeys.integrations(orgId),
-    queryFn: () => orgApi.integrations(orgId),
+    ...orgQueries.integrations(orgId),
   });
   const [keys, setKeys] = useState({ youtubeApiKey: "", simplecastApiKey: "" });
   const save = useMutation({
@@ -27,8 +26,8 @@ export function ApiKeysCard({ orgId }: { orgId: string }) {
         simplecastApiKey: keys.simplecastApiKey.trim() || undefined,
       }),
     onSuccess: (result) => {
-      queryClient.setQueryData(orgKeys.integrations(orgId), result);
-      void queryClient.invalidateQueries({ queryKey: orgKeys.audit(orgId) });
+      queryClient.setQueryData(orgQueries.integrations(orgId).queryKey, result);
+      void queryClient.invalidateQueries({ queryKey: orgQueries.audit(orgId).queryKey });
       setKeys({ youtubeApiKey: "", simplecastApiKey: "" });
       toast.success(orgMessages.keysUpdated);
     },

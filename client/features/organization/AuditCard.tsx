@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card } from "../../components/Card";
-import { orgApi, orgKeys } from "./org-api";
+import { orgQueries } from "./org-api";
 
 const describe = (
   action: string,
@@ -39,7 +39,7 @@ const describe = (
 
 /** Who changed what, newest first (admins only). */
 export function AuditCard({ orgId }: { orgId: string }) {
-  const { data } = useQuery({ queryKey: orgKeys.audit(orgId), queryFn: () => orgApi.audit(orgId) });
+  const { data } = useQuery(orgQueries.audit(orgId));
   return (
     <Card
       title="Activity"

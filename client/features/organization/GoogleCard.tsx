@@ -4,8 +4,9 @@ import { Link, useSearchParams } from "react-router";
 import { Card } from "../../components/Card";
 import { Button } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
+import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
-import { orgApi, orgKeys } from "./org-api";
+import { orgApi, orgQueries } from "./org-api";
 
 const outcomes: Record<string, { ok: boolean; text: string }> = {
   connected: { ok: true, text: "Google account connected" },
@@ -21,8 +22,7 @@ export function GoogleCard({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const { data } = useQuery({
-    queryKey: orgKeys.google(orgId),
-    queryFn: () => orgApi.google(orgId),
+    ...orgQueries.google(orgId),
   });
 
   // Coming back from Google: say how it went once, then clean the address.
@@ -43,7 +43,7 @@ export function GoogleCard({ orgId }: { orgId: string }) {
   const disconnect = useMutation({
     mutationFn: () => orgApi.disconnectGoogle(orgId),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: orgKeys.all(orgId) });
+      void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "organization") });
       toast.success("Google account disconnected");
     },
   });

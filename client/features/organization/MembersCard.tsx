@@ -8,9 +8,10 @@ import { Button } from "../../components/form";
 import { InitialsAvatar } from "../../components/InitialsAvatar";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { AddMemberDialog, DeleteMemberDialog, EditMemberDialog } from "./MemberDialogs";
-import { orgApi, orgKeys, orgMessages } from "./org-api";
+import { orgApi, orgMessages, orgQueries } from "./org-api";
 
 const iconButton =
   "rounded p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white";
@@ -19,8 +20,7 @@ export function MembersCard({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
   const { user, reload } = useAuth();
   const { data, isPending, isError } = useQuery({
-    queryKey: orgKeys.members(orgId),
-    queryFn: () => orgApi.members(orgId),
+    ...orgQueries.members(orgId),
   });
   const [adding, setAdding] = useState(false);
   // The id, not a copy: the dialog shows the member as the list now has them, so a picture
@@ -28,7 +28,8 @@ export function MembersCard({ orgId }: { orgId: string }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = data?.members.find((m) => m.userId === editingId) ?? null;
   const [deleting, setDeleting] = useState<Member | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: orgKeys.all(orgId) });
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "organization") });
 
   const changeRole = async (member: Member, role: "admin" | "standard") => {
     try {

@@ -5,15 +5,7 @@ import {
   membersResponseSchema,
 } from "../../../shared/schemas/organization";
 import { api } from "../../lib/api/client";
-
-/** Query keys for one organisation's settings, general to specific. */
-export const orgKeys = {
-  all: (orgId: string) => ["org", orgId] as const,
-  integrations: (orgId: string) => ["org", orgId, "integrations"] as const,
-  members: (orgId: string) => ["org", orgId, "members"] as const,
-  audit: (orgId: string) => ["org", orgId, "audit"] as const,
-  google: (orgId: string) => ["org", orgId, "google"] as const,
-};
+import { orgQuery } from "../../lib/query/define-query";
 
 const orgView = z.object({
   organization: z.object({
@@ -119,3 +111,11 @@ export const orgMessages = {
   noPermission: "You need admin permissions to access organization settings.",
   loading: "Loading organization...",
 } as const;
+
+/** Organisation Settings' cached reads. */
+export const orgQueries = {
+  integrations: orgQuery("organization", "integrations", orgApi.integrations),
+  members: orgQuery("organization", "members", orgApi.members),
+  audit: orgQuery("organization", "audit", orgApi.audit),
+  google: orgQuery("organization", "google", orgApi.google),
+};

@@ -5,7 +5,7 @@ import { dateRangeOptions } from "../../../shared/date-ranges";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import type { Platform } from "../dashboard/dashboard-api";
 import { relativeTime } from "../details/relative-time";
-import { fetchOverview, type OverviewPeriodChoice, overviewKeys } from "./overview-api";
+import { type OverviewPeriodChoice, overviewQueries } from "./overview-api";
 import { Sparkline } from "./Sparkline";
 
 /*
@@ -129,8 +129,7 @@ export function Overview({
   const customReady =
     period.range !== "custom" || (!!period.from && !!period.to && period.from <= period.to);
   const overview = useQuery({
-    queryKey: overviewKeys.period(orgId, platform, period),
-    queryFn: () => fetchOverview(orgId, platform, period),
+    ...overviewQueries.period(orgId, platform, period.range, period.from ?? "", period.to ?? ""),
     enabled: customReady,
     placeholderData: keepPreviousData,
   });

@@ -16,10 +16,11 @@ import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
-import { dashboardApi, dashboardKeys } from "../dashboard/dashboard-api";
+import { dashboardQueries } from "../dashboard/dashboard-api";
 import { ReportDialog } from "./ReportDialog";
-import { reportKeys, reportsApi } from "./reports-api";
+import { reportQueries, reportsApi } from "./reports-api";
 
 const byTitle = (row: { title: string }) => row.title;
 
@@ -48,8 +49,7 @@ export default function PlatformReports({
   const [page, setPage] = useState(1);
 
   const reports = useQuery({
-    queryKey: reportKeys.page(orgId, platform),
-    queryFn: () => reportsApi.page(orgId, platform),
+    ...reportQueries.page(orgId, platform),
     // Follow generation and initial runs until they finish.
     refetchInterval: (q) =>
       q.state.data?.reports.some((r) => r.status === "queued" || r.status === "generating") ||
@@ -59,14 +59,19 @@ export default function PlatformReports({
         ? 1500
         : false,
   });
-  const entities = useQuery({
-    queryKey: platform === "youtube" ? dashboardKeys.channels(orgId) : dashboardKeys.shows(orgId),
-    queryFn: async () =>
-      (platform === "youtube"
-        ? (await dashboardApi.channels(orgId)).channels
-        : (await dashboardApi.shows(orgId)).shows
-      ).map((e) => ({ id: e.id, title: e.title })),
+  // The same cached lists the dashboard reads; `select` narrows them for the picker without
+  // changing what is cached under their keys.
+  const channelOptions = useQuery({
+    ...dashboardQueries.channels(orgId),
+    select: (data) => data.channels.map((c) => ({ id: c.id, title: c.title })),
+    enabled: platform === "youtube",
   });
+  const showOptions = useQuery({
+    ...dashboardQueries.shows(orgId),
+    select: (data) => data.shows.map((s) => ({ id: s.id, title: s.title })),
+    enabled: platform === "simplecast",
+  });
+  const entities = platform === "youtube" ? channelOptions : showOptions;
   useEffect(() => {
     if (reports.isError) toast.error(reportMessages.loadFailed);
   }, [reports.isError]);
@@ -82,7 +87,7 @@ export default function PlatformReports({
     }
   }, [params, setParams]);
   const refresh = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: reportKeys.all(orgId) }),
+    () => void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "reports") }),
     [queryClient, orgId],
   );
 

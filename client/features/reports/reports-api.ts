@@ -8,13 +8,9 @@ import {
 } from "../../../shared/schemas/reports";
 import { api } from "../../lib/api/client";
 import { downloadFile } from "../../lib/api/download";
+import { orgQuery } from "../../lib/query/define-query";
 
 const base = (orgId: string) => `/api/orgs/${orgId}/reports`;
-
-export const reportKeys = {
-  all: (orgId: string) => ["reports", orgId] as const,
-  page: (orgId: string, platform: string) => ["reports", orgId, platform] as const,
-};
 
 export const reportsApi = {
   page: (orgId: string, platform: string) =>
@@ -52,4 +48,9 @@ export const reportsApi = {
       reportDownloadName(report, file.filename),
     );
   },
+};
+
+/** The Reports tab's cached reads: one platform's reports and schedules. */
+export const reportQueries = {
+  page: orgQuery("reports", "page", reportsApi.page),
 };

@@ -7,6 +7,7 @@ import { integrationMessages } from "../../../shared/messages-integrations";
 import type { TableName } from "../../../shared/schemas/tables";
 import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
+import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { relativeTime } from "../details/relative-time";
 import { cellText, columnDefs, type TableRow, visibleColumns } from "./columns";
@@ -14,14 +15,7 @@ import { DownloadMenu } from "./DownloadMenu";
 import { ParentEditDialog } from "./ParentEditDialog";
 import { PublishedRange } from "./PublishedRange";
 import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
-import {
-  copyRows,
-  deleteRows,
-  downloadTable,
-  fetchSeasons,
-  fetchTablePage,
-  tableKeys,
-} from "./table-api";
+import { copyRows, deleteRows, downloadTable, tableQueries } from "./table-api";
 import { apiQueryFrom, withParams } from "./table-state";
 
 /** The "specially flagged build" of spec section 2: `VITE_MERGE_SAME=1` at build time (on for npm start and the browser tests). */
@@ -78,8 +72,7 @@ export function TablesView({
   if (MERGE_SAME_BUILD && table === "videos") query.set("duplicates", "1");
   const queryString = query.toString();
   const { data, isPending, isFetching } = useQuery({
-    queryKey: tableKeys.page(orgId, table, queryString),
-    queryFn: () => fetchTablePage(orgId, table, query),
+    ...tableQueries.page(orgId, table, queryString),
     placeholderData: keepPreviousData,
   });
   const [search, setSearch] = useState(params.get("q") ?? "");
@@ -114,8 +107,7 @@ export function TablesView({
     ? [{ id: params.get("sort")!, desc: params.get("dir") !== "asc" }]
     : [];
   const seasons = useQuery({
-    queryKey: tableKeys.seasons(orgId, params.get("show") ?? ""),
-    queryFn: () => fetchSeasons(orgId, params.get("show")),
+    ...tableQueries.seasons(orgId, params.get("show")),
     enabled: table === "episodes",
   });
   const defs = filtersFor(table, parents, seasons.data?.seasons ?? []);
@@ -253,7 +245,7 @@ export function TablesView({
                 toast.success(
                   `${deleted} ${table === "channels" ? "channel(s)" : "show(s)"} deleted`,
                 );
-                await queryClient.invalidateQueries({ queryKey: tableKeys.all(orgId) });
+                await queryClient.invalidateQueries({ queryKey: orgScope(orgId, "tables") });
                 onChanged();
               }
             : undefined
@@ -266,7 +258,7 @@ export function TablesView({
           row={editing}
           onClose={() => setEditing(null)}
           onChanged={() => {
-            void queryClient.invalidateQueries({ queryKey: tableKeys.all(orgId) });
+            void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "tables") });
             onChanged();
           }}
         />

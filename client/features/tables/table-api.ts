@@ -3,22 +3,21 @@ import { exportFileName, tsvLine } from "../../../shared/csv";
 import { type TableName, tablePageSchema } from "../../../shared/schemas/tables";
 import { api } from "../../lib/api/client";
 import { downloadFile } from "../../lib/api/download";
+import { orgQuery } from "../../lib/query/define-query";
 
-export const tableKeys = {
-  page: (orgId: string, table: TableName, query: string) => ["table", orgId, table, query] as const,
-  all: (orgId: string) => ["table", orgId] as const,
-  seasons: (orgId: string, show: string) => ["table", orgId, "episodes", "seasons", show] as const,
+/** The dashboard tables' cached reads; the query string (filters, sort, page) is in the key. */
+export const tableQueries = {
+  page: orgQuery("tables", "page", (orgId, table: TableName, query: string) =>
+    api(`/api/orgs/${orgId}/tables/${table}?${query}`, tablePageSchema),
+  ),
+  /** The season numbers the organisation's episodes have (of the chosen shows, if any). */
+  seasons: orgQuery("tables", "seasons", (orgId, show: string | null) =>
+    api(
+      `/api/orgs/${orgId}/tables/episodes/seasons${show ? `?show=${encodeURIComponent(show)}` : ""}`,
+      z.object({ seasons: z.array(z.number()) }),
+    ),
+  ),
 };
-
-/** The season numbers the organisation's episodes have (of the chosen shows, if any). */
-export const fetchSeasons = (orgId: string, show: string | null) =>
-  api(
-    `/api/orgs/${orgId}/tables/episodes/seasons${show ? `?show=${encodeURIComponent(show)}` : ""}`,
-    z.object({ seasons: z.array(z.number()) }),
-  );
-
-export const fetchTablePage = (orgId: string, table: TableName, query: URLSearchParams) =>
-  api(`/api/orgs/${orgId}/tables/${table}?${query}`, tablePageSchema);
 
 export const deleteRows = (orgId: string, table: "channels" | "shows", ids: string[]) =>
   api(`/api/orgs/${orgId}/tables/${table}/delete`, z.object({ deleted: z.number() }), {

@@ -6,12 +6,11 @@ import { Link } from "react-router";
 import { updateLogMessages } from "../../../shared/messages";
 import { PageLoading } from "../../components/PageLoading";
 import { toast } from "../../lib/toast";
-import { loadChangeLogs } from "./change-logs";
+import { changeLogQueries } from "./change-logs";
 
 export default function UpdateLogPage() {
   const { data, isPending, isError } = useQuery({
-    queryKey: ["change-logs"],
-    queryFn: ({ signal }) => loadChangeLogs(signal),
+    ...changeLogQueries.all(),
     retry: false,
   });
 

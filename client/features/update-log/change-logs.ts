@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { appQuery } from "../../lib/query/define-query";
 
 export const changeLogManifestSchema = z.object({
   changeLogs: z.array(
@@ -27,3 +28,5 @@ export async function loadChangeLogs(signal?: AbortSignal): Promise<ChangeLogEnt
     (a, b) => b.date.localeCompare(a.date) || b.filename.localeCompare(a.filename),
   );
 }
+
+export const changeLogQueries = { all: appQuery("change-logs", () => loadChangeLogs()) };

@@ -23,7 +23,7 @@ import { Dialog } from "../../../components/Dialog";
 import { Button } from "../../../components/form";
 import { serverMessage } from "../../../lib/api/errors";
 import { toast } from "../../../lib/toast";
-import { multiChannelApi, multiChannelKeys, multiChannelMessages } from "../multichannel-api";
+import { multiChannelApi, multiChannelMessages, multiChannelQueries } from "../multichannel-api";
 import type { SetupValues } from "../SetupFlow";
 import { boardAnnouncements, boardInstructions } from "./announcements";
 import { ContentCard, type DragData, OverlayCard } from "./cards";
@@ -150,8 +150,7 @@ export default function PreviewBoard({
   onGenerated,
 }: Props) {
   const preview = useQuery({
-    queryKey: multiChannelKeys.preview(orgId, previewId),
-    queryFn: () => multiChannelApi.preview(orgId, previewId),
+    ...multiChannelQueries.preview(orgId, previewId),
     staleTime: Infinity,
   });
   useEffect(() => {
