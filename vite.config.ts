@@ -1,12 +1,26 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { execSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { defineConfig } from "vite";
+
+/** "<package version>+<commit>", so an error report names the exact build that failed. */
+function buildVersion() {
+  const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+  try {
+    const commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] });
+    return `${version}+${commit.toString().trim()}`;
+  } catch {
+    return version; // not a git checkout (an unpacked release)
+  }
+}
 
 // The client is built into dist/client, which the Worker serves as static assets.
 export default defineConfig({
   root: "client",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
+  define: { __BUILD_VERSION__: JSON.stringify(buildVersion()) },
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,

@@ -2,13 +2,16 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { AppErrorBoundary } from "./app/errors/AppErrorBoundary";
 import { createAppRouter } from "./app/routes";
 import { AuthProvider } from "./lib/auth/AuthProvider";
 import { takeHashLink } from "./lib/auth/hash-link";
 import { BrandProvider, readInjectedBrand } from "./lib/brand";
+import { installGlobalErrorReporting } from "./lib/errors/report";
 import { ThemeProvider } from "./lib/theme/ThemeProvider";
 import "./styles.css";
 
+installGlobalErrorReporting();
 const brand = readInjectedBrand();
 // Must run before the router reads the address.
 const pendingLink = takeHashLink();
@@ -19,14 +22,16 @@ const router = createAppRouter(brand);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <BrandProvider brand={brand}>
-      <ThemeProvider>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider pendingLink={pendingLink}>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </QueryClientProvider>
-      </ThemeProvider>
-    </BrandProvider>
+    <AppErrorBoundary>
+      <BrandProvider brand={brand}>
+        <ThemeProvider>
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider pendingLink={pendingLink}>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </BrandProvider>
+    </AppErrorBoundary>
   </StrictMode>,
 );

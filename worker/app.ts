@@ -5,6 +5,7 @@ import { isSandbox } from "./env";
 import { ApiError, errorBody, handleError } from "./errors";
 import { accountRoutes, orgRoutes } from "./features/account/routes";
 import { authRoutes } from "./features/auth/routes";
+import { clientErrorRoutes } from "./features/client-errors/routes";
 import { clientShellRoutes } from "./features/client-shell/routes";
 import { devApiRoutes, devRoutes } from "./features/dev/routes";
 import { googleCallbackRoutes } from "./features/google/routes";
@@ -48,6 +49,7 @@ const api = new Hono<AppEnv>()
     return jsonBodyLimit(c, next);
   })
   .route("/health", healthRoutes)
+  .route("/client-errors", clientErrorRoutes)
   .route("/auth", authRoutes)
   .route("/account", accountRoutes)
   // The board's WebSocket checks its own ticket (a browser cannot send the bearer header).

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { PageLoading } from "../components/PageLoading";
 import type { ClientBrand } from "../lib/brand";
+import { RouteErrorBoundary } from "./errors/RouteErrorBoundary";
 import { Layout } from "./Layout";
 import { Protected } from "./Protected";
 
@@ -20,6 +21,15 @@ const protectedPage = (load: () => Promise<{ default: ComponentType }>): ReactNo
 
 const Dashboard = () => import("../features/dashboard/DashboardPage");
 
+/**
+ * Local builds (npm start, the browser tests) carry a page that fails on purpose, so the error
+ * boundaries and error reports are tested end to end; deployed builds leave it out entirely.
+ */
+const crashTestRoutes =
+  import.meta.env.VITE_TEST_ROUTES === "1"
+    ? [{ path: "__crash-test", element: page(() => import("../features/dev/CrashTestPage")) }]
+    : [];
+
 export function createAppRouter(brand: ClientBrand) {
   const legal = brand.legalPages
     ? [
@@ -34,36 +44,64 @@ export function createAppRouter(brand: ClientBrand) {
   return createBrowserRouter([
     {
       element: <Layout />,
+      // If the header or footer fails, this screen replaces the whole layout.
+      errorElement: <RouteErrorBoundary />,
       children: [
-        { index: true, element: protectedPage(Dashboard) },
-        { path: "dashboard", element: protectedPage(Dashboard) },
         {
-          path: "reports",
-          element: protectedPage(() => import("../features/reports/ReportsPage")),
+          // Every page's own boundary: a failing page shows the error screen between the
+          // header and footer, so the way back stays on screen.
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            { index: true, element: protectedPage(Dashboard) },
+            { path: "dashboard", element: protectedPage(Dashboard) },
+            {
+              path: "reports",
+              element: protectedPage(() => import("../features/reports/ReportsPage")),
+            },
+            {
+              path: "account-settings",
+              element: protectedPage(() => import("../features/account/AccountSettingsPage")),
+            },
+            {
+              path: "organization-settings",
+              element: protectedPage(
+                () => import("../features/organization/OrganizationSettingsPage"),
+              ),
+            },
+            {
+              path: "admin/storage",
+              element: protectedPage(() => import("../features/storage/StoragePage")),
+            },
+            {
+              path: "update-log",
+              element: page(() => import("../features/update-log/UpdateLogPage")),
+            },
+            ...legal,
+            ...crashTestRoutes,
+          ],
         },
-        {
-          path: "account-settings",
-          element: protectedPage(() => import("../features/account/AccountSettingsPage")),
-        },
-        {
-          path: "organization-settings",
-          element: protectedPage(() => import("../features/organization/OrganizationSettingsPage")),
-        },
-        {
-          path: "admin/storage",
-          element: protectedPage(() => import("../features/storage/StoragePage")),
-        },
-        { path: "update-log", element: page(() => import("../features/update-log/UpdateLogPage")) },
-        ...legal,
       ],
     },
     // Link-driven pages stand alone (no app chrome): they finish an invitation or a recovery.
     {
       path: "auth/reset-password",
       element: page(() => import("../features/auth/ResetPasswordPage")),
+      errorElement: <RouteErrorBoundary />,
     },
-    { path: "reset-password", element: page(() => import("../features/auth/ResetPasswordPage")) },
-    { path: "auth/welcome", element: page(() => import("../features/auth/WelcomePage")) },
-    { path: "*", element: <Navigate to="/dashboard" replace /> },
+    {
+      path: "reset-password",
+      element: page(() => import("../features/auth/ResetPasswordPage")),
+      errorElement: <RouteErrorBoundary />,
+    },
+    {
+      path: "auth/welcome",
+      element: page(() => import("../features/auth/WelcomePage")),
+      errorElement: <RouteErrorBoundary />,
+    },
+    {
+      path: "*",
+      element: <Navigate to="/dashboard" replace />,
+      errorElement: <RouteErrorBoundary />,
+    },
   ]);
 }

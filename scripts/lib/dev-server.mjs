@@ -2,7 +2,7 @@
 // the browser suite and the benchmarks. Plain ESM so it runs without a build step.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,13 +14,18 @@ const viteBin = path.join(root, "node_modules", ".bin", "vite");
 /**
  * Builds the client into dist/client (what the Worker serves as static assets). Local builds (the
  * demo, the browser tests, the benchmarks) are the "specially flagged build" with Merge Same on;
- * `npm run build` for deployment leaves it off unless VITE_MERGE_SAME=1 is set.
+ * `npm run build` for deployment leaves it off unless VITE_MERGE_SAME=1 is set. Local builds also
+ * carry the page that fails on purpose (VITE_TEST_ROUTES, /__crash-test) for the error tests.
  */
 export function buildClient({ quiet = false } = {}) {
   const r = spawnSync(viteBin, ["build", "--logLevel", quiet ? "error" : "warn"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, VITE_MERGE_SAME: process.env.VITE_MERGE_SAME ?? "1" },
+    env: {
+      ...process.env,
+      VITE_MERGE_SAME: process.env.VITE_MERGE_SAME ?? "1",
+      VITE_TEST_ROUTES: process.env.VITE_TEST_ROUTES ?? "1",
+    },
   });
   if (r.status !== 0) throw new Error("client build failed");
 }
@@ -81,6 +86,7 @@ async function waitForHealth(url, child, timeoutMs) {
 /**
  * Starts `wrangler dev` and resolves once /api/health answers. `persistTo` keeps local state
  * in a chosen folder (tests use a fresh temporary one; `npm start` uses .wrangler/state).
+ * `logFile` also appends the server's output to a file (the browser tests read the Worker's log).
  */
 export async function startDevServer({
   port,
@@ -88,6 +94,7 @@ export async function startDevServer({
   vars = {},
   stdio = "pipe",
   timeoutMs = 90_000,
+  logFile,
 } = {}) {
   const args = [
     "dev",
@@ -114,8 +121,13 @@ export async function startDevServer({
   });
   let output = "";
   if (stdio === "pipe") {
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
+    // With logFile, the Worker's log also goes to a file a test can read while the server runs.
+    const capture = (d) => {
+      output += d;
+      if (logFile) appendFileSync(logFile, d);
+    };
+    child.stdout.on("data", capture);
+    child.stderr.on("data", capture);
   }
   const url = `http://localhost:${port}`;
   try {

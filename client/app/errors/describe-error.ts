@@ -1,0 +1,37 @@
+import { ApiError } from "../../lib/api/client";
+
+export type ErrorDescription = {
+  title: string;
+  text: string;
+  /** A fresh page load is the cure (a new deployment replaced the page's code). */
+  reloadNeeded: boolean;
+};
+
+const CHUNK_FAILED =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
+
+/** Plain words for what went wrong; never a stack trace or a developer's message. */
+export function describeError(error: unknown): ErrorDescription {
+  const message = error instanceof Error ? error.message : "";
+  if (CHUNK_FAILED.test(message))
+    return {
+      title: "Crosscast has been updated",
+      text: "A newer version is available. Reload the page to continue where you were.",
+      reloadNeeded: true,
+    };
+  if (error instanceof ApiError && error.code === "NETWORK")
+    return {
+      title: "You seem to be offline",
+      text: "Connection error. Please check your internet connection and try again.",
+      reloadNeeded: false,
+    };
+  return {
+    title: "Something went wrong",
+    text: "This page ran into a problem and could not be shown. Your data is safe. Try again, or go back to the dashboard.",
+    reloadNeeded: false,
+  };
+}
+
+/** The id that leads to the log line: the failed call's own, else the error report's. */
+export const referenceOf = (error: unknown, reportId: string | undefined) =>
+  (error instanceof ApiError ? error.requestId : undefined) ?? reportId;
