@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { before, describe, test } from "node:test";
 import { watchForCrashes } from "./crash-watch.mjs";
+import { seededRandom } from "./seeded-random.mjs";
 import {
   baseUrl,
   ingestChannel,
@@ -38,23 +39,6 @@ before(async () => {
   await ingestChannel(api, "@monkey-channel", "AIza-sandbox-monkey");
   await waitForJob(api, jobId);
 });
-
-/** mulberry32: a small seeded generator, so a seed replays the same walk. */
-function random(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n) => Math.floor(next() * n),
-    pick: (list) => list[Math.floor(next() * list.length)],
-  };
-}
 
 /** Controls the walk never uses: they end the session or delete what the walk walks through. */
 const DESTRUCTIVE = /delete|remove|log ?out|sign ?out|disconnect|reset password|save api keys/i;
@@ -172,7 +156,7 @@ async function act(page, rng, steps) {
 }
 
 async function walk(seed, who) {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   const { context, page } = await newPage(browser(), { acceptDownloads: true });
   await page.clock.install();
   // Links that open another tab, and file pickers, are answered so the walk never stalls.
