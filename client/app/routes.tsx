@@ -27,7 +27,12 @@ const Dashboard = () => import("../features/dashboard/DashboardPage");
  */
 const crashTestRoutes =
   import.meta.env.VITE_TEST_ROUTES === "1"
-    ? [{ path: "__crash-test", element: page(() => import("../features/dev/CrashTestPage")) }]
+    ? [
+        {
+          path: "__crash-test",
+          element: protectedPage(() => import("../features/dev/CrashTestPage")),
+        },
+      ]
     : [];
 
 export function createAppRouter(brand: ClientBrand) {

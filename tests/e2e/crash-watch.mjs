@@ -26,7 +26,7 @@ export function watchForCrashes(page) {
       const found = [...problems];
       if (await page.getByText("Unexpected Application Error").count())
         found.push("React Router's error page is showing");
-      if (await page.getByText("Reference for support").count())
+      if (await page.getByTestId("error-screen").count())
         found.push(`our error screen is showing on ${page.url()}`);
       return found;
     },

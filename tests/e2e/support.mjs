@@ -94,17 +94,25 @@ export async function confirmedAccount(email, password) {
  * path without a leading slash is relative to the person's organisation.
  */
 export async function apiSession(who) {
-  const request = async (method, path, token, body) => {
-    const res = await fetch(`${baseUrl()}${path}`, {
-      method,
-      headers: {
-        "content-type": "application/json",
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-      redirect: "manual",
-    });
-    return { res, json: res.status === 204 ? null : await res.json() };
+  const request = async (method, path, token, body, attempt = 1) => {
+    try {
+      const res = await fetch(`${baseUrl()}${path}`, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        redirect: "manual",
+        signal: AbortSignal.timeout(20_000),
+      });
+      return { res, json: res.status === 204 ? null : await res.json() };
+    } catch (error) {
+      // wrangler dev now and then never answers one request while a queue job runs (issue #13);
+      // a read is safe to ask again, a write is not.
+      if (method !== "GET" || attempt >= 3 || error?.name !== "TimeoutError") throw error;
+      return request(method, path, token, body, attempt + 1);
+    }
   };
   const signedIn = (await request("POST", "/api/auth/sign-in", null, who)).json;
   if (!signedIn.accessToken) throw new Error(`API sign-in failed for ${who.email}`);

@@ -22,6 +22,7 @@ export function ErrorScreen({ error, reference, onRetry, onHome }: Props) {
   return (
     <div
       role="alert"
+      data-testid="error-screen"
       className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 px-4 text-center"
     >
       <AlertTriangle className="h-10 w-10 text-amber-500" aria-hidden />

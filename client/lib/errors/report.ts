@@ -8,7 +8,8 @@ import { ApiError } from "../api/client";
 /** At most this many reports per page load: a render loop reports once or twice, not forever. */
 const MAX_REPORTS_PER_PAGE = 10;
 let sent = 0;
-const seen = new Set<string>();
+/** Each distinct error's reference, so the same error caught again shows the same reference. */
+const references = new Map<string, Promise<string | undefined>>();
 
 const clip = (text: string | undefined, max: number) =>
   text === undefined ? undefined : text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -34,9 +35,21 @@ export async function reportClientError(
   if (ignored(error)) return undefined;
   const message = clip(messageOf(error), CLIENT_ERROR_LIMITS.message) ?? "";
   const fingerprint = `${kind}:${message}`;
-  if (sent >= MAX_REPORTS_PER_PAGE || seen.has(fingerprint)) return undefined;
-  seen.add(fingerprint);
+  const earlier = references.get(fingerprint);
+  if (earlier) return earlier;
+  if (sent >= MAX_REPORTS_PER_PAGE) return undefined;
   sent++;
+  const reference = send(kind, message, error, extra);
+  references.set(fingerprint, reference);
+  return reference;
+}
+
+async function send(
+  kind: ClientErrorKind,
+  message: string,
+  error: unknown,
+  extra: { componentStack?: string },
+): Promise<string | undefined> {
   const report: ClientErrorReport = {
     kind,
     message,
