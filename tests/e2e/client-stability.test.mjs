@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { watchForCrashes } from "./crash-watch.mjs";
 import {
   baseUrl,
@@ -14,23 +14,13 @@ import {
 
 const browser = useBrowser();
 /** This file's organisation: one channel and one show, so every path below has content. */
-const own = useOrganization("Stability");
-
-// Root-level hooks run after the file's describe blocks have started, so the content is added
-// by each block's own before() (once: the promise is shared).
-let content;
-const withContent = () => {
-  content ??= addContent();
-  return content;
-};
-async function addContent() {
-  const { api } = own();
+const own = useOrganization("Stability", async ({ api }) => {
   await api.call("integrations/simplecast/connect", { apiKey: "sandbox-stability-token" });
   const { podcasts } = await api.call("integrations/simplecast/podcasts");
   const { jobId } = await api.call("shows", { podcastIds: [podcasts[0].id] });
   await ingestChannel(api, "@stability-channel", "AIza-sandbox-stability");
   await waitForJob(api, jobId);
-}
+});
 
 /** Signed in as the file's admin on the dashboard, with a crash watcher and a fake clock. */
 async function dashboard() {
@@ -43,7 +33,6 @@ async function dashboard() {
 }
 
 describe("the client does not crash on its primary paths (issue #21)", () => {
-  before(withContent);
   test("the dashboard's New Report opens the report dialog listing the channels", async () => {
     const { context, page, watch } = await dashboard();
     await page.getByRole("button", { name: "New Report" }).click();

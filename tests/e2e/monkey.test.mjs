@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { watchForCrashes } from "./crash-watch.mjs";
 import { seededRandom } from "./seeded-random.mjs";
 import {
@@ -28,18 +28,15 @@ const SEEDS = (process.env.MONKEY_SEEDS ?? "1,2").split(",").map(Number);
 const SECONDS = Number(process.env.MONKEY_SECONDS ?? 90);
 
 const browser = useBrowser();
-// The walk's own organisation: whatever it creates or changes touches no other test's rows.
-const own = useOrganization("Monkey");
-
-/** The walk's content: a channel and two shows (added once, before the first walk). */
-async function addContent() {
-  const { api } = own();
+// The walk's own organisation, with a channel and two shows: whatever the walk creates or
+// changes touches no other test's rows.
+const own = useOrganization("Monkey", async ({ api }) => {
   await api.call("integrations/simplecast/connect", { apiKey: "sandbox-monkey-token" });
   const { podcasts } = await api.call("integrations/simplecast/podcasts");
   const { jobId } = await api.call("shows", { podcastIds: podcasts.slice(0, 2).map((p) => p.id) });
   await ingestChannel(api, "@monkey-channel", "AIza-sandbox-monkey");
   await waitForJob(api, jobId);
-}
+});
 
 /** Controls the walk never uses: they end the session or delete what the walk walks through. */
 const DESTRUCTIVE = /delete|remove|log ?out|sign ?out|disconnect|reset password|save api keys/i;
@@ -199,7 +196,6 @@ async function walk(seed, who) {
 }
 
 describe("random walk (issue #21)", () => {
-  before(addContent);
   for (const seed of SEEDS) {
     // Odd seeds walk as the organisation's admin, even seeds as its standard user.
     const role = seed % 2 === 1 ? "admin" : "user";
