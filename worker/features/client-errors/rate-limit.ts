@@ -13,7 +13,8 @@ export function memoryRateLimiter({ limit, windowMs }: { limit: number; windowMs
       hits.set(key, recent);
       // Bound the memory a long-lived isolate can spend on addresses it saw once.
       if (hits.size > 10_000) {
-        for (const [k, times] of hits) if (times.every((at) => at <= now - windowMs)) hits.delete(k);
+        for (const [k, times] of hits)
+          if (times.every((at) => at <= now - windowMs)) hits.delete(k);
       }
       return allowed;
     },
