@@ -17,9 +17,12 @@ let own: Setup;
 let foreign: Setup & { jobId: string };
 let before: Awaited<ReturnType<typeof storedState>>;
 
-/** Routes that answer without a session by design (they check a link, cookie, body or WebSocket ticket instead). */
+/**
+ * Routes that answer without a session by design (they check a link, cookie, body or WebSocket
+ * ticket instead; client error reports come from crashes that can happen before signing in).
+ */
 const PUBLIC =
-  /^\/api\/(health|auth\/(sign-in|sign-up|reset-request|link|confirm|refresh|sign-out|set-password)|google\/callback|images\/|orgs\/:orgId\/multi-channel\/previews\/:previewId\/socket$)/;
+  /^\/api\/(health|client-errors$|auth\/(sign-in|sign-up|reset-request|link|confirm|refresh|sign-out|set-password)|google\/callback|images\/|orgs\/:orgId\/multi-channel\/previews\/:previewId\/socket$)/;
 /** Links opened by the browser (email confirmation, Google's redirect): they refuse by redirecting into the app. */
 const BROWSER_LINKS = /^\/api\/(auth\/confirm|google\/callback)/;
 /** Refusals: bad input (400), no session (401), role (403), not found or not yours (404), too large (413). */
