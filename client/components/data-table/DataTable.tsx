@@ -35,6 +35,12 @@ type Props<T> = {
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   loading: boolean;
+  /**
+   * The rows on screen are the previous answer while the next one loads (a filter, sort or page
+   * change). They stay visible, but the table says it is busy so assistive technology and tests
+   * do not read them as the new result.
+   */
+  updating?: boolean;
   /** Rows the skeleton shows while loading (what the page is expected to hold), so nothing below moves when they arrive. */
   skeletonRows?: number;
   emptyText: string;
@@ -242,7 +248,7 @@ export function DataTable<T>(props: Props<T>) {
           className="table-fixed border-separate border-spacing-0 text-left text-sm"
           style={{ width: flexible ? `max(100%, ${minWidth}px)` : minWidth }}
           aria-label={props.label}
-          aria-busy={props.loading}
+          aria-busy={props.loading || props.updating === true}
         >
           <colgroup>
             {leafColumns.map((c) => (

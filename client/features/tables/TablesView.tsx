@@ -71,7 +71,7 @@ export function TablesView({
   const query = apiQueryFrom(params);
   if (MERGE_SAME_BUILD && table === "videos") query.set("duplicates", "1");
   const queryString = query.toString();
-  const { data, isPending, isFetching } = useQuery({
+  const { data, isPending, isFetching, isPlaceholderData } = useQuery({
     ...tableQueries.page(orgId, table, queryString),
     placeholderData: keepPreviousData,
   });
@@ -186,6 +186,7 @@ export function TablesView({
           )
         }
         loading={isPending || (isFetching && !data)}
+        updating={isPlaceholderData}
         emptyText={emptyText[table]}
         search={search}
         onSearchChange={setSearch}
