@@ -1,5 +1,6 @@
 import type { Brand } from "../shared/brand";
 import type { Role } from "../shared/schemas/enums";
+import type { Db } from "./db/client";
 import type { organizations } from "./db/schema";
 import type { Logger } from "./lib/logger";
 
@@ -29,6 +30,8 @@ export type AppVariables = {
   requestId: string;
   brand: Brand;
   log: Logger;
+  /** The request's drizzle handle over D1 (handlers pass it to their feature's queries.ts). */
+  db: Db;
   /** Set by requireUser. */
   userId: string;
   sessionId: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integrationTypes, jobStatuses } from "./enums";
+import { integrationStatuses, integrationTypes, jobStatuses } from "./enums";
 
 export const connectBodySchema = z.object({
   apiKey: z.string().trim().min(1, { message: "API key is required" }).max(300),
@@ -45,3 +45,51 @@ export const jobsResponseSchema = z.object({ jobs: z.array(jobViewSchema) });
 export const podcastsResponseSchema = z.object({
   podcasts: z.array(z.object({ id: z.string(), title: z.string() })),
 });
+
+/** GET /integrations/status: what every member may know of each provider (never the key). */
+export const integrationStatusResponseSchema = z.object({
+  integrations: z.array(
+    z.object({
+      type: z.enum(integrationTypes),
+      status: z.enum(integrationStatuses),
+      mask: z.string(),
+    }),
+  ),
+});
+/** Adding a channel or shows starts a job the client follows. */
+export const jobStartedSchema = z.object({ jobId: z.string() });
+export const refreshResponseSchema = z.object({
+  /** One job per channel or show; a target with a job already on the way gets none. */
+  jobIds: z.array(z.string()),
+  alreadyRunning: z.number(),
+});
+export const jobResponseSchema = z.object({ job: jobViewSchema });
+export const jobsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const jobParamSchema = z.object({ jobId: z.string().uuid({ message: "Invalid job id" }) });
+
+/** The dashboard's channel cards. */
+export const channelSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  handle: z.string().nullable(),
+  subscriberCount: z.number(),
+  totalViews: z.number(),
+  videoCount: z.number(),
+  trailing1wViews: z.number().nullable(),
+  lastUpdated: z.string().nullable(),
+});
+export type ChannelSummary = z.infer<typeof channelSummarySchema>;
+export const channelsResponseSchema = z.object({ channels: z.array(channelSummarySchema) });
+/** The dashboard's show cards. */
+export const showSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  totalEpisodes: z.number(),
+  totalDownloadsGlobal: z.number(),
+  trailing1wDownloads: z.number().nullable(),
+  lastUpdated: z.string().nullable(),
+});
+export type ShowSummary = z.infer<typeof showSummarySchema>;
+export const showsResponseSchema = z.object({ shows: z.array(showSummarySchema) });

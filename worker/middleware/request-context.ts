@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { configuredBrands, selectBrand } from "../brand/select-brand";
+import { getDb } from "../db/client";
 import type { AppEnv } from "../env";
 import { makeLogger } from "../lib/logger";
 
@@ -7,14 +8,16 @@ import { makeLogger } from "../lib/logger";
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 /**
- * Gives every request an id (echoed in X-Request-Id and every log line) and its brand. The brand
- * comes from the request URL's host, which on Workers is the Host the browser sent.
+ * Gives every request an id (echoed in X-Request-Id and every log line), its logger, its
+ * database handle and its brand. The brand comes from the request URL's host, which on Workers
+ * is the Host the browser sent.
  */
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const incoming = c.req.header("x-request-id");
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
   c.set("requestId", requestId);
   c.set("log", makeLogger({ requestId }));
+  c.set("db", getDb(c.env));
   c.set("brand", selectBrand(configuredBrands(c.env.BRANDS), new URL(c.req.url).host));
   await next();
   c.header("X-Request-Id", requestId);

@@ -1,5 +1,6 @@
 import { app } from "../../../worker/app";
 import { validatorTargets } from "../../../worker/lib/validate";
+import { api } from "../../../worker/routes/api";
 
 /*
  * The API's routes as the Worker itself declares them (Hono's route table), with what each one
@@ -17,8 +18,23 @@ export type ApiRoute = {
 /** Development-only routes (absent in production, where SANDBOX is off). */
 const DEV_ONLY = /^\/api\/dev\//;
 
+/** What the routes declared in shared/api/ validate, keyed "METHOD /api/path/:param". */
+function declaredInputs() {
+  const inputs = new Map<string, { json: boolean; query: boolean }>();
+  for (const definition of api.openAPIRegistry.definitions) {
+    if (definition.type !== "route") continue;
+    const { method, path, request } = definition.route;
+    inputs.set(`${method.toUpperCase()} /api${path.replace(/\{(\w+)\}/g, ":$1")}`, {
+      json: Boolean(request?.body?.content?.["application/json"]),
+      query: Boolean(request?.query),
+    });
+  }
+  return inputs;
+}
+
 export function apiRoutes(): ApiRoute[] {
   const routes = new Map<string, ApiRoute>();
+  const declared = declaredInputs();
   for (const r of app.routes) {
     if (r.method === "ALL" || !r.path.startsWith("/api/") || DEV_ONLY.test(r.path)) continue;
     const key = `${r.method} ${r.path}`;
@@ -30,8 +46,8 @@ export function apiRoutes(): ApiRoute[] {
       query: false,
     };
     const target = validatorTargets.get(r.handler);
-    if (target === "json") route.json = true;
-    if (target === "query") route.query = true;
+    if (target === "json" || declared.get(key)?.json) route.json = true;
+    if (target === "query" || declared.get(key)?.query) route.query = true;
     routes.set(key, route);
   }
   return [...routes.values()];

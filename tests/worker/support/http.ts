@@ -2,6 +2,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { type ErrorEnvelope, errorEnvelopeSchema } from "../../../shared/errors";
 import { tokenResponseSchema } from "../../../shared/schemas/auth";
 import worker from "../../../worker/index";
+import { checkAnswer } from "./contract";
 
 export const BASE = "http://localhost";
 
@@ -28,7 +29,11 @@ function buildRequest(path: string, opts: CallOptions): Request {
   });
 }
 
-async function withJson(res: Response) {
+/** Operations answered so far in this test file ("GET /orgs/{orgId}/jobs" -> statuses). */
+export const answered = new Map<string, Set<number>>();
+
+/** Reads the answer and checks it against /api/openapi.json (support/contract.ts). */
+async function withJson(req: Request, res: Response) {
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -36,6 +41,15 @@ async function withJson(res: Response) {
   } catch {
     json = null;
   }
+  const contentType = res.headers.get("content-type");
+  const operation = await checkAnswer(
+    req.method,
+    new URL(req.url).pathname,
+    res.status,
+    contentType,
+    json,
+  );
+  if (operation) answered.set(operation, (answered.get(operation) ?? new Set()).add(res.status));
   return { res, status: res.status, json, text };
 }
 
@@ -46,15 +60,17 @@ async function withJson(res: Response) {
  */
 export async function callWithEnv(overrides: Partial<Env>, path: string, opts: CallOptions = {}) {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(buildRequest(path, opts), { ...env, ...overrides }, ctx);
-  const result = await withJson(res);
+  const req = buildRequest(path, opts);
+  const res = await worker.fetch(req.clone(), { ...env, ...overrides }, ctx);
+  const result = await withJson(req, res);
   await waitOnExecutionContext(ctx);
   return result;
 }
 
 /** One API call as a browser would make it; returns the response and its parsed JSON (if any). */
 export async function call(path: string, opts: CallOptions = {}) {
-  return withJson(await SELF.fetch(buildRequest(path, opts)));
+  const req = buildRequest(path, opts);
+  return withJson(req, await SELF.fetch(req.clone()));
 }
 
 export function envelope(json: unknown): ErrorEnvelope["error"] {

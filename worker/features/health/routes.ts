@@ -1,8 +1,8 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import { healthApi } from "../../../shared/api/health";
+import { newRouter } from "../../lib/openapi";
 
 /** Liveness plus a real round trip to D1, so a broken database shows up as unhealthy. */
-export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
+export const healthRoutes = newRouter().openapi(healthApi.check, async (c) => {
   const started = Date.now();
   let database: "ok" | "error" = "ok";
   try {
@@ -11,14 +11,11 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
     database = "error";
     c.get("log").error("health: database check failed", { error: String(error) });
   }
-  const ok = database === "ok";
-  return c.json(
-    {
-      status: ok ? "ok" : "degraded",
-      checks: { database },
-      latencyMs: Date.now() - started,
-      requestId: c.get("requestId"),
-    },
-    ok ? 200 : 503,
-  );
+  const body = {
+    status: database === "ok" ? "ok" : "degraded",
+    checks: { database },
+    latencyMs: Date.now() - started,
+    requestId: c.get("requestId"),
+  } as const;
+  return database === "ok" ? c.json(body, 200) : c.json(body, 503);
 });

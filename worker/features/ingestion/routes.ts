@@ -1,6 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
+import { ingestionApi as routes } from "../../../shared/api/ingestion";
 import { parseChannelUrl } from "../../../shared/channel-url";
 import {
   integrationInactiveMessage,
@@ -8,18 +6,9 @@ import {
   integrationMissingMessage,
 } from "../../../shared/messages-integrations";
 import type { IntegrationType } from "../../../shared/schemas/enums";
-import {
-  addChannelBodySchema,
-  addShowsBodySchema,
-  connectBodySchema,
-  connectParamSchema,
-  refreshBodySchema,
-} from "../../../shared/schemas/ingestion";
-import { type Db, getDb } from "../../db/client";
-import { channels, integrations, shows } from "../../db/schema";
-import type { AppEnv } from "../../env";
+import type { Db } from "../../db/client";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
+import { newRouter, reply } from "../../lib/openapi";
 import { requireAdmin } from "../../middleware/auth";
 import { simplecastClient } from "../../providers/clients";
 import { integrationKey } from "../integrations/keys";
@@ -27,6 +16,7 @@ import { testApiKey } from "../integrations/test-key";
 import { audit } from "../organization/audit";
 import { integrationViews, saveApiKey } from "../organization/integrations";
 import { enqueueJob, getJob, inFlightTargets, recentJobs } from "./jobs";
+import { integrationStatus, listChannels, listShows, trackedIds } from "./queries";
 
 /**
  * Adding content needs an active integration (missing and inactive rows have their own words).
@@ -34,150 +24,115 @@ import { enqueueJob, getJob, inFlightTargets, recentJobs } from "./jobs";
  * refresh itself, which marks it active or error.
  */
 async function requireIntegration(
-  db: Db,
   organizationId: string,
+  db: Db,
   type: IntegrationType,
   mustBeActive: boolean,
 ) {
-  const row = await db.query.integrations.findFirst({
-    where: and(eq(integrations.organizationId, organizationId), eq(integrations.type, type)),
-    columns: { status: true },
-  });
-  if (!row)
+  const status = await integrationStatus(organizationId, db, type);
+  if (!status)
     throw new ApiError("BAD_REQUEST", integrationMissingMessage[type], {
       reason: "integration_missing",
     });
-  if (mustBeActive && row.status !== "active")
+  if (mustBeActive && status !== "active")
     throw new ApiError("BAD_REQUEST", integrationInactiveMessage[type], {
       reason: "integration_inactive",
     });
 }
 
-/** Connecting providers, adding channels and shows, and following the jobs (under /api/orgs/:orgId). */
-export const ingestionRoutes = new Hono<AppEnv>()
+/** Connecting providers, adding channels and shows, and following the jobs (shared/api/ingestion.ts). */
+export const ingestionRoutes = newRouter()
   // Saving a provider key is an administrator's act, like the API Keys card it shares rows with.
-  .post(
-    "/integrations/:type/connect",
-    requireAdmin,
-    validate("param", connectParamSchema),
-    validate("json", connectBodySchema),
-    async (c) => {
-      const { type } = c.req.valid("param");
-      const { apiKey } = c.req.valid("json");
-      await testApiKey(c.env, type, apiKey);
-      const db = getDb(c.env);
-      await saveApiKey(db, c.env.ENCRYPTION_KEY, c.get("org").id, type, apiKey, "active");
-      await audit(db, {
-        organizationId: c.get("org").id,
-        actorUserId: c.get("userId"),
-        action: "integrations.keys_changed",
-        targetType: "integration",
-        details: { types: type, connected: true },
-      });
-      return c.json({ integrations: await integrationViews(db, c.get("org").id) });
-    },
-  )
-  // What every member may know: whether each provider is connected, and a mask. Never the key.
-  .get("/integrations/status", async (c) => {
-    const views = await integrationViews(getDb(c.env), c.get("org").id);
-    return c.json({
-      integrations: views.map((v) => ({ type: v.type, status: v.status, mask: v.mask })),
+  .openapi({ ...routes.connect, middleware: [requireAdmin] }, async (c) => {
+    const { type } = c.req.valid("param");
+    const { apiKey } = c.req.valid("json");
+    const { db, org } = c.var;
+    await testApiKey(c.env, type, apiKey);
+    await saveApiKey(db, c.env.ENCRYPTION_KEY, org.id, type, apiKey, "active");
+    await audit(db, {
+      organizationId: org.id,
+      actorUserId: c.var.userId,
+      action: "integrations.keys_changed",
+      targetType: "integration",
+      details: { types: type, connected: true },
     });
+    return reply(c, routes.connect, { integrations: await integrationViews(db, org.id) });
   })
-  .get("/integrations/simplecast/podcasts", async (c) => {
-    const db = getDb(c.env);
-    const key = await integrationKey(db, c.env, c.get("org").id, "simplecast").catch(() => {
+  // What every member may know: whether each provider is connected, and a mask. Never the key.
+  .openapi(routes.status, async (c) =>
+    reply(c, routes.status, { integrations: await integrationViews(c.var.db, c.var.org.id) }),
+  )
+  .openapi(routes.podcasts, async (c) => {
+    const key = await integrationKey(c.var.db, c.env, c.var.org.id, "simplecast").catch(() => {
       throw new ApiError("BAD_REQUEST", integrationMissingMessage.simplecast, {
         reason: "integration_missing",
       });
     });
     try {
       const podcasts = await simplecastClient(c.env, key, { maxRetries: 1 }).podcasts();
-      return c.json({ podcasts: podcasts.map((p) => ({ id: p.id, title: p.title })) });
+      return reply(c, routes.podcasts, { podcasts });
     } catch {
       throw new ApiError("BAD_REQUEST", integrationMessages.podcastsFetchFailed, {
         reason: "podcasts_unavailable",
       });
     }
   })
-  .post("/channels", validate("json", addChannelBodySchema), async (c) => {
+  .openapi(routes.addChannel, async (c) => {
     const parsed = parseChannelUrl(c.req.valid("json").url);
     if (!parsed.ok)
       throw new ApiError("BAD_REQUEST", parsed.message, {
         reason: "invalid_channel_url",
         field: "url",
       });
-    const db = getDb(c.env);
-    await requireIntegration(db, c.get("org").id, "youtube", true);
-    const jobId = await enqueueJob(c.env, db, c.get("org").id, c.get("userId"), {
+    const { db, org, userId } = c.var;
+    await requireIntegration(org.id, db, "youtube", true);
+    const jobId = await enqueueJob(c.env, db, org.id, userId, {
       type: "ingest.channel",
       handle: parsed.handle,
     });
-    return c.json({ jobId }, 202);
+    return reply(c, routes.addChannel, { jobId: jobId! });
   })
-  .post("/shows", validate("json", addShowsBodySchema), async (c) => {
-    const db = getDb(c.env);
-    await requireIntegration(db, c.get("org").id, "simplecast", true);
+  .openapi(routes.addShows, async (c) => {
+    const { db, org, userId } = c.var;
+    await requireIntegration(org.id, db, "simplecast", true);
     const podcastIds = [...new Set(c.req.valid("json").podcastIds)];
-    const jobId = await enqueueJob(c.env, db, c.get("org").id, c.get("userId"), {
-      type: "ingest.shows",
-      podcastIds,
-    });
-    return c.json({ jobId }, 202);
+    const jobId = await enqueueJob(c.env, db, org.id, userId, { type: "ingest.shows", podcastIds });
+    return reply(c, routes.addShows, { jobId: jobId! });
   })
   // Refresh now: one job per tracked channel or show, except those with a job already on the way
   // (clicking twice does not spend the quota twice). Simplecast's "light" refresh is the same job:
   // Simplecast has no quota to save, so there is nothing lighter worth having.
-  .post("/refresh", validate("json", refreshBodySchema), async (c) => {
-    const db = getDb(c.env);
-    const orgId = c.get("org").id;
+  .openapi(routes.refresh, async (c) => {
+    const { db, org, userId } = c.var;
     const { platform, ids } = c.req.valid("json");
-    await requireIntegration(db, orgId, platform, false);
-    const table = platform === "youtube" ? channels : shows;
-    const targets = await db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.organizationId, orgId), ids ? inArray(table.id, ids) : undefined));
-    const busy = await inFlightTargets(db, Date.now(), orgId);
+    await requireIntegration(org.id, db, platform, false);
+    const targets = await trackedIds(org.id, db, platform, ids);
+    const busy = await inFlightTargets(db, Date.now(), org.id);
     const jobIds: string[] = [];
-    for (const { id } of targets) {
+    for (const id of targets) {
       if (busy.has(id)) continue;
       const job =
         platform === "youtube"
           ? ({ type: "refresh.channel", channelId: id } as const)
           : ({ type: "refresh.show", showId: id } as const);
-      const jobId = await enqueueJob(c.env, db, orgId, c.get("userId"), job);
+      const jobId = await enqueueJob(c.env, db, org.id, userId, job);
       if (jobId) jobIds.push(jobId);
     }
-    return c.json({ jobIds, alreadyRunning: targets.length - jobIds.length }, 202);
+    return reply(c, routes.refresh, { jobIds, alreadyRunning: targets.length - jobIds.length });
   })
-  .get(
-    "/jobs",
-    validate("query", z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) })),
-    async (c) =>
-      c.json({ jobs: await recentJobs(getDb(c.env), c.get("org").id, c.req.valid("query").limit) }),
-  )
-  .get(
-    "/jobs/:jobId",
-    validate("param", z.object({ jobId: z.string().uuid({ message: "Invalid job id" }) })),
-    async (c) =>
-      c.json({ job: await getJob(getDb(c.env), c.get("org").id, c.req.valid("param").jobId) }),
-  )
-  .get("/channels", async (c) =>
-    c.json({
-      channels: await getDb(c.env)
-        .select()
-        .from(channels)
-        .where(eq(channels.organizationId, c.get("org").id))
-        .orderBy(desc(channels.lastUpdated)),
+  .openapi(routes.jobs, async (c) =>
+    reply(c, routes.jobs, {
+      jobs: await recentJobs(c.var.db, c.var.org.id, c.req.valid("query").limit),
     }),
   )
-  .get("/shows", async (c) =>
-    c.json({
-      shows: await getDb(c.env)
-        .select()
-        .from(shows)
-        .where(eq(shows.organizationId, c.get("org").id))
-        .orderBy(desc(shows.lastUpdated)),
+  .openapi(routes.job, async (c) =>
+    reply(c, routes.job, {
+      job: await getJob(c.var.db, c.var.org.id, c.req.valid("param").jobId),
     }),
+  )
+  .openapi(routes.channels, async (c) =>
+    reply(c, routes.channels, { channels: await listChannels(c.var.org.id, c.var.db) }),
+  )
+  .openapi(routes.shows, async (c) =>
+    reply(c, routes.shows, { shows: await listShows(c.var.org.id, c.var.db) }),
   );

@@ -1,0 +1,115 @@
+import { bodyLimit } from "hono/body-limit";
+import { ApiError } from "../errors";
+import { accountRoutes } from "../features/account/routes";
+import { authRoutes } from "../features/auth/routes";
+import { clientErrorRoutes } from "../features/client-errors/routes";
+import { detailRoutes } from "../features/details/routes";
+import { devApiRoutes } from "../features/dev/routes";
+import { googleCallbackRoutes, googleOrgRoutes } from "../features/google/routes";
+import { healthRoutes } from "../features/health/routes";
+import { imageRoutes } from "../features/images/routes";
+import { ingestionRoutes } from "../features/ingestion/routes";
+import { multiChannelRoutes, multiChannelSocketRoutes } from "../features/multichannel/routes";
+import { membersRoutes } from "../features/organization/members-routes";
+import { organizationRoutes } from "../features/organization/routes";
+import { orgTimezoneRoutes } from "../features/organization/timezone-routes";
+import { overviewRoutes } from "../features/overview/routes";
+import { reportDownloadRoutes } from "../features/reports/download-routes";
+import { reportRoutes } from "../features/reports/routes";
+import { storageRoutes } from "../features/storage/routes";
+import { tableRoutes } from "../features/tables/routes";
+import { newRouter } from "../lib/openapi";
+import { orgScope, requireUser } from "../middleware/auth";
+
+/** JSON bodies above this are refused before parsing. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+/** Uploads (multipart): 5 MB of image plus the multipart framing. */
+export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+
+// bodyLimit counts the bytes as they stream in, so a chunked body without Content-Length is cut
+// off at the limit too.
+const limit = (maxSize: number, message: string, reason?: string) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError("PAYLOAD_TOO_LARGE", message, reason ? { reason } : {});
+    },
+  });
+const jsonBodyLimit = limit(
+  JSON_BODY_LIMIT,
+  `Request body is larger than ${JSON_BODY_LIMIT / 1024} KB`,
+);
+const uploadBodyLimit = limit(
+  UPLOAD_BODY_LIMIT,
+  "File size must be less than 5MB",
+  "file_too_large",
+);
+
+/**
+ * Everything under /api/orgs/:orgId: the caller must be signed in and a member (else 404, so a
+ * foreign organisation's existence is not revealed); admin-only routes add requireAdmin
+ * themselves. Feature routers whose paths come from shared/api/ carry their full paths and are
+ * mounted at "/".
+ */
+const organizationTree = newRouter();
+organizationTree
+  // "/orgs/:orgId/*" also matches "/orgs/:orgId" itself.
+  .use("/orgs/:orgId/*", requireUser, orgScope)
+  .route("/orgs/:orgId/timezone", orgTimezoneRoutes)
+  .route("/orgs/:orgId/members", membersRoutes)
+  .route("/orgs/:orgId/google", googleOrgRoutes)
+  .route("/orgs/:orgId/storage", storageRoutes)
+  .route("/orgs/:orgId/tables", tableRoutes)
+  .route("/orgs/:orgId/reports", reportDownloadRoutes)
+  .route("/orgs/:orgId/reports", reportRoutes)
+  .route("/orgs/:orgId/multi-channel", multiChannelRoutes)
+  .route("/orgs/:orgId/details", detailRoutes)
+  .route("/", ingestionRoutes)
+  .route("/orgs/:orgId", organizationRoutes);
+
+/** The JSON API, mounted at /api. Its document is generated from the same definitions. */
+export const api = newRouter();
+api
+  .use("*", async (c, next) => {
+    // Uploads are multipart and have their own limit; everything else is small JSON.
+    if ((c.req.header("content-type") ?? "").startsWith("multipart/form-data"))
+      return uploadBodyLimit(c, next);
+    return jsonBodyLimit(c, next);
+  })
+  .route("/", healthRoutes)
+  .route("/client-errors", clientErrorRoutes)
+  .route("/auth", authRoutes)
+  .route("/account", accountRoutes)
+  // The board's WebSocket checks its own ticket (a browser cannot send the bearer header), so it
+  // comes before the organisation's session check.
+  .route("/orgs", multiChannelSocketRoutes)
+  .route("/", organizationTree)
+  .route("/images", imageRoutes)
+  .route("/google", googleCallbackRoutes)
+  .route("/dev", devApiRoutes);
+
+api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+  type: "http",
+  scheme: "bearer",
+  bearerFormat: "JWT",
+  description: "The access token from POST /auth/sign-in or POST /auth/refresh.",
+});
+
+/** The OpenAPI 3.1 document of every route declared in shared/api/ (served at /api/openapi.json). */
+export const openApiDocument = () =>
+  api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Crosscast API",
+      version: "1",
+      description:
+        "JSON API of Crosscast. Errors always use the envelope { error: { code, message, requestId } }.",
+    },
+    servers: [{ url: "/api" }],
+  });
+
+let document: ReturnType<typeof openApiDocument> | undefined;
+api.get("/openapi.json", (c) => {
+  document ??= openApiDocument();
+  return c.json(document);
+});
