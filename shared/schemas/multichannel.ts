@@ -140,6 +140,15 @@ export const multiChannelListSchema = z.object({
   reports: z.array(multiChannelReportRowSchema),
 });
 
+export const previewCreatedSchema = z.object({ previewId: z.string() });
+export const previewParamsSchema = z.object({
+  previewId: z.string().uuid({ message: "Invalid preview id" }),
+});
+/** A short-lived, single-use ticket for the board's WebSocket, and the socket's URL with it. */
+export const roomTicketSchema = z.object({ ticket: z.string(), url: z.string() });
+export const reopenedSchema = z.object({ status: z.literal("draft") });
+export const socketQuerySchema = z.object({ ticket: z.string().max(200).optional() });
+
 export const finalReportResultSchema = z.object({
   reportId: z.string(),
   contentCount: z.number(),

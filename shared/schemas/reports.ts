@@ -137,9 +137,24 @@ export const updateScheduleSchema = z
   .superRefine((s, ctx) => checkSchedule(s, ctx));
 export type UpdateSchedule = z.infer<typeof updateScheduleSchema>;
 
-export const idsBodySchema = z.object({
-  ids: z.array(z.string().uuid()).min(1, { message: "Select at least one row" }).max(500),
+export const reportsQuerySchema = z.object({ platform: z.enum(reportPlatforms) });
+export const scheduleParamsSchema = z.object({
+  scheduleId: z.string().uuid({ message: "Invalid schedule id" }),
 });
+export const reportFileParamsSchema = z.object({
+  reportId: z.string().uuid({ message: "Invalid report id" }),
+  fileId: z.string().uuid({ message: "Invalid file id" }),
+});
+export const scheduleActiveBodySchema = z.object({ isActive: z.boolean() });
+export const reportCreatedSchema = z.object({
+  report: z.object({ id: z.string(), status: z.enum(reportStatuses) }),
+});
+export const scheduleCreatedSchema = z.object({
+  schedule: z.object({ id: z.string() }),
+  /** A persistent schedule's Initial Setup run, started at once. */
+  initialRunId: z.string().nullable(),
+});
+export const scheduleUpdatedSchema = z.object({ schedule: z.object({ id: z.string() }) });
 
 const fileView = z.object({ id: z.string(), kind: z.enum(reportFileKinds), filename: z.string() });
 

@@ -3,18 +3,26 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 
+/** D1 binds at most this many parameters per statement. */
+export const D1_MAX_PARAMETERS = 100;
+/** Ids in one `IN (...)` list: the limit, less room for the statement's other parameters. */
+export const IDS_PER_STATEMENT = D1_MAX_PARAMETERS - 10;
+
 /**
- * D1 binds at most 100 parameters per statement. drizzle binds every column of the table in a
- * multi-row insert (defaults included), so the row count follows the table's width.
+ * drizzle binds every column of the table in a multi-row insert (defaults included), so the row
+ * count follows the table's width.
  */
 export const rowsPerInsert = (table: Table) =>
-  Math.max(1, Math.floor(100 / Object.keys(getTableColumns(table)).length));
+  Math.max(1, Math.floor(D1_MAX_PARAMETERS / Object.keys(getTableColumns(table)).length));
 
 export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/** Ids in groups that fit one statement's parameters. */
+export const idChunks = <T>(ids: T[]) => chunk(ids, IDS_PER_STATEMENT);
 
 /**
  * Runs statements in D1 batches (each batch is one transaction and one round trip). Batches stay

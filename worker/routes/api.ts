@@ -58,12 +58,12 @@ organizationTree
   .route("/orgs/:orgId/timezone", orgTimezoneRoutes)
   .route("/orgs/:orgId/members", membersRoutes)
   .route("/orgs/:orgId/google", googleOrgRoutes)
-  .route("/orgs/:orgId/storage", storageRoutes)
+  .route("/", storageRoutes)
   .route("/orgs/:orgId/tables", tableRoutes)
-  .route("/orgs/:orgId/reports", reportDownloadRoutes)
-  .route("/orgs/:orgId/reports", reportRoutes)
-  .route("/orgs/:orgId/multi-channel", multiChannelRoutes)
-  .route("/orgs/:orgId/details", detailRoutes)
+  .route("/", reportDownloadRoutes)
+  .route("/", reportRoutes)
+  .route("/", multiChannelRoutes)
+  .route("/", detailRoutes)
   .route("/", ingestionRoutes)
   .route("/orgs/:orgId", organizationRoutes);
 
@@ -82,7 +82,7 @@ api
   .route("/account", accountRoutes)
   // The board's WebSocket checks its own ticket (a browser cannot send the bearer header), so it
   // comes before the organisation's session check.
-  .route("/orgs", multiChannelSocketRoutes)
+  .route("/", multiChannelSocketRoutes)
   .route("/", organizationTree)
   .route("/images", imageRoutes)
   .route("/google", googleCallbackRoutes)

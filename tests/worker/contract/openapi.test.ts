@@ -1,7 +1,14 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { schema } from "../../../worker/db/client";
+import { createOrgWithMembers } from "../support/accounts";
 import { checkAnswer, documentedOperations } from "../support/contract";
+import { db } from "../support/factories";
+import { connectGoogle } from "../support/google";
 import { answered, call } from "../support/http";
-import { connectedOrg, runJob } from "../support/ingestion";
+import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
+import { deliver } from "../support/jobs";
+import { allTime, connectBoard, mergeNone, orgWithPairedContent } from "../support/multichannel";
 
 /*
  * Every operation in /api/openapi.json is called for real here, and every answer (these and
@@ -61,6 +68,107 @@ describe("the OpenAPI document against real answers", { timeout: 60_000 }, () =>
     expectOk(await call(`${base}/jobs/${jobId}`, { token }), "job");
     expectOk(await call(`${base}/channels`, { token }), "channels");
     expectOk(await call(`${base}/shows`, { token }), "shows");
+
+    const [video] = await db()
+      .select({ id: schema.videos.id })
+      .from(schema.videos)
+      .where(eq(schema.videos.organizationId, org.id))
+      .limit(1);
+    const details = `${base}/details/videos/${video!.id}`;
+    expectOk(await call(`${details}/series?from=2026-01-01&to=2026-01-31`, { token }), "series");
+    expectOk(await call(`${details}/pacing`, { token }), "pacing");
+  });
+
+  it("storage", async () => {
+    const { org, admin } = await createOrgWithMembers();
+    const token = admin.session.accessToken;
+    await connectGoogle(org.id, token, "contract-storage@gmail.com");
+    const base = `/api/orgs/${org.id}/storage`;
+    expectOk(await call(`${base}/quota`, { token }), "quota");
+    const files = await call(`${base}/files`, { token });
+    expectOk(files, "files");
+    const fileId = (files.json as { files: Array<{ id: string }> }).files[0]!.id;
+    expectOk(await call(`${base}/delete`, { body: { fileIds: [fileId] }, token }), "delete");
+  });
+
+  it("multi-channel", async () => {
+    const { org, token, channel, show } = await orgWithPairedContent();
+    const base = `/api/orgs/${org.id}/multi-channel`;
+    const selection = {
+      dateRange: allTime,
+      selectedChannels: [channel.id],
+      selectedShows: [show.id],
+    };
+    expectOk(await call(`${base}/content`, { body: selection, token }), "content");
+    const created = await call(`${base}/previews`, {
+      body: { ...selection, title: "Contract", mergeOptions: mergeNone },
+      token,
+    });
+    expectOk(created, "create preview");
+    const previewId = (created.json as { previewId: string }).previewId;
+    const preview = `${base}/previews/${previewId}`;
+    expectOk(await call(preview, { token }), "preview");
+    // A WebSocket answer has no body to check: its 101 is recorded here.
+    const board = await connectBoard(org.id, previewId, token);
+    expect(board.status).toBe(101);
+    answered.set("GET /orgs/{orgId}/multi-channel/previews/{previewId}/socket", new Set([101]));
+    board.board?.ws.close();
+    expectOk(await call(`${preview}/report`, { method: "POST", token }), "report");
+    expectOk(await call(`${preview}/reopen`, { method: "POST", token }), "reopen");
+    expectOk(await call(base, { token }), "list");
+    expectOk(await call(`${base}/delete`, { body: { ids: [previewId] }, token }), "delete");
+  });
+
+  it("reports", async () => {
+    const { org, member } = await connectedOrg();
+    const token = member.session.accessToken;
+    const channel = await ingestedChannel(org.id, token, "@bench-120");
+    const base = `/api/orgs/${org.id}/reports`;
+    const selection = {
+      dateRange: { type: "alltime", range: null },
+      selectedEntities: [channel.id],
+    };
+    const created = await call(base, {
+      body: { title: "Contract", platform: "youtube", ...selection },
+      token,
+    });
+    expectOk(created, "create");
+    const reportId = (created.json as { report: { id: string } }).report.id;
+    await deliver([{ type: "report.generate", organizationId: org.id, reportId }]);
+    const page = await call(`${base}?platform=youtube`, { token });
+    expectOk(page, "page");
+    const report = (page.json as { reports: Array<{ id: string; files: Array<{ id: string }> }> })
+      .reports[0]!;
+    expectOk(await call(`${base}/${reportId}/files/${report.files[0]!.id}`, { token }), "file");
+    const schedule = {
+      title: "Contract weekly",
+      ...selection,
+      frequency: "weekly",
+      dayOfWeek: 1,
+      dayOfMonth: null,
+      scheduledTime: "06:00",
+      isPersistent: false,
+      destination: null,
+    };
+    const made = await call(`${base}/schedules`, {
+      body: { ...schedule, platform: "youtube" },
+      token,
+    });
+    expectOk(made, "create schedule");
+    const scheduleId = (made.json as { schedule: { id: string } }).schedule.id;
+    expectOk(
+      await call(`${base}/schedules/${scheduleId}`, { method: "PATCH", body: schedule, token }),
+      "update schedule",
+    );
+    expectOk(
+      await call(`${base}/schedules/${scheduleId}/active`, { body: { isActive: false }, token }),
+      "pause",
+    );
+    expectOk(
+      await call(`${base}/schedules/delete`, { body: { ids: [scheduleId] }, token }),
+      "delete schedules",
+    );
+    expectOk(await call(`${base}/delete`, { body: { ids: [reportId] }, token }), "delete");
   });
 
   it("every documented operation was answered successfully above", async () => {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
+import type { DetailKind, Pacing, Point, Series } from "../../../shared/schemas/details";
 import type { Db } from "../../db/client";
 import {
   channelMetrics,
@@ -21,8 +22,7 @@ import { ApiError } from "../../errors";
  * The comparison period is the one of the same length just before.
  */
 
-export type SeriesKind = "channels" | "videos" | "shows" | "episodes";
-export type Point = { date: string; value: number };
+export type SeriesKind = DetailKind;
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -53,18 +53,7 @@ function lastPerDay(rows: Array<{ date: string; total: number }>) {
     .map(([date, total]) => ({ date, total }));
 }
 
-export type SeriesAnswer = {
-  metric: "views" | "downloads";
-  from: string;
-  to: string;
-  points: Point[];
-  total: number;
-  previous: { from: string; to: string; total: number; days: number };
-  change: { absolute: number; percent: number | null };
-  gaps: number;
-  title: string;
-  lastUpdated: string | null;
-};
+export type SeriesAnswer = Series;
 
 export async function series(
   db: Db,
@@ -189,13 +178,7 @@ export const PACING_DAYS = 30;
 /** Peers compared at each age: the item's most recent siblings with history, enough for a stable median. */
 export const PACING_PEERS = 50;
 
-export type PacingAnswer = {
-  days: number[];
-  item: Array<number | null>;
-  median: Array<number | null>;
-  peers: number;
-  metric: "views" | "downloads";
-};
+export type PacingAnswer = Pacing;
 
 const median = (values: number[]) => {
   if (values.length === 0) return null;

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { reportFileKinds } from "../../../shared/schemas/enums";
+import { idChunks } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { reportFiles } from "../../db/schema";
 
@@ -150,9 +151,7 @@ export async function deleteReportObjects(
   reportIds: string[],
 ): Promise<number> {
   const files: { key: string }[] = [];
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < reportIds.length; i += 90) {
-    const ids = reportIds.slice(i, i + 90);
+  for (const ids of idChunks(reportIds)) {
     files.push(
       ...(await db
         .select({ key: reportFiles.r2Key })
@@ -171,8 +170,7 @@ export async function deleteReportObjects(
 /** The files of the given reports (id, kind, filename), for lists that offer downloads. */
 export async function reportFileViews(db: Db, organizationId: string, reportIds: string[]) {
   const files: Array<{ id: string; kind: ReportFileKind; filename: string; reportId: string }> = [];
-  for (let i = 0; i < reportIds.length; i += 90) {
-    const ids = reportIds.slice(i, i + 90);
+  for (const ids of idChunks(reportIds)) {
     files.push(
       ...(await db
         .select({

@@ -1,27 +1,26 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
-import {
-  type CreateSchedule,
-  createReportSchema,
-  createScheduleSchema,
-  idsBodySchema,
-  reportPlatforms,
-  type UpdateSchedule,
-  updateScheduleSchema,
+import { and, eq } from "drizzle-orm";
+import { reportsApi as routes } from "../../../shared/api/reports";
+import type {
+  CreateSchedule,
+  ReportPlatform,
+  ScheduleView,
+  UpdateSchedule,
 } from "../../../shared/schemas/reports";
-import { chunk } from "../../db/batch";
-import { type Db, getDb } from "../../db/client";
-import {
-  googleConnections,
-  persistentSheets,
-  reportSchedules,
-  reports,
-  scheduleRuns,
-} from "../../db/schema";
-import type { AppEnv } from "../../env";
+import type { Db } from "../../db/client";
+import { persistentSheets, reportSchedules, reports, scheduleRuns } from "../../db/schema";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
+import { newRouter, reply } from "../../lib/openapi";
+import {
+  deleteReports,
+  deleteSchedules,
+  findSchedule,
+  latestRuns,
+  listPersistentSheets,
+  listReports,
+  listSchedules,
+  ownReportIds,
+  sheetsAvailable,
+} from "./queries";
 import { deleteReportObjects, reportFileViews } from "./report-files";
 
 /*
@@ -30,22 +29,6 @@ import { deleteReportObjects, reportFileViews } from "./report-files";
  * routes record intent and answer at once.
  */
 
-const platformQuery = z.object({ platform: z.enum(reportPlatforms) });
-const scheduleParam = z.object({ scheduleId: z.string().uuid({ message: "Invalid schedule id" }) });
-
-const _iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-async function scheduleOf(db: Db, organizationId: string, scheduleId: string) {
-  const [row] = await db
-    .select()
-    .from(reportSchedules)
-    .where(
-      and(eq(reportSchedules.id, scheduleId), eq(reportSchedules.organizationId, organizationId)),
-    );
-  if (!row) throw new ApiError("NOT_FOUND", "Recurring report not found");
-  return row;
-}
-
 /**
  * Where a persistent schedule writes. A new spreadsheet becomes a persistent_sheets row (created
  * in Google by the first run); an existing one must belong to the organisation and platform.
@@ -53,7 +36,7 @@ async function scheduleOf(db: Db, organizationId: string, scheduleId: string) {
 async function resolveDestination(
   db: Db,
   organizationId: string,
-  platform: string,
+  platform: ReportPlatform,
   body: CreateSchedule | UpdateSchedule,
 ) {
   if (!body.isPersistent || !body.destination)
@@ -67,7 +50,7 @@ async function resolveDestination(
         and(
           eq(persistentSheets.id, d.persistentSheetId),
           eq(persistentSheets.organizationId, organizationId),
-          eq(persistentSheets.platform, platform as "youtube"),
+          eq(persistentSheets.platform, platform),
         ),
       );
     if (!sheet)
@@ -78,7 +61,7 @@ async function resolveDestination(
   }
   const [sheet] = await db
     .insert(persistentSheets)
-    .values({ organizationId, platform: platform as "youtube", sheetName: d.sheetName })
+    .values({ organizationId, platform, sheetName: d.sheetName })
     .returning({ id: persistentSheets.id });
   return {
     persistentSheetId: sheet!.id,
@@ -86,134 +69,85 @@ async function resolveDestination(
   };
 }
 
-export const reportRoutes = new Hono<AppEnv>()
+const iso = (date: Date) => date.toISOString();
+
+/** A schedule as the Reports screen shows it, with its newest run ("Not run yet" without one). */
+function scheduleView(
+  s: typeof reportSchedules.$inferSelect,
+  sheet: ScheduleView["persistentSheet"],
+  last: typeof scheduleRuns.$inferSelect | undefined,
+): ScheduleView {
+  return {
+    ...s,
+    platform: s.platform as ReportPlatform,
+    persistentSheet: sheet,
+    lastRun: last
+      ? {
+          status: last.status,
+          at: iso(last.finishedAt ?? last.createdAt),
+          rowCount: last.rowCount,
+          sheetUrl: last.sheetUrl,
+          errorMessage: last.errorMessage,
+        }
+      : null,
+    createdAt: iso(s.createdAt),
+  };
+}
+
+export const reportRoutes = newRouter()
   /** Everything the Reports screen shows for one platform, in one call. */
-  .get("/", validate("query", platformQuery), async (c) => {
-    const db = getDb(c.env);
-    const orgId = c.get("org").id;
+  .openapi(routes.page, async (c) => {
+    const { db, org } = c.var;
     const { platform } = c.req.valid("query");
-    const [reportRows, scheduleRows, sheetRows, [google]] = await Promise.all([
-      db
-        .select()
-        .from(reports)
-        .where(
-          and(
-            eq(reports.organizationId, orgId),
-            eq(reports.platform, platform),
-            isNull(reports.previewId),
-          ),
-        )
-        .orderBy(desc(reports.createdAt))
-        .limit(500),
-      db
-        .select()
-        .from(reportSchedules)
-        .where(
-          and(eq(reportSchedules.organizationId, orgId), eq(reportSchedules.platform, platform)),
-        )
-        .orderBy(desc(reportSchedules.createdAt)),
-      db
-        .select()
-        .from(persistentSheets)
-        .where(
-          and(eq(persistentSheets.organizationId, orgId), eq(persistentSheets.platform, platform)),
-        )
-        .orderBy(desc(persistentSheets.createdAt)),
-      db
-        .select({ status: googleConnections.status })
-        .from(googleConnections)
-        .where(eq(googleConnections.organizationId, orgId)),
+    const [reportRows, scheduleRows, sheetRows, sheetsWork] = await Promise.all([
+      listReports(org.id, db, platform),
+      listSchedules(org.id, db, platform),
+      listPersistentSheets(org.id, db, platform),
+      sheetsAvailable(org.id, db),
     ]);
-    const files = await reportFileViews(
-      db,
-      orgId,
-      reportRows.map((r) => r.id),
-    );
-    // The newest run of each schedule.
-    const runs = scheduleRows.length
-      ? await db
-          .select()
-          .from(scheduleRuns)
-          .where(
-            and(
-              eq(scheduleRuns.organizationId, orgId),
-              inArray(
-                scheduleRuns.scheduleId,
-                scheduleRows.slice(0, 90).map((s) => s.id),
-              ),
-            ),
-          )
-          .orderBy(desc(scheduleRuns.createdAt))
-      : [];
-    const sheetsById = new Map(
+    const [files, runs] = await Promise.all([
+      reportFileViews(
+        db,
+        org.id,
+        reportRows.map((r) => r.id),
+      ),
+      latestRuns(
+        org.id,
+        db,
+        scheduleRows.map((s) => s.id),
+      ),
+    ]);
+    const sheets = new Map(
       sheetRows.map((s) => [
         s.id,
         {
           id: s.id,
           sheetName: s.sheetName,
           spreadsheetUrl: s.spreadsheetUrl,
-          createdAt: s.createdAt.toISOString(),
+          createdAt: iso(s.createdAt),
         },
       ]),
     );
-    return c.json({
+    return reply(c, routes.page, {
       reports: reportRows.map((r) => ({
-        id: r.id,
-        title: r.title,
-        platform: r.platform,
-        exportType: r.exportType,
-        dateRange: r.dateRange,
-        status: r.status,
-        errorMessage: r.errorMessage,
-        googleSheetUrl: r.googleSheetUrl,
-        isPersistent: r.isPersistent,
-        rowCount: r.rowCount,
-        createdAt: r.createdAt.toISOString(),
-        files:
-          r.status === "completed"
-            ? files
-                .filter((f) => f.reportId === r.id)
-                .map(({ id, kind, filename }) => ({ id, kind, filename }))
-            : [],
+        ...r,
+        createdAt: iso(r.createdAt),
+        files: r.status === "completed" ? files.filter((f) => f.reportId === r.id) : [],
       })),
-      schedules: scheduleRows.map((s) => {
-        const last = runs.find((r) => r.scheduleId === s.id);
-        return {
-          id: s.id,
-          title: s.title,
-          platform: s.platform as "youtube",
-          dateRange: s.dateRange,
-          selectedEntities: s.selectedEntities,
-          frequency: s.frequency,
-          dayOfWeek: s.dayOfWeek,
-          dayOfMonth: s.dayOfMonth,
-          scheduledTime: s.scheduledTime,
-          isActive: s.isActive,
-          isPersistent: s.isPersistent,
-          sheetTabName: s.sheetTabName,
-          persistentSheet: s.persistentSheetId
-            ? (sheetsById.get(s.persistentSheetId) ?? null)
-            : null,
-          lastRun: last
-            ? {
-                status: last.status,
-                at: (last.finishedAt ?? last.createdAt).toISOString(),
-                rowCount: last.rowCount,
-                sheetUrl: last.sheetUrl,
-                errorMessage: last.errorMessage,
-              }
-            : null,
-          createdAt: s.createdAt.toISOString(),
-        };
-      }),
-      persistentSheets: [...sheetsById.values()],
-      sheetsAvailable: google?.status === "active",
+      schedules: scheduleRows.map((s) =>
+        scheduleView(
+          s,
+          s.persistentSheetId ? (sheets.get(s.persistentSheetId) ?? null) : null,
+          runs.get(s.id),
+        ),
+      ),
+      persistentSheets: [...sheets.values()],
+      sheetsAvailable: sheetsWork,
     });
   })
   /** A one-time report: recorded now, its files written by the report.generate job. */
-  .post("/", validate("json", createReportSchema), async (c) => {
-    const db = getDb(c.env);
-    const org = c.get("org");
+  .openapi(routes.create, async (c) => {
+    const { db, org, userId } = c.var;
     const body = c.req.valid("json");
     const [report] = await db
       .insert(reports)
@@ -224,7 +158,7 @@ export const reportRoutes = new Hono<AppEnv>()
         exportType: "one-time",
         dateRange: body.dateRange,
         selectedEntities: body.selectedEntities,
-        createdByUserId: c.get("userId"),
+        createdByUserId: userId,
       })
       .returning();
     await c.env.JOBS.send({
@@ -232,44 +166,22 @@ export const reportRoutes = new Hono<AppEnv>()
       organizationId: org.id,
       reportId: report!.id,
     });
-    return c.json({ report: { id: report!.id, status: report!.status } }, 201);
+    return reply(c, routes.create, { report: { id: report!.id, status: report!.status } });
   })
-  .post("/delete", validate("json", idsBodySchema), async (c) => {
-    const db = getDb(c.env);
-    const orgId = c.get("org").id;
-    // D1 binds at most 100 parameters per statement: ids go 90 at a time.
-    const ids: string[] = [];
-    for (const group of chunk(c.req.valid("json").ids, 90)) {
-      ids.push(
-        ...(
-          await db
-            .select({ id: reports.id })
-            .from(reports)
-            .where(
-              and(
-                eq(reports.organizationId, orgId),
-                inArray(reports.id, group),
-                isNull(reports.previewId),
-              ),
-            )
-        ).map((r) => r.id),
-      );
-    }
+  .openapi(routes.remove, async (c) => {
+    const { db, org } = c.var;
+    const ids = await ownReportIds(org.id, db, c.req.valid("json").ids);
     // R2 first: if it fails the rows still point at the objects and a retry finds them.
-    await deleteReportObjects(c.env, db, orgId, ids);
-    for (const group of chunk(ids, 90))
-      await db
-        .delete(reports)
-        .where(and(eq(reports.organizationId, orgId), inArray(reports.id, group)));
-    return c.json({ deleted: ids.length });
+    await deleteReportObjects(c.env, db, org.id, ids);
+    await deleteReports(org.id, db, ids);
+    return reply(c, routes.remove, { deleted: ids.length });
   })
   /**
    * A recurring schedule. A persistent one ('Update the same sheet') runs its '(Initial Setup)'
    * report at once, which creates or fills the spreadsheet.
    */
-  .post("/schedules", validate("json", createScheduleSchema), async (c) => {
-    const db = getDb(c.env);
-    const org = c.get("org");
+  .openapi(routes.createSchedule, async (c) => {
+    const { db, org, userId } = c.var;
     const body = c.req.valid("json");
     const destination = await resolveDestination(db, org.id, body.platform, body);
     const [schedule] = await db
@@ -286,7 +198,7 @@ export const reportRoutes = new Hono<AppEnv>()
         scheduledTime: body.scheduledTime,
         isPersistent: body.isPersistent,
         ...destination,
-        createdByUserId: c.get("userId"),
+        createdByUserId: userId,
       })
       .returning();
     let initialRunId: string | null = null;
@@ -306,65 +218,47 @@ export const reportRoutes = new Hono<AppEnv>()
         runId: initialRunId,
       });
     }
-    return c.json({ schedule: { id: schedule!.id }, initialRunId }, 201);
+    return reply(c, routes.createSchedule, { schedule: { id: schedule!.id }, initialRunId });
   })
-  .patch(
-    "/schedules/:scheduleId",
-    validate("param", scheduleParam),
-    validate("json", updateScheduleSchema),
-    async (c) => {
-      const db = getDb(c.env);
-      const orgId = c.get("org").id;
-      const current = await scheduleOf(db, orgId, c.req.valid("param").scheduleId);
-      const body = c.req.valid("json");
-      // Keeping the same existing spreadsheet keeps its row; a new one is created as on creation.
-      const destination = await resolveDestination(db, orgId, current.platform, body);
-      await db
-        .update(reportSchedules)
-        .set({
-          title: body.title,
-          dateRange: body.dateRange,
-          selectedEntities: body.selectedEntities,
-          frequency: body.frequency,
-          dayOfWeek: body.dayOfWeek,
-          dayOfMonth: body.dayOfMonth,
-          scheduledTime: body.scheduledTime,
-          isPersistent: body.isPersistent,
-          ...destination,
-        })
-        .where(eq(reportSchedules.id, current.id));
-      return c.json({ schedule: { id: current.id } });
-    },
-  )
-  .post(
-    "/schedules/:scheduleId/active",
-    validate("param", scheduleParam),
-    validate("json", z.object({ isActive: z.boolean() })),
-    async (c) => {
-      const db = getDb(c.env);
-      const schedule = await scheduleOf(db, c.get("org").id, c.req.valid("param").scheduleId);
-      await db
-        .update(reportSchedules)
-        .set({ isActive: c.req.valid("json").isActive })
-        .where(eq(reportSchedules.id, schedule.id));
-      return c.json({ isActive: c.req.valid("json").isActive });
-    },
-  )
-  .post("/schedules/delete", validate("json", idsBodySchema), async (c) => {
-    const db = getDb(c.env);
-    let deleted = 0;
-    for (const group of chunk(c.req.valid("json").ids, 90)) {
-      deleted += (
-        await db
-          .delete(reportSchedules)
-          .where(
-            and(
-              eq(reportSchedules.organizationId, c.get("org").id),
-              inArray(reportSchedules.id, group),
-            ),
-          )
-          .returning({ id: reportSchedules.id })
-      ).length;
-    }
-    return c.json({ deleted });
-  });
+  .openapi(routes.updateSchedule, async (c) => {
+    const { db, org } = c.var;
+    const current = await findSchedule(org.id, db, c.req.valid("param").scheduleId);
+    const body = c.req.valid("json");
+    // Keeping the same existing spreadsheet keeps its row; a new one is created as on creation.
+    const destination = await resolveDestination(
+      db,
+      org.id,
+      current.platform as ReportPlatform,
+      body,
+    );
+    await db
+      .update(reportSchedules)
+      .set({
+        title: body.title,
+        dateRange: body.dateRange,
+        selectedEntities: body.selectedEntities,
+        frequency: body.frequency,
+        dayOfWeek: body.dayOfWeek,
+        dayOfMonth: body.dayOfMonth,
+        scheduledTime: body.scheduledTime,
+        isPersistent: body.isPersistent,
+        ...destination,
+      })
+      .where(and(eq(reportSchedules.id, current.id), eq(reportSchedules.organizationId, org.id)));
+    return reply(c, routes.updateSchedule, { schedule: { id: current.id } });
+  })
+  .openapi(routes.setActive, async (c) => {
+    const { db, org } = c.var;
+    const schedule = await findSchedule(org.id, db, c.req.valid("param").scheduleId);
+    const { isActive } = c.req.valid("json");
+    await db
+      .update(reportSchedules)
+      .set({ isActive })
+      .where(and(eq(reportSchedules.id, schedule.id), eq(reportSchedules.organizationId, org.id)));
+    return reply(c, routes.setActive, { isActive });
+  })
+  .openapi(routes.removeSchedules, async (c) =>
+    reply(c, routes.removeSchedules, {
+      deleted: await deleteSchedules(c.var.org.id, c.var.db, c.req.valid("json").ids),
+    }),
+  );

@@ -1,9 +1,6 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import { getDb } from "../../db/client";
-import type { AppEnv } from "../../env";
+import { storageApi as routes } from "../../../shared/api/storage";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
+import { newRouter, reply } from "../../lib/openapi";
 import { requireAdmin } from "../../middleware/auth";
 import { DriveError, deleteFile, getQuota, listFiles } from "../../providers/google/drive";
 import { providerFetch } from "../../providers/transport";
@@ -17,70 +14,58 @@ const driveFailure = (error: unknown, what: string) =>
       })
     : error;
 
-/** The storage manager (/admin/storage): the connected Drive's quota and the files the app made. Admins only. */
-export const storageRoutes = new Hono<AppEnv>()
-  .use("*", requireAdmin)
-  .get("/quota", async (c) => {
+const admin = { middleware: [requireAdmin] };
+
+/** The storage manager (/admin/storage): the connected Drive's quota and the files the app made. */
+export const storageRoutes = newRouter()
+  .openapi({ ...routes.quota, ...admin }, async (c) => {
     const fetcher = providerFetch(c.env);
-    const token = await googleAccessToken(getDb(c.env), c.env, fetcher, c.get("org").id);
+    const token = await googleAccessToken(c.var.db, c.env, fetcher, c.var.org.id);
     try {
-      return c.json({ quota: await getQuota(fetcher, token) });
+      return reply(c, routes.quota, { quota: await getQuota(fetcher, token) });
     } catch (error) {
       throw driveFailure(error, "Failed to load storage quota");
     }
   })
-  .get(
-    "/files",
-    validate("query", z.object({ pageToken: z.string().max(500).optional() })),
-    async (c) => {
-      const fetcher = providerFetch(c.env);
-      const token = await googleAccessToken(getDb(c.env), c.env, fetcher, c.get("org").id);
-      try {
-        const page = await listFiles(fetcher, token, c.req.valid("query").pageToken);
-        return c.json({ files: page.files, nextPageToken: page.nextPageToken ?? null });
-      } catch (error) {
-        throw driveFailure(error, "Failed to load files");
-      }
-    },
-  )
-  .post(
-    "/delete",
-    validate(
-      "json",
-      z.object({
-        fileIds: z
-          .array(z.string().min(1).max(200))
-          .min(1, { message: "Please select files to delete" })
-          .max(100),
-      }),
-    ),
-    async (c) => {
-      const db = getDb(c.env);
-      const fetcher = providerFetch(c.env);
-      const token = await googleAccessToken(db, c.env, fetcher, c.get("org").id);
-      const { fileIds } = c.req.valid("json");
-      // One by one so that one failure does not hide the others' outcome (spec: "x of n").
-      const results = [];
-      for (const id of fileIds) {
-        try {
-          await deleteFile(fetcher, token, id);
-          results.push({ id, success: true as const });
-        } catch (error) {
-          results.push({
-            id,
-            success: false as const,
-            error: error instanceof DriveError ? error.message : "Delete failed",
-          });
-        }
-      }
-      const deleted = results.filter((r) => r.success).length;
-      await audit(db, {
-        organizationId: c.get("org").id,
-        actorUserId: c.get("userId"),
-        action: "storage.files_deleted",
-        targetType: "drive_file",
-        details: { requested: fileIds.length, deleted },
+  .openapi({ ...routes.files, ...admin }, async (c) => {
+    const fetcher = providerFetch(c.env);
+    const token = await googleAccessToken(c.var.db, c.env, fetcher, c.var.org.id);
+    try {
+      const page = await listFiles(fetcher, token, c.req.valid("query").pageToken);
+      return reply(c, routes.files, {
+        files: page.files,
+        nextPageToken: page.nextPageToken ?? null,
       });
-      return c.json({ results, deleted, requested: fileIds.length });
-    },
-  );
+    } catch (error) {
+      throw driveFailure(error, "Failed to load files");
+    }
+  })
+  .openapi({ ...routes.remove, ...admin }, async (c) => {
+    const { db, org, userId } = c.var;
+    const fetcher = providerFetch(c.env);
+    const token = await googleAccessToken(db, c.env, fetcher, org.id);
+    const { fileIds } = c.req.valid("json");
+    // One by one so that one failure does not hide the others' outcome (spec: "x of n").
+    const results = [];
+    for (const id of fileIds) {
+      try {
+        await deleteFile(fetcher, token, id);
+        results.push({ id, success: true });
+      } catch (error) {
+        results.push({
+          id,
+          success: false,
+          error: error instanceof DriveError ? error.message : "Delete failed",
+        });
+      }
+    }
+    const deleted = results.filter((r) => r.success).length;
+    await audit(db, {
+      organizationId: org.id,
+      actorUserId: userId,
+      action: "storage.files_deleted",
+      targetType: "drive_file",
+      details: { requested: fileIds.length, deleted },
+    });
+    return reply(c, routes.remove, { results, deleted, requested: fileIds.length });
+  });

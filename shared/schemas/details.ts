@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/*
+ * The detail panel (GET /orgs/{orgId}/details/...): a daily series with its comparison period,
+ * and pacing against the item's siblings.
+ */
+
+export const detailKinds = ["channels", "videos", "shows", "episodes"] as const;
+export type DetailKind = (typeof detailKinds)[number];
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date like 2026-01-31" });
+/** At most two years in one chart: the comparison doubles what is read. */
+export const MAX_CHART_DAYS = 731;
+
+export const detailParamsSchema = z.object({
+  kind: z.enum(detailKinds),
+  id: z.string().uuid({ message: "Invalid id" }),
+});
+export const seriesQuerySchema = z
+  .object({ from: isoDay, to: isoDay })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["from"] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_CHART_DAYS, {
+    message: `A chart covers at most ${MAX_CHART_DAYS} days`,
+    path: ["from"],
+  });
+
+const metric = z.enum(["views", "downloads"]);
+const pointSchema = z.object({ date: z.string(), value: z.number() });
+export type Point = z.infer<typeof pointSchema>;
+
+export const seriesSchema = z.object({
+  metric,
+  from: z.string(),
+  to: z.string(),
+  points: z.array(pointSchema),
+  total: z.number(),
+  previous: z.object({ from: z.string(), to: z.string(), total: z.number(), days: z.number() }),
+  change: z.object({ absolute: z.number(), percent: z.number().nullable() }),
+  /** Days our snapshots skipped (their growth is credited to the day after). */
+  gaps: z.number(),
+  title: z.string(),
+  lastUpdated: z.string().nullable(),
+});
+export type Series = z.infer<typeof seriesSchema>;
+
+export const pacingSchema = z.object({
+  days: z.array(z.number()),
+  item: z.array(z.number().nullable()),
+  median: z.array(z.number().nullable()),
+  peers: z.number(),
+  metric,
+});
+export type Pacing = z.infer<typeof pacingSchema>;
