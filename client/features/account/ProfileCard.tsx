@@ -1,7 +1,7 @@
 import { User } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { profileMessages } from "../../../shared/messages";
-import { supportedTimeZones } from "../../../shared/timezones";
+import { DEFAULT_TIME_ZONE, supportedTimeZones } from "../../../shared/timezones";
 import { Card } from "../../components/Card";
 import { Button, Field } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
@@ -13,7 +13,7 @@ import { removeAvatar, updateOrgTimezone, updateProfile, uploadAvatar } from "./
 export function ProfileCard() {
   const { user, organization, isAdmin, reload } = useAuth();
   const [phone, setPhone] = useState(user?.phoneNumber ?? "");
-  const [timezone, setTimezone] = useState(organization?.timezone ?? "America/Los_Angeles");
+  const [timezone, setTimezone] = useState(organization?.timezone ?? DEFAULT_TIME_ZONE);
   const [saving, setSaving] = useState(false);
   const avatar = useImageUpload({
     upload: uploadAvatar,

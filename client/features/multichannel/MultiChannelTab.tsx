@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { dateRangeLabel } from "../../../shared/date-ranges";
 import { formatCreatedAt } from "../../../shared/schedule";
 import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel";
+import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
@@ -35,7 +36,7 @@ const PAGE_SIZE = 200;
 
 export default function MultiChannelTab({ orgId }: { orgId: string }) {
   const { organization } = useAuth();
-  const timeZone = organization?.timezone ?? "America/Los_Angeles";
+  const timeZone = organization?.timezone ?? DEFAULT_TIME_ZONE;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The open preview lives in the URL, so a reload or a shared link reopens the board.

@@ -3,6 +3,7 @@ import { customRangeFromDates, dateRangeOptions } from "../../../shared/date-ran
 import type { MergeOptions } from "../../../shared/schemas/arrangement";
 import type { DateRange, DateRangeType } from "../../../shared/schemas/date-range";
 import { type ContentSummary, MULTI_CHANNEL_MESSAGES } from "../../../shared/schemas/multichannel";
+import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
@@ -52,7 +53,7 @@ export function SetupFlow({
   resume,
 }: Props) {
   const { organization } = useAuth();
-  const timeZone = organization?.timezone ?? "America/Los_Angeles";
+  const timeZone = organization?.timezone ?? DEFAULT_TIME_ZONE;
   const [step, setStep] = useState<"setup" | "merge">(resume ? "merge" : "setup");
   const [title, setTitle] = useState(resume?.title ?? "");
   const [rangeType, setRangeType] = useState<DateRangeType>(resume?.dateRange.type ?? "30days");

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { ExternalLink, Plus } from "lucide-react";
@@ -38,7 +39,7 @@ export default function PlatformReports({
 }) {
   const platform = requested === "simplecast" ? "simplecast" : "youtube";
   const { organization, isAdmin } = useAuth();
-  const timeZone = organization?.timezone ?? "America/Los_Angeles";
+  const timeZone = organization?.timezone ?? DEFAULT_TIME_ZONE;
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<{ editing: ScheduleView | null } | null>(null);

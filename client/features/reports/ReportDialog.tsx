@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { useMemo, useState } from "react";
 import { customRangeFromDates, dateRangeOptions } from "../../../shared/date-ranges";
 import {
@@ -80,7 +81,7 @@ export function ReportDialog({
   onSaved,
 }: Props) {
   const { organization } = useAuth();
-  const timeZone = organization?.timezone ?? "America/Los_Angeles";
+  const timeZone = organization?.timezone ?? DEFAULT_TIME_ZONE;
   const platformLabel = platform === "youtube" ? "YouTube" : "Simplecast";
   const stored =
     editing && "type" in editing.dateRange && "range" in editing.dateRange

@@ -5,6 +5,7 @@ import {
   integrationTypes,
   roles,
 } from "../../../shared/schemas/enums";
+import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { users } from "./accounts";
 import { createdAt, id, timestamp, updatedAt } from "./columns";
 
@@ -13,7 +14,7 @@ export const organizations = sqliteTable("organizations", {
   name: text("name").notNull(),
   /** R2 key of the uploaded logo; the API turns it into a URL. */
   logoKey: text("logo_key"),
-  timezone: text("timezone").notNull().default("America/Los_Angeles"),
+  timezone: text("timezone").notNull().default(DEFAULT_TIME_ZONE),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { and, eq } from "drizzle-orm";
 import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import { resolveDateRange } from "../../../shared/date-ranges";
@@ -26,7 +27,7 @@ export async function organizationZone(db: Db, organizationId: string): Promise<
     .select({ timezone: organizations.timezone })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return org?.timezone ?? "America/Los_Angeles";
+  return org?.timezone ?? DEFAULT_TIME_ZONE;
 }
 
 /**
