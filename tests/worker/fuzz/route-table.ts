@@ -17,6 +17,8 @@ export type ApiRoute = {
 
 /** Development-only routes (absent in production, where SANDBOX is off). */
 const DEV_ONLY = /^\/api\/dev\//;
+/** The OpenAPI document: a public, static description rather than an operation. */
+const DOCUMENT = "/api/openapi.json";
 
 /** What the routes declared in shared/api/ validate, keyed "METHOD /api/path/:param". */
 function declaredInputs() {
@@ -36,7 +38,13 @@ export function apiRoutes(): ApiRoute[] {
   const routes = new Map<string, ApiRoute>();
   const declared = declaredInputs();
   for (const r of app.routes) {
-    if (r.method === "ALL" || !r.path.startsWith("/api/") || DEV_ONLY.test(r.path)) continue;
+    if (
+      r.method === "ALL" ||
+      !r.path.startsWith("/api/") ||
+      DEV_ONLY.test(r.path) ||
+      r.path === DOCUMENT
+    )
+      continue;
     const key = `${r.method} ${r.path}`;
     const route = routes.get(key) ?? {
       method: r.method,

@@ -190,8 +190,16 @@ export const multiChannelRoutes = newRouter()
  * ticket, issued above to an authenticated member, is checked and consumed by the room itself;
  * a ticket only opens the room it was issued by.
  */
-export const multiChannelSocketRoutes = newRouter().openapi(routes.socket, async (c) => {
-  const { orgId, previewId } = c.req.valid("param");
-  if (c.req.header("Upgrade") !== "websocket") throw new ApiError("NOT_FOUND", "Not found");
-  return roomFor(c.env, orgId, previewId).fetch(c.req.raw);
-});
+export const multiChannelSocketRoutes = newRouter().openapi(
+  routes.socket,
+  async (c) => {
+    const { orgId, previewId } = c.req.valid("param");
+    if (c.req.header("Upgrade") !== "websocket") throw new ApiError("NOT_FOUND", "Not found");
+    return roomFor(c.env, orgId, previewId).fetch(c.req.raw);
+  },
+  // Unauthenticated: a malformed id is "not found" like any other, never a hint.
+  (result) => {
+    if (!result.success) throw new ApiError("NOT_FOUND", "Not found");
+    return undefined;
+  },
+);
