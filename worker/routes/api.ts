@@ -64,6 +64,7 @@ organizationTree
   .route("/", reportRoutes)
   .route("/", multiChannelRoutes)
   .route("/", detailRoutes)
+  .route("/orgs/:orgId/overview", overviewRoutes)
   .route("/", ingestionRoutes)
   .route("/orgs/:orgId", organizationRoutes);
 
