@@ -32,6 +32,29 @@ export function trailing(snapshots: DailySnapshot[], days: number): number | nul
   return base ? Math.max(0, newest.value - base.value) : null;
 }
 
+/**
+ * A video's trailing N days: its current views minus the latest reading taken on or before the
+ * day N days before `nowMs` (several readings a day while it is young: the latest counts). A
+ * video published after that day had 0 views then, so the window holds all its views; one
+ * published on or before it without a reading then has no value. (worker/features/ingestion/
+ * windows.ts computes the same in SQL for whole channels.)
+ */
+export function trailingVideo(
+  readings: Array<{ date: string; at: number; value: number }>,
+  current: number,
+  publishMs: number,
+  days: number,
+  nowMs: number,
+): number | null {
+  const target = isoDate(nowMs - days * DAY_MS);
+  if (isoDate(publishMs) > target) return current;
+  const base = readings
+    .filter((r) => r.date <= target)
+    .sort((a, b) => a.at - b.at)
+    .at(-1);
+  return base ? Math.max(0, current - base.value) : null;
+}
+
 export function trailingAll(snapshots: DailySnapshot[]): Record<TrailingWindow, number | null> {
   return {
     "1d": trailing(snapshots, 1),

@@ -5,6 +5,7 @@ import {
   firstWindowFromSnapshots,
   trailing,
   trailingAll,
+  trailingVideo,
 } from "../../shared/metrics";
 
 const history = (start: string, values: number[]) =>
@@ -36,6 +37,38 @@ describe("trailing windows", () => {
     const s = history("2026-11-20", [5, 6, 7]);
     expect(trailingAll(s)).toEqual({ "1d": 1, "1w": null, "1m": null, "1y": null });
     expect(trailing([], 1)).toBeNull();
+  });
+});
+
+describe("a video's trailing windows", () => {
+  const now = Date.parse("2026-11-22T10:00:00Z");
+  const reading = (iso: string, value: number) => ({
+    date: iso.slice(0, 10),
+    at: Date.parse(iso),
+    value,
+  });
+  const readings = [
+    reading("2026-11-14T08:00:00Z", 300),
+    reading("2026-11-15T03:00:00Z", 400),
+    reading("2026-11-15T21:00:00Z", 450),
+    reading("2026-11-21T09:00:00Z", 900),
+  ];
+  it("subtracts the latest reading on or before the day N days ago", () => {
+    const published = Date.parse("2026-10-01T00:00:00Z");
+    // 1W: the day is 2026-11-15; its latest reading (21:00) counts.
+    expect(trailingVideo(readings, 1000, published, 7, now)).toBe(550);
+    expect(trailingVideo(readings, 1000, published, 1, now)).toBe(100);
+    // 1M: nothing as old as 2026-10-23 while the video was already public: no value.
+    expect(trailingVideo(readings, 1000, published, 30, now)).toBeNull();
+  });
+  it("counts every view of a video published after that day", () => {
+    const published = Date.parse("2026-11-16T00:00:00Z");
+    expect(trailingVideo(readings, 1000, published, 7, now)).toBe(1000);
+    // Published on the day itself: it had views by the end of it that we never read.
+    expect(trailingVideo([], 1000, Date.parse("2026-11-15T23:00:00Z"), 7, now)).toBeNull();
+  });
+  it("never goes negative when a count is corrected down", () => {
+    expect(trailingVideo(readings, 800, Date.parse("2026-10-01T00:00:00Z"), 1, now)).toBe(0);
   });
 });
 

@@ -22,7 +22,11 @@ describe("window figures on known data", () => {
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.channelId, channel.id));
-    const old = videos.find((v) => now - v.publishDate.getTime() > 60 * DAY_MS)!;
+    const old = videos.find((v) => now - v.publishDate.getTime() > 400 * DAY_MS)!;
+    const thisYear = videos.find((v) => {
+      const age = now - v.publishDate.getTime();
+      return age > 100 * DAY_MS && age < 300 * DAY_MS;
+    })!;
     const young = videos.find(
       (v) =>
         now - v.publishDate.getTime() > 27 * HOUR_MS && now - v.publishDate.getTime() < 6 * DAY_MS,
@@ -95,6 +99,15 @@ describe("window figures on known data", () => {
     expect(oldAfter!.trailing1wViews).toBe(oldAfter!.views - 100);
     expect(oldAfter!.trailing1mViews).toBe(oldAfter!.views - 50);
     expect(oldAfter!.trailing1yViews).toBeNull();
+    // Published within the year: it had 0 views a year ago, so the year holds all its views; a
+    // week ago it was already public and we hold no snapshot of it then, so no week figure.
+    const [thisYearAfter] = await db()
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.id, thisYear.id));
+    expect(thisYearAfter!.trailing1yViews).toBe(thisYearAfter!.views);
+    expect(thisYearAfter!.trailing1yViews).toBeGreaterThan(0);
+    expect(thisYearAfter!.trailing1wViews).toBeNull();
     // Older than eight days: its first windows are never guessed.
     expect(oldAfter!.first24hViews).toBeNull();
 

@@ -1,29 +1,41 @@
-import { and, eq, gte } from "drizzle-orm";
-import { batchStatements } from "../../db/batch";
+import { eq } from "drizzle-orm";
+import { FIRST_WINDOWS } from "../../../shared/metrics";
+import { batchStatements, chunk } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { jsonUpsertStatements } from "../../db/json-upsert";
 import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
 import { channelById, channelStats, videoById, videoStats } from "../../sandbox/youtube/catalog";
+import { snapshotHour } from "../ingestion/video-writes";
+import { windowStatements } from "../ingestion/windows";
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Videos written per batch: bounds the memory and the size of one D1 transaction. */
+const VIDEOS_PER_BATCH = 200;
+
+type VideoSnapshot = { values: typeof videoMetrics.$inferInsert };
 
 /**
- * Development only: gives the demo organisation's channels and videos the daily snapshots they
- * would have if Crosscast had been refreshing them for the last `days` days. YouTube has no
- * history API, so a real organisation's charts start at its first ingestion; the demo's sandbox
- * channels have a deterministic timeline (worker/sandbox/youtube/catalog.ts), read here at each
- * past day so the detail and pacing charts have something to show.
+ * Development only: gives an organisation's sandbox channels and videos the snapshots they would
+ * have if Crosscast had been refreshing them all along, read from the sandbox's deterministic
+ * timeline (worker/sandbox/youtube/catalog.ts), then recomputes every window through the same
+ * computation as a refresh (ingestion/windows.ts). What it writes:
+ * - channels: a daily snapshot for each of the last `days` days (400 by default, so the
+ *   trailing year has a base);
+ * - videos: a daily snapshot for each of the last `videoDays` days they were public, and the
+ *   hourly snapshots the young-video job takes around each video's 24H/48H/7D marks (the hour
+ *   before and the hour after; interpolation reads only those two, so the figures are the ones
+ *   a full hourly history would give, at a fraction of the rows).
  */
 export async function backfillDemoHistory(
   d1: D1Database,
   db: Db,
   organizationId: string,
-  days = 120,
+  days = 400,
   now = Date.now(),
-  videoDays = days,
+  videoDays = 120,
 ): Promise<{ channelRows: number; videoRows: number }> {
-  const since = now - videoDays * DAY;
   const channelRows = await db
     .select({ id: channels.id, externalId: channels.externalId })
     .from(channels)
@@ -47,36 +59,9 @@ export async function backfillDemoHistory(
       });
     }
   }
-  const videoRows = await db
-    .select({ id: videos.id, externalId: videos.externalId, publishDate: videos.publishDate })
-    .from(videos)
-    .where(
-      and(
-        eq(videos.organizationId, organizationId),
-        gte(videos.publishDate, new Date(since - 31 * DAY)),
-      ),
-    );
-  const snapshots: Array<{ values: typeof videoMetrics.$inferInsert }> = [];
-  for (const row of videoRows) {
-    const found = videoById(row.externalId, now);
-    if (!found) continue;
-    for (let at = Math.max(since, row.publishDate.getTime() + DAY); at < now - DAY / 2; at += DAY) {
-      const stats = videoStats(found.video, at);
-      snapshots.push({
-        values: {
-          organizationId,
-          videoId: row.id,
-          capturedAt: new Date(at),
-          date: isoDay(at),
-          views: stats.viewCount,
-          likes: stats.likeCount,
-          comments: stats.commentCount,
-        },
-      });
-    }
-  }
-  await batchStatements(d1, [
-    ...jsonUpsertStatements({
+  await batchStatements(
+    d1,
+    jsonUpsertStatements({
       table: channelMetrics,
       rows: metrics,
       target: [channelMetrics.channelId, channelMetrics.date],
@@ -86,12 +71,61 @@ export async function backfillDemoHistory(
         channelMetrics.videoCount,
       ],
     }),
-    ...jsonUpsertStatements({
-      table: videoMetrics,
-      rows: snapshots,
-      target: [videoMetrics.videoId, videoMetrics.capturedAt],
-      update: [videoMetrics.views, videoMetrics.likes, videoMetrics.comments, videoMetrics.date],
-    }),
-  ]);
-  return { channelRows: metrics.length, videoRows: snapshots.length };
+  );
+
+  const videoRows = await db
+    .select({ id: videos.id, externalId: videos.externalId, publishDate: videos.publishDate })
+    .from(videos)
+    .where(eq(videos.organizationId, organizationId));
+  let written = 0;
+  for (const group of chunk(videoRows, VIDEOS_PER_BATCH)) {
+    const snapshots = group.flatMap((row) =>
+      videoSnapshots(organizationId, row, now, now - videoDays * DAY),
+    );
+    written += snapshots.length;
+    await batchStatements(
+      d1,
+      jsonUpsertStatements({
+        table: videoMetrics,
+        rows: snapshots,
+        target: [videoMetrics.videoId, videoMetrics.capturedAt],
+        update: [videoMetrics.views, videoMetrics.likes, videoMetrics.comments, videoMetrics.date],
+      }),
+    );
+  }
+  // The one window computation, as after a refresh; every video, since old readings were added.
+  await batchStatements(d1, windowStatements({ organizationId }, now, { firstWindows: "all" }));
+  return { channelRows: metrics.length, videoRows: written };
+}
+
+/** One video's snapshots: daily since `since`, hourly around its first-window marks. */
+function videoSnapshots(
+  organizationId: string,
+  row: { id: string; externalId: string; publishDate: Date },
+  now: number,
+  since: number,
+): VideoSnapshot[] {
+  const found = videoById(row.externalId, now);
+  if (!found) return [];
+  const publish = row.publishDate.getTime();
+  const times = new Set<number>();
+  for (let at = Math.max(since, publish + DAY); at < now - DAY / 2; at += DAY) times.add(at);
+  for (const days of Object.values(FIRST_WINDOWS)) {
+    const hour = snapshotHour(publish + days * DAY).getTime();
+    for (const at of [hour, hour + HOUR]) if (at > publish && at <= now) times.add(at);
+  }
+  return [...times].map((at) => {
+    const stats = videoStats(found.video, at);
+    return {
+      values: {
+        organizationId,
+        videoId: row.id,
+        capturedAt: new Date(at),
+        date: isoDay(at),
+        views: stats.viewCount,
+        likes: stats.likeCount,
+        comments: stats.commentCount,
+      },
+    };
+  });
 }

@@ -55,15 +55,15 @@ export const devRoutes = new Hono<AppEnv>()
   .post("/organizations", validate("json", testOrganizationBodySchema), async (c) =>
     c.json(await createTestOrganization(getDb(c.env), c.req.valid("json").label), 201),
   )
-  // After the demo ingestion: daily history for its channels and videos (see backfill-history.ts).
-  // ?days= channel history, ?videoDays= video history (the dashboard benchmark asks for more).
+  // After the demo ingestion: history for its channels and videos, then their windows (see
+  // backfill-history.ts). ?days= channel history, ?videoDays= daily video history.
   .post(
     "/backfill-history",
     validate(
       "query",
       z.object({
-        days: z.coerce.number().int().min(1).max(800).default(120),
-        videoDays: z.coerce.number().int().min(1).max(800).optional(),
+        days: z.coerce.number().int().min(1).max(800).default(400),
+        videoDays: z.coerce.number().int().min(1).max(800).default(120),
         // A browser test file's own organisation (/dev/organizations); the demo one by default.
         organizationId: z.string().uuid().optional(),
       }),
@@ -80,9 +80,7 @@ export const devRoutes = new Hono<AppEnv>()
             : eq(organizations.name, DEMO_ORGANIZATION),
         );
       if (!org) throw new ApiError("NOT_FOUND", "No such organisation has been seeded");
-      return c.json(
-        await backfillDemoHistory(c.env.DB, db, org.id, days, Date.now(), videoDays ?? days),
-      );
+      return c.json(await backfillDemoHistory(c.env.DB, db, org.id, days, Date.now(), videoDays));
     },
   );
 

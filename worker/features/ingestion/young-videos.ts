@@ -11,7 +11,8 @@ import {
   type YouTubeVideo,
 } from "../../providers/youtube/client";
 import { integrationKey } from "../integrations/keys";
-import { videoWriteStatements, YOUNG_VIDEO_DAYS, youngVideoReadings } from "./video-writes";
+import { videoWriteStatements, YOUNG_VIDEO_DAYS } from "./video-writes";
+import { windowStatements } from "./windows";
 import { classifyYouTube } from "./youtube-ingest";
 
 export { YOUNG_VIDEO_DAYS };
@@ -55,15 +56,9 @@ export async function snapshotYoungVideos(
   } catch (error) {
     return classifyYouTube(db, organizationId, error);
   }
-  await batchStatements(
-    env.DB,
-    videoWriteStatements(
-      organizationId,
-      channelId,
-      fetched,
-      await youngVideoReadings(db, channelId, now),
-      now,
-    ),
-  );
+  await batchStatements(env.DB, [
+    ...videoWriteStatements(organizationId, channelId, fetched, now),
+    ...windowStatements({ channelId }, now, { firstWindows: "young" }),
+  ]);
   return { processed: fetched.length, total: young.length };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { integrationMessages } from "../../../shared/messages-integrations";
-import { isoDate, trailingAll } from "../../../shared/metrics";
+import { isoDate } from "../../../shared/metrics";
 import { batchStatements, chunk } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { channelMetrics, channels } from "../../db/schema";
@@ -15,7 +15,8 @@ import {
 } from "../../providers/youtube/client";
 import { YouTubeError } from "../../providers/youtube/errors";
 import { integrationKey, markIntegration } from "../integrations/keys";
-import { videoWriteStatements, youngVideoReadings } from "./video-writes";
+import { videoWriteStatements } from "./video-writes";
+import { windowStatements } from "./windows";
 
 export type ChannelTarget = { handle: string } | { channelId: string };
 type RunOptions = { meter?: QuotaMeter; now?: number };
@@ -117,18 +118,6 @@ async function writeChannel(
   // the retry finds the existing row.
   const channelId = existing?.id ?? crypto.randomUUID();
   const today = isoDate(now);
-  const history = existing
-    ? await db
-        .select({ date: channelMetrics.date, value: channelMetrics.totalViews })
-        .from(channelMetrics)
-        .where(eq(channelMetrics.channelId, channelId))
-        .orderBy(asc(channelMetrics.date))
-    : [];
-  const windows = trailingAll([
-    ...history.filter((h) => h.date !== today),
-    { date: today, value: found.totalViews },
-  ]);
-  const readings = existing ? await youngVideoReadings(db, channelId, now) : new Map();
   const figures = {
     subscriberCount: found.subscriberCount,
     totalViews: found.totalViews,
@@ -143,10 +132,6 @@ async function writeChannel(
   const current = {
     ...profile,
     ...figures,
-    trailing1dViews: windows["1d"],
-    trailing1wViews: windows["1w"],
-    trailing1mViews: windows["1m"],
-    trailing1yViews: windows["1y"],
     lastUpdated: new Date(now),
   };
   await batchStatements(d1, [
@@ -161,6 +146,7 @@ async function writeChannel(
         target: [channelMetrics.channelId, channelMetrics.date],
         set: figures,
       }),
-    ...videoWriteStatements(organizationId, channelId, fetched, readings, now),
+    ...videoWriteStatements(organizationId, channelId, fetched, now),
+    ...windowStatements({ channelId }, now, { firstWindows: "young" }),
   ]);
 }
