@@ -172,7 +172,9 @@ describe("adding a channel", () => {
       .from(schema.videos)
       .where(eq(schema.videos.channelId, channel!.id));
     expect(videos).toHaveLength(120);
-    expect(videos.reduce((sum, v) => sum + v.views, 0)).toBe(channel!.totalViews);
+    // The channel's total also counts uploads no longer listed (the emulator's oldest, made
+    // private), so it exceeds what the listed videos add up to.
+    expect(channel!.totalViews).toBeGreaterThan(videos.reduce((sum, v) => sum + v.views, 0));
     // No history yet: trailing windows have no value (null), not 0, except that a video
     // published after the window's first day had 0 views then, so all its views are in it.
     expect(channel!.trailing1wViews).toBeNull();

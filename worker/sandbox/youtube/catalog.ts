@@ -7,7 +7,8 @@ import { b64url, cumulativeAt, DAY_MS, hash, prng, programmeTitle, unb64url } fr
  * the channel's newest N videos, N from the handle: "@bench-5000" has exactly 5,000; the demo
  * handles (sandbox/README.md) publish the same programmes as the demo podcasts; any other handle
  * gets 40-199. N videos span about two years, so as new ones appear the oldest leave the playlist
- * (as if deleted: videos.list leaves them out).
+ * (as if made private: videos.list leaves them out, but their views stay in the channel's total,
+ * which therefore never goes down, as a real channel's does not when it hides old uploads).
  */
 export type SandboxChannel = {
   id: string;
@@ -153,10 +154,11 @@ export function videoStats(video: SandboxVideo, now: number) {
 }
 
 export function channelStats(channel: SandboxChannel, now: number) {
-  const { latest, oldest } = uploadSequences(channel, now);
+  const { latest } = uploadSequences(channel, now);
   let views = 0;
-  // Cheap enough: emulated channels hold at most 100,000 videos.
-  for (let s = oldest; s <= latest; s++) views += videoStats(videoAt(channel, s), now).viewCount;
+  // Every upload so far, listed or no longer (made private): cheap enough, as a channel
+  // publishes at most 100,000 videos in two years.
+  for (let s = 0; s <= latest; s++) views += videoStats(videoAt(channel, s), now).viewCount;
   const subscribers = Math.round(views / 180);
   // YouTube rounds subscriber counts to three significant figures.
   const rounded = subscribers < 1000 ? subscribers : Number(subscribers.toPrecision(3));
