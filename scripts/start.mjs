@@ -41,8 +41,8 @@ ${rows}
 }
 
 /**
- * Once the demo ingestion jobs have finished, give the demo channels and videos the daily history
- * a few months of refreshes would have (charts; YouTube has no history API). Development only.
+ * Once the demo ingestion jobs have finished, give the demo channels and videos the history
+ * Crosscast would hold had it been refreshing them all along, with their windows. Development only.
  */
 async function backfillWhenIngested(admin) {
   try {
@@ -64,7 +64,7 @@ async function backfillWhenIngested(admin) {
     }
     const filled = await fetch(`${server.url}/dev/backfill-history`, { method: "POST" }).then(json);
     console.log(
-      ` Demo history ready: ${filled.channelRows} channel and ${filled.videoRows} video daily snapshots (charts).`,
+      ` Demo history ready: ${filled.channelRows} channel and ${filled.videoRows} video snapshots (charts and windows).`,
     );
   } catch (error) {
     console.log(
