@@ -27,7 +27,8 @@ export const seriesQuerySchema = z
   });
 
 const metric = z.enum(["views", "downloads"]);
-const pointSchema = z.object({ date: z.string(), value: z.number() });
+/** One day; null when we know nothing of it (the chart leaves a gap, never a 0). */
+const pointSchema = z.object({ date: z.string(), value: z.number().nullable() });
 export type Point = z.infer<typeof pointSchema>;
 
 export const seriesSchema = z.object({

@@ -83,6 +83,9 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
     };
   }, [pacing.data, kind]);
 
+  // Days we know nothing of are gaps in the chart, never zeros (the server sends them as null).
+  const missingDays = data ? data.points.filter((p) => p.value === null).length : 0;
+  const missingText = `${missingDays === 1 ? "1 day has" : `${n(missingDays)} days have`} no data and ${missingDays === 1 ? "is" : "are"} left blank.`;
   const change = data?.change;
   const changeText = change
     ? change.percent === null
@@ -170,7 +173,7 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
               vs the previous {Math.round((Date.parse(data.to) - Date.parse(data.from)) / DAY) + 1}{" "}
               days ({n(data.previous.total)})
             </p>
-            {data.points.length === 0 ? (
+            {missingDays === data.points.length ? (
               <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-500 dark:text-slate-400 dark:bg-slate-800/50">
                 No snapshots in this period yet. Charts fill in as daily refreshes run.
               </p>
@@ -179,12 +182,13 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
                 x={chart.x}
                 series={chart.series}
                 time
-                summary={`Daily ${metric} from ${data.from} to ${data.to}: ${n(data.total)} in total, ${changeText} against the previous period.`}
+                summary={`Daily ${metric} from ${data.from} to ${data.to}: ${n(data.total)} in total, ${changeText} against the previous period.${missingDays > 0 ? ` ${missingText}` : ""}`}
               />
             )}
-            {data.gaps > 0 && (
-              <p className="text-xs text-slate-500 dark:text-slate-400">
-                Some days have no snapshot; their growth is shown on the next day we have.
+            {missingDays > 0 && missingDays < data.points.length && (
+              <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="missing-days">
+                {missingText}
+                {data.gaps > 0 && " Growth across a missing day is shown on the next day we have."}
               </p>
             )}
             {kind === "channels" && (

@@ -4,7 +4,8 @@ import { orgQuery } from "../../lib/query/define-query";
 
 export type DetailKind = "channels" | "videos" | "shows" | "episodes";
 
-const pointSchema = z.object({ date: z.string(), value: z.number() });
+/** One day; null when we know nothing of it (the chart leaves a gap, never a 0). */
+const pointSchema = z.object({ date: z.string(), value: z.number().nullable() });
 export const seriesSchema = z.object({
   metric: z.enum(["views", "downloads"]),
   from: z.string(),

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tablePageSchema } from "../../../shared/schemas/tables";
 import { schema } from "../../../worker/db/client";
@@ -12,6 +12,8 @@ import { orgWithPairedContent } from "../support/multichannel";
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const today = () => isoDay(Date.now());
+const daysFrom = (from: string, count: number) =>
+  Array.from({ length: count }, (_, i) => isoDay(Date.parse(`${from}T00:00:00Z`) + i * DAY));
 
 describe("detail series", () => {
   it("a show's daily downloads come from the provider's series, with the previous period's change", async () => {
@@ -74,12 +76,94 @@ describe("detail series", () => {
     const byDate = new Map(snaps.map((s) => [s.date, s.totalViews]));
     for (const p of body.points) {
       const previousDay = snaps.filter((s) => s.date < p.date).at(-1)!;
-      // A total that went down (YouTube corrects counts) is a day of 0, never negative views.
-      expect(p.value).toBe(Math.max(0, byDate.get(p.date)! - previousDay.totalViews));
+      expect(p.value).toBe(byDate.get(p.date)! - previousDay.totalViews);
     }
-    expect(body.points.length).toBeGreaterThanOrEqual(9);
-    expect(body.total).toBe(body.points.reduce((s, p) => s + p.value, 0));
+    expect(body.points.map((p) => p.date)).toEqual(daysFrom(from, 10));
+    expect(body.points.every((p) => p.value !== null && p.value > 0)).toBe(true);
+    expect(body.total).toBe(body.points.reduce((s, p) => s + (p.value ?? 0), 0));
     expect(body.change.percent).not.toBeNull();
+  });
+
+  it("a day without a snapshot, or whose total went down, is a gap (null), never 0", async () => {
+    const { org, token, channel } = await orgWithPairedContent();
+    await backfillDemoHistory(env.DB, db(), org.id, 40);
+    const from = isoDay(Date.now() - 9 * DAY);
+    const [missing, lowered] = [isoDay(Date.now() - 6 * DAY), isoDay(Date.now() - 3 * DAY)];
+    await db()
+      .delete(schema.channelMetrics)
+      .where(
+        and(
+          eq(schema.channelMetrics.channelId, channel.id),
+          eq(schema.channelMetrics.date, missing),
+        ),
+      );
+    // YouTube corrected the count down: the day's views are unknown, not 0.
+    const [dayBefore] = await db()
+      .select()
+      .from(schema.channelMetrics)
+      .where(
+        and(
+          eq(schema.channelMetrics.channelId, channel.id),
+          eq(schema.channelMetrics.date, isoDay(Date.now() - 4 * DAY)),
+        ),
+      );
+    await db()
+      .update(schema.channelMetrics)
+      .set({ totalViews: dayBefore!.totalViews - 1 })
+      .where(
+        and(
+          eq(schema.channelMetrics.channelId, channel.id),
+          eq(schema.channelMetrics.date, lowered),
+        ),
+      );
+    const r = await call(
+      `/api/orgs/${org.id}/details/channels/${channel.id}/series?from=${from}&to=${today()}`,
+      { token },
+    );
+    expect(r.status).toBe(200);
+    const body = r.json as {
+      points: Array<{ date: string; value: number | null }>;
+      total: number;
+      gaps: number;
+    };
+    expect(body.points.map((p) => p.date)).toEqual(daysFrom(from, 10));
+    const value = (date: string) => body.points.find((p) => p.date === date)!.value;
+    expect(value(missing)).toBeNull();
+    expect(value(lowered)).toBeNull();
+    expect(body.points.filter((p) => p.value === null)).toHaveLength(2);
+    expect(body.points.some((p) => p.value === 0)).toBe(false);
+    // The day after the gap carries the growth over both days, and the answer says so.
+    const snaps = new Map(
+      (
+        await db()
+          .select()
+          .from(schema.channelMetrics)
+          .where(eq(schema.channelMetrics.channelId, channel.id))
+      ).map((s) => [s.date, s.totalViews]),
+    );
+    const afterGap = isoDay(Date.now() - 5 * DAY);
+    expect(value(afterGap)).toBe(snaps.get(afterGap)! - snaps.get(isoDay(Date.now() - 7 * DAY))!);
+    expect(body.gaps).toBe(1);
+    expect(body.total).toBe(body.points.reduce((s, p) => s + (p.value ?? 0), 0));
+
+    // Days before the first snapshot are gaps too: a video charted over a longer period than
+    // we have held it.
+    const [video] = await db()
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.channelId, channel.id))
+      .orderBy(desc(schema.videos.publishDate))
+      .limit(1);
+    const longer = isoDay(Date.now() - 199 * DAY);
+    const videoBody = (
+      await call(
+        `/api/orgs/${org.id}/details/videos/${video!.id}/series?from=${longer}&to=${today()}`,
+        { token },
+      )
+    ).json as { points: Array<{ date: string; value: number | null }> };
+    expect(videoBody.points).toHaveLength(200);
+    expect(videoBody.points[0]!.value).toBeNull();
+    expect(videoBody.points.some((p) => p.value === 0)).toBe(false);
   });
 
   it("pacing compares an episode's first 30 days with its show's median at the same age", async () => {

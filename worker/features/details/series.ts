@@ -19,6 +19,9 @@ import { ApiError } from "../../errors";
  * - channels and videos: YouTube has no history API, so a day's views are the growth of the total
  *   between our snapshot of that day and the previous one we hold (a gap of several days credits
  *   the whole growth to the day after it, and says so: `gaps`).
+ * Charts never invent zeros: every day of the period has a point, and a day we know nothing of
+ * (no snapshot or provider row, or a total that went down, so the day's views are unknown) is
+ * null, which the chart draws as a gap. Totals add the days we know.
  * The comparison period is the one of the same length just before.
  */
 
@@ -28,7 +31,10 @@ const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
 
-/** Daily values from cumulative snapshots: growth since the previous snapshot, assigned to its day. */
+/**
+ * Daily values from cumulative snapshots: growth since the previous snapshot, assigned to its day;
+ * null when the total went down (a count corrected or a video removed: the day's views are unknown).
+ */
 function growth(snapshots: Array<{ date: string; total: number }>): {
   points: Point[];
   gaps: number;
@@ -39,7 +45,7 @@ function growth(snapshots: Array<{ date: string; total: number }>): {
     const prev = snapshots[i - 1]!;
     const cur = snapshots[i]!;
     if (dayMs(cur.date) - dayMs(prev.date) > DAY) gaps++;
-    points.push({ date: cur.date, value: Math.max(0, cur.total - prev.total) });
+    points.push({ date: cur.date, value: cur.total >= prev.total ? cur.total - prev.total : null });
   }
   return { points, gaps };
 }
@@ -51,6 +57,13 @@ function lastPerDay(rows: Array<{ date: string; total: number }>) {
   return [...byDay.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([date, total]) => ({ date, total }));
+}
+
+/** Every calendar day from `from` to `to`, inclusive. */
+function everyDay(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let d = dayMs(from); d <= dayMs(to); d += DAY) days.push(isoDay(d));
+  return days;
 }
 
 export type SeriesAnswer = Series;
@@ -151,10 +164,11 @@ export async function series(
         .orderBy(asc(episodeMetrics.date))
     ).map((r) => ({ date: r.date, value: r.value }));
   }
-  const inPeriod = points.filter((p) => p.date >= from && p.date <= to);
-  const before = points.filter((p) => p.date >= prevFrom && p.date <= prevTo);
-  const total = inPeriod.reduce((s, p) => s + p.value, 0);
-  const previousTotal = before.reduce((s, p) => s + p.value, 0);
+  const known = new Map(points.flatMap((p) => (p.value === null ? [] : [[p.date, p.value]])));
+  const inPeriod = everyDay(from, to).map((date) => ({ date, value: known.get(date) ?? null }));
+  const before = everyDay(prevFrom, prevTo).flatMap((date) => known.get(date) ?? []);
+  const total = inPeriod.reduce((s, p) => s + (p.value ?? 0), 0);
+  const previousTotal = before.reduce((s, v) => s + v, 0);
   return {
     metric: kind === "channels" || kind === "videos" ? "views" : "downloads",
     from,

@@ -1,0 +1,98 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import DetailPanel from "../../client/features/details/DetailPanel";
+
+/*
+ * Charts never invent zeros: a day the server answers as null (no snapshot) reaches the chart as
+ * null, which uPlot draws as a gap because the series does not span gaps; the panel says how many
+ * days are blank. The server is faked at fetch; uPlot, which needs a real canvas, is replaced by a
+ * recorder of what it was given.
+ */
+
+const drawn = vi.hoisted(() => [] as Array<{ options: unknown; data: unknown[] }>);
+vi.mock("uplot", () => ({
+  default: class {
+    constructor(options: unknown, data: unknown[]) {
+      drawn.push({ options, data });
+    }
+    setSize() {}
+    destroy() {}
+  },
+}));
+
+const day = (offset: number) =>
+  new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+
+function serve(points: Array<{ date: string; value: number | null }>) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string) => {
+      if (!path.includes("/series?")) throw new Error(`unexpected ${path}`);
+      const total = points.reduce((s, p) => s + (p.value ?? 0), 0);
+      return new Response(
+        JSON.stringify({
+          metric: "views",
+          from: points[0]!.date,
+          to: points.at(-1)!.date,
+          points,
+          total,
+          previous: { from: day(60), to: day(31), total: 10, days: 30 },
+          change: { absolute: total - 10, percent: 50 },
+          gaps: 1,
+          title: "Demo Media Clips",
+          lastUpdated: new Date().toISOString(),
+        }),
+        { status: 200, headers: { "content-type": "application/json" } },
+      );
+    }),
+  );
+}
+
+const open = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DetailPanel orgId="o1" kind="channels" id="c1" onClose={() => undefined} />
+    </QueryClientProvider>,
+  );
+
+describe("detail chart gaps", () => {
+  it("hands a missing day to the chart as a gap, not a 0, and says so", async () => {
+    drawn.length = 0;
+    const points = Array.from({ length: 30 }, (_, i) => ({
+      date: day(29 - i),
+      value: i === 10 || i === 11 ? null : 100 + i,
+    }));
+    serve(points);
+    open();
+    expect(
+      await screen.findByText(
+        "2 days have no data and are left blank. Growth across a missing day is shown on the next day we have.",
+      ),
+    ).toBeTruthy();
+    const chart = drawn.at(-1)!;
+    const values = chart.data[1] as Array<number | null>;
+    expect(values).toHaveLength(30);
+    expect(values[10]).toBeNull();
+    expect(values[11]).toBeNull();
+    expect(values.filter((v) => v === 0)).toHaveLength(0);
+    const series = (chart.options as { series: Array<{ spanGaps?: boolean }> }).series;
+    expect(series[1]!.spanGaps).toBe(false);
+    // The text equivalent for screen readers says it too.
+    expect(
+      screen.getByText(/Daily views from .*2 days have no data and are left blank\./),
+    ).toBeTruthy();
+  });
+
+  it("shows the empty state when no day of the period has data", async () => {
+    drawn.length = 0;
+    serve(Array.from({ length: 30 }, (_, i) => ({ date: day(29 - i), value: null })));
+    open();
+    expect(
+      await screen.findByText(
+        "No snapshots in this period yet. Charts fill in as daily refreshes run.",
+      ),
+    ).toBeTruthy();
+    expect(drawn).toHaveLength(0);
+  });
+});
