@@ -1,0 +1,99 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { providerFetch } from "../../../worker/providers/transport";
+import { YouTubeAnalyticsClient } from "../../../worker/providers/youtube/analytics";
+import { YouTubeClient } from "../../../worker/providers/youtube/client";
+import type { YouTubeError } from "../../../worker/providers/youtube/errors";
+import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
+
+/*
+ * The YouTube Analytics emulator through our client, as the owner of @demomedia-clips sees it:
+ * exact daily figures that agree with the public counts the Data API emulator gives, the
+ * top-videos report paged by 200, and the refusals of a request that is not the owner's.
+ */
+
+const noWait = { sleep: async () => undefined, maxRetries: 0 };
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const owner = () =>
+  new YouTubeAnalyticsClient(
+    accessTokenFor("demomedia-clips@gmail.com"),
+    providerFetch(env),
+    noWait,
+  );
+const failure = async (work: () => Promise<unknown>) => {
+  try {
+    await work();
+  } catch (error) {
+    return error as YouTubeError;
+  }
+  throw new Error("expected a failure");
+};
+
+describe("YouTube Analytics emulator and client", () => {
+  it("a video's daily views from its publish day add up to its public count", async () => {
+    const yt = new YouTubeClient("AIza-sandbox-good-key", providerFetch(env), noWait);
+    const channel = (await yt.channelByHandle("@demomedia-clips"))!;
+    const [id] = (await yt.uploadIds(channel.uploadsPlaylistId!)).slice(5, 6);
+    const [video] = await yt.videos([id!]);
+    const publishDay = isoDay(video!.publishDate.getTime());
+    const today = isoDay(Date.now());
+    const days = await owner().daily(publishDay, today, id);
+    // Days close at midnight UTC: the answer runs from the publish day to yesterday.
+    expect(days[0]!.date).toBe(publishDay);
+    expect(days.at(-1)!.date).toBe(isoDay(Date.now() - DAY));
+    expect(days).toHaveLength(Math.round((Date.parse(today) - Date.parse(publishDay)) / DAY));
+    const sum = days.reduce((s, d) => s + d.views, 0);
+    // The public count keeps growing today, so it is at least the closed days' sum.
+    expect(sum).toBeLessThanOrEqual(video!.views);
+    expect(sum).toBeGreaterThan(0);
+    for (const d of days) {
+      expect(d.estimatedMinutesWatched).toBe(Math.round((d.views * d.averageViewDuration) / 60));
+      expect(d.averageViewDuration).toBeLessThanOrEqual(video!.durationSeconds!);
+      expect(d.subscribersLost).toBeLessThanOrEqual(d.subscribersGained);
+    }
+  });
+
+  it("the channel's days sum its videos' days; the top-videos report pages by 200", async () => {
+    const client = owner();
+    const from = isoDay(Date.now() - 10 * DAY);
+    const to = isoDay(Date.now() - 2 * DAY);
+    const channelDays = await client.daily(from, to);
+    expect(channelDays.map((d) => d.date)[0]).toBe(from);
+    expect(channelDays).toHaveLength(9);
+    // The clips channel has had hundreds of uploads: full pages of 200, then the rest.
+    const pages = [await client.videoTotals(from, to)];
+    while (pages.at(-1)!.length === 200)
+      pages.push(await client.videoTotals(from, to, 1 + 200 * pages.length));
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[0]).toHaveLength(200);
+    const all = pages.flat();
+    expect(new Set(all.map((v) => v.videoId)).size).toBe(all.length);
+    for (let i = 1; i < all.length; i++)
+      expect(all[i]!.views).toBeLessThanOrEqual(all[i - 1]!.views);
+    expect(all.reduce((s, v) => s + v.views, 0)).toBe(channelDays.reduce((s, d) => s + d.views, 0));
+    expect(client.requests).toBe(1 + pages.length);
+  });
+
+  it("refuses another person's channel (403), no token (401) and a bad query (400)", async () => {
+    const fetcher = providerFetch(env);
+    const clips = await owner().videoTotals(isoDay(Date.now() - 3 * DAY), isoDay(Date.now() - DAY));
+    const stranger = new YouTubeAnalyticsClient(
+      accessTokenFor("someone-else@gmail.com"),
+      fetcher,
+      noWait,
+    );
+    expect(
+      await failure(() => stranger.daily("2026-01-01", "2026-01-07", clips[0]!.videoId)),
+    ).toMatchObject({ kind: "forbidden", status: 403 });
+    expect(
+      await failure(() =>
+        new YouTubeAnalyticsClient("", fetcher, noWait).daily("2026-01-01", "2026-01-07"),
+      ),
+    ).toMatchObject({ kind: "forbidden", status: 401 });
+    expect(await failure(() => owner().daily("2026-01-07", "2026-01-01"))).toMatchObject({
+      kind: "bad_request",
+      status: 400,
+    });
+  });
+});
