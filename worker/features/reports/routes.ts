@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import { persistentSheets, reportSchedules, reports, scheduleRuns } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
+import { createReportOnce } from "./create-once";
 import {
   deleteReports,
   deleteSchedules,
@@ -149,24 +150,19 @@ export const reportRoutes = newRouter()
   .openapi(routes.create, async (c) => {
     const { db, org, userId } = c.var;
     const body = c.req.valid("json");
-    const [report] = await db
-      .insert(reports)
-      .values({
-        organizationId: org.id,
-        title: body.title,
-        platform: body.platform,
-        exportType: "one-time",
-        dateRange: body.dateRange,
-        selectedEntities: body.selectedEntities,
-        createdByUserId: userId,
-      })
-      .returning();
-    await c.env.JOBS.send({
-      type: "report.generate",
+    const report = await createReportOnce(db, {
       organizationId: org.id,
-      reportId: report!.id,
+      userId,
+      body,
     });
-    return reply(c, routes.create, { report: { id: report!.id, status: report!.status } });
+    // A repeated submission answers with the report the first one created (its job is queued).
+    if (report.created)
+      await c.env.JOBS.send({
+        type: "report.generate",
+        organizationId: org.id,
+        reportId: report.id,
+      });
+    return reply(c, routes.create, { report: { id: report.id, status: report.status } });
   })
   .openapi(routes.remove, async (c) => {
     const { db, org } = c.var;

@@ -73,16 +73,19 @@ async function* mergedPages(db: Db, orgId: string, query: TableQuery, now: numbe
 
 /**
  * Streams the whole filtered, sorted table as CSV or JSON, reading it in keyset pages so memory
- * stays flat and every page costs the same however many rows there are.
+ * stays flat and every page costs the same however many rows there are. The first page is read
+ * before anything is answered, so a refused query (an unknown sort column, say) is an error
+ * response, never a 200 with an empty attachment; a later failure aborts the stream, so the
+ * download fails visibly instead of ending early as if complete.
  */
-export function exportStream(
+export async function exportStream(
   db: Db,
   orgId: string,
   table: TableName,
   query: TableQuery,
   format: "csv" | "json",
   now = Date.now(),
-): ReadableStream<Uint8Array> {
+): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   const columns = exportColumns[table];
   const pages: AsyncGenerator<Row[]> =
@@ -91,6 +94,7 @@ export function exportStream(
       : keysetPages(db, orgId, table, query, now);
   let written = 0;
   let started = false;
+  let first: IteratorResult<Row[]> | null = await pages.next();
   return new ReadableStream({
     async pull(controller) {
       if (!started) {
@@ -102,7 +106,8 @@ export function exportStream(
         );
         return;
       }
-      const next = await pages.next();
+      const next = first ?? (await pages.next());
+      first = null;
       if (next.done) {
         if (format === "json") controller.enqueue(encoder.encode("]"));
         return controller.close();

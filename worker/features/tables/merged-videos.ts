@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { channels, videos } from "../../db/schema";
 import { ApiError } from "../../errors";
 import type { Row } from "./specs";
+import { ownEntry } from "./sql-helpers";
 
 /*
  * Merge Same (spec section 9) on the server, so paging stays on the server: the filtered videos
@@ -42,7 +43,7 @@ export async function mergedVideoPage(
   offset: number,
 ): Promise<Row[]> {
   const key = query.sort ?? "publishDate";
-  const column = SORTS[key];
+  const column = ownEntry(SORTS, key);
   if (!column)
     throw new ApiError(
       "BAD_REQUEST",

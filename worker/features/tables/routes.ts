@@ -63,18 +63,24 @@ export const tableRoutes = new Hono<AppEnv>()
       duplicates: totals.duplicates ?? null,
     });
   })
-  .get("/:table/export", validate("param", tableParam), validate("query", exportQuery), (c) => {
-    const { table } = c.req.valid("param");
-    const { format, ...query } = c.req.valid("query");
-    const filename = exportFileName(`${platformOf[table]}_${table}`, format);
-    return new Response(exportStream(getDb(c.env), c.get("org").id, table, query, format), {
-      headers: {
-        "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json",
-        "Content-Disposition": `attachment; filename="${filename}"`,
-        "Cache-Control": "no-store",
-      },
-    });
-  })
+  .get(
+    "/:table/export",
+    validate("param", tableParam),
+    validate("query", exportQuery),
+    async (c) => {
+      const { table } = c.req.valid("param");
+      const { format, ...query } = c.req.valid("query");
+      const filename = exportFileName(`${platformOf[table]}_${table}`, format);
+      const body = await exportStream(getDb(c.env), c.get("org").id, table, query, format);
+      return new Response(body, {
+        headers: {
+          "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json",
+          "Content-Disposition": `attachment; filename="${filename}"`,
+          "Cache-Control": "no-store",
+        },
+      });
+    },
+  )
   // Deleting a channel or show deletes its videos or episodes and every snapshot (cascades).
   // D1 binds at most 100 parameters per statement, so a page of 200 selected rows goes 90 at a time.
   .post("/channels/delete", validate("json", deleteBody), async (c) => {

@@ -10,6 +10,13 @@ export type ParentSort = { parent: SQLiteTable; title: SQLiteColumn };
 export type SortTarget = SQLiteColumn | ParentSort;
 export const isParentSort = (t: SortTarget): t is ParentSort => "parent" in t;
 
+/**
+ * A map's own entry for a caller's key. A plain `map[key]` would find Object.prototype's members
+ * (`?sort=constructor` gives a function, `__proto__` an object) and crash the query builder.
+ */
+export const ownEntry = <T>(map: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(map, key) ? map[key] : undefined;
+
 /** The sort column the query asks for, or 400 naming the field. */
 export function sortTarget(
   sortable: Record<string, SortTarget>,
@@ -17,7 +24,7 @@ export function sortTarget(
   fallback: string,
 ): { key: string; target: SortTarget; descending: boolean } {
   const key = query.sort ?? fallback;
-  const target = Object.hasOwn(sortable, key) ? sortable[key] : undefined;
+  const target = ownEntry(sortable, key);
   if (!target)
     throw new ApiError(
       "BAD_REQUEST",
