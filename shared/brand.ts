@@ -22,6 +22,11 @@ export const brandSchema = z.object({
   supportUrl: z.string().optional(),
   /** Whether /legal, /privacy and /manage-cookies exist for this brand. */
   legalPages: z.boolean(),
+  /**
+   * Where this brand is served (scheme and host, e.g. "https://app.example.com"): emailed links
+   * point here, never at whatever Host header a request carried.
+   */
+  origin: z.url().optional(),
   /** Host-name fragment that selects this brand; the brand without one is the default. */
   hostFragment: z.string().optional(),
 });

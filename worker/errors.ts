@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type ErrorCode, type ErrorEnvelope, errorStatus } from "../shared/errors";
 import type { AppEnv } from "./env";
-import { logger } from "./lib/logger";
+import { errorFields, logger } from "./lib/logger";
 
 /** A failure we expect and can explain to the caller. Anything else becomes INTERNAL. */
 export class ApiError extends Error {
@@ -52,6 +52,6 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
       code === "INTERNAL" ? "Something unexpected happened" : err.message || "Bad request";
     return c.json(errorBody(c, new ApiError(code, message)), errorStatus[code]);
   }
-  logger(c).error("unhandled error", { error: err.message, stack: err.stack });
+  logger(c).error("unhandled error", errorFields(err));
   return c.json(errorBody(c, new ApiError("INTERNAL", "Something unexpected happened")), 500);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema, linkTypeSchema, PASSWORD_MAX_LENGTH, passwordSchema } from "./auth";
+import { plainText } from "./text";
 
 export const resetRequestBodySchema = z.object({ email: emailSchema });
 export const linkBodySchema = z.object({ token: z.string().min(10).max(200) });
@@ -31,10 +32,7 @@ export const profileBodySchema = z.object({
     })
     .nullable()
     .transform((v) => (v ? v : null)),
-  name: z
-    .string()
-    .trim()
-    .max(200)
+  name: plainText(200)
     .nullable()
     .optional()
     .transform((v) => (v ? v : v === undefined ? undefined : null)),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./text";
 
 /*
  * The auth API contract shared by the Worker (worker/features/auth) and the client
@@ -28,7 +29,7 @@ export const signInBodySchema = z.object({
 export const signUpBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  name: z.string().trim().max(200).optional(),
+  name: plainText(200).optional(),
 });
 
 export const roleSchema = z.enum(["admin", "standard"]);

@@ -7,6 +7,7 @@ import {
 } from "./arrangement";
 import { dateRangeSchema, storedDateRangeSchema } from "./date-range";
 import { previewStatuses, reportFileKinds } from "./enums";
+import { plainText } from "./text";
 
 /*
  * The multi-channel API (worker/features/multichannel) and the PreviewRoom's WebSocket messages.
@@ -34,7 +35,7 @@ export const contentRequestSchema = z.object({
 export type ContentRequest = z.infer<typeof contentRequestSchema>;
 
 export const previewRequestSchema = contentRequestSchema.extend({
-  title: z.string().trim().min(1, { message: MULTI_CHANNEL_MESSAGES.title }).max(200),
+  title: plainText(200).pipe(z.string().min(1, { message: MULTI_CHANNEL_MESSAGES.title })),
   mergeOptions: mergeOptionsSchema,
 });
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;

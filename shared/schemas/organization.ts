@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { emailSchema } from "./auth";
 import { integrationStatuses, roles } from "./enums";
+import { plainText } from "./text";
 
 export const organizationNameSchema = z.object({
-  name: z.string().trim().min(1, { message: "Organization name is required" }).max(120),
+  name: plainText(120).pipe(z.string().min(1, { message: "Organization name is required" })),
 });
 
 export const apiKeysBodySchema = z
@@ -29,10 +30,7 @@ export const integrationsResponseSchema = z.object({
 });
 
 export const addMemberBodySchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .max(200)
+  name: plainText(200)
     .optional()
     .transform((v) => (v ? v : null)),
   email: emailSchema,
@@ -41,7 +39,7 @@ export const addMemberBodySchema = z.object({
 export const updateMemberBodySchema = z
   .object({
     role: z.enum(roles).optional(),
-    name: z.string().trim().max(200).nullable().optional(),
+    name: plainText(200).nullable().optional(),
   })
   .refine((b) => b.role !== undefined || b.name !== undefined, {
     message: "Nothing to update",

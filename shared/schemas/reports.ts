@@ -9,6 +9,7 @@ import {
   reportStatuses,
   scheduleRunStatuses,
 } from "./enums";
+import { plainText } from "./text";
 
 /*
  * Reports and recurring schedules (spec sections 2-5, 9). The server checks what the dialog
@@ -19,7 +20,7 @@ export const reportPlatforms = ["youtube", "simplecast"] as const;
 export type ReportPlatform = (typeof reportPlatforms)[number];
 export const DEFAULT_TAB_NAME = "Data";
 
-const title = z.string().trim().min(1, { message: "Please enter a report title" }).max(200);
+const title = plainText(200).pipe(z.string().min(1, { message: "Please enter a report title" }));
 const selection = (platform: ReportPlatform) =>
   platform === "youtube"
     ? "Please select at least one YouTube channel"
@@ -49,7 +50,9 @@ const tabName = z
 export const sheetDestinationSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("new"),
-    sheetName: z.string().trim().min(1, { message: "Please enter a spreadsheet name" }).max(200),
+    sheetName: plainText(200).pipe(
+      z.string().min(1, { message: "Please enter a spreadsheet name" }),
+    ),
     tabStructure: z.enum(["default", "custom"]),
     tabName: tabName.optional(),
   }),

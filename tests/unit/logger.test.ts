@@ -1,5 +1,6 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeLogger } from "../../worker/lib/logger";
+import { errorFields, makeLogger } from "../../worker/lib/logger";
 
 describe("log redaction", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -41,5 +42,42 @@ describe("log redaction", () => {
     expect(line).not.toContain("ya29.token-value");
     expect(line).not.toContain(jwt);
     expect(line).toContain("id=a&key=[redacted]");
+  });
+});
+
+describe("failed database statements", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const capture = () => {
+    const lines: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((l: string) => void lines.push(l));
+    return lines;
+  };
+  // What drizzle throws when D1 refuses a statement (here: the member-add race on users.email).
+  const failed = () =>
+    new DrizzleQueryError(
+      'insert into "users" ("id", "email", "password_hash") values (?, ?, ?)',
+      ["u-1", "ada@example.com", 'pbkdf2-sha256$100000$c2FsdA==$aGFzaA=="quoted"'],
+      new Error("D1_ERROR: UNIQUE constraint failed: users.email: SQLITE_CONSTRAINT"),
+    );
+
+  it("logs the statement and the database's complaint, never the bound parameters", () => {
+    const lines = capture();
+    makeLogger({ requestId: "r1" }).error("unhandled error", errorFields(failed()));
+    const line = lines[0]!;
+    expect(line).toContain('insert into \\"users\\"');
+    expect(line).toContain("UNIQUE constraint failed: users.email");
+    expect(line).not.toContain("ada@example.com");
+    expect(line).not.toContain("pbkdf2-sha256");
+  });
+
+  it("masks the parameters even when a caller logs the error's own text", () => {
+    const lines = capture();
+    const error = failed();
+    makeLogger({}).error("job failed", { error: String(error), stack: error.stack });
+    const line = lines[0]!;
+    expect(line).toContain("params: [redacted]");
+    expect(line).not.toContain("ada@example.com");
+    expect(line).not.toContain("pbkdf2-sha256");
+    expect(line).not.toContain("quoted");
   });
 });

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 
@@ -12,6 +13,10 @@ const SECRET_FIELD = /pass(word)?|secret|token|api_?key|authorization|cookie|cip
 const redactSecretFields = (key: string, value: unknown) =>
   key && SECRET_FIELD.test(key) && typeof value !== "object" ? "[redacted]" : value;
 const SECRET_TEXT: Array<[RegExp, string]> = [
+  // drizzle's "Failed query: <sql>\nparams: <values>" carries the bound values (emails, password
+  // hashes); the statement is useful, the values are not ours to log. Inside a JSON line the
+  // newline is the two characters backslash and n.
+  [/((?:\\n|\n)params: )(?:[^"\\]|\\[^n])*/g, "$1[redacted]"],
   [
     /([?&](?:key|access_token|refresh_token|token|code|client_secret)=)[^&\s"\\]+/gi,
     "$1[redacted]",
@@ -22,6 +27,19 @@ const SECRET_TEXT: Array<[RegExp, string]> = [
 export const redactLine = (line: string) =>
   SECRET_TEXT.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), line);
 export { redactSecretFields };
+
+/**
+ * The loggable description of an unexpected error. A failed database statement is described by
+ * its SQL and the database's own complaint, never its bound parameters.
+ */
+export function errorFields(error: unknown): Fields {
+  if (error instanceof DrizzleQueryError) {
+    const cause = error.cause instanceof Error ? error.cause.message : String(error.cause ?? "");
+    return { error: `Failed query: ${error.query}`, cause };
+  }
+  if (error instanceof Error) return { error: error.message, stack: error.stack };
+  return { error: String(error) };
+}
 
 type Level = "debug" | "info" | "warn" | "error";
 

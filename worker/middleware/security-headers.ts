@@ -33,8 +33,10 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   h.set("Cross-Origin-Opener-Policy", "same-origin");
   // API answers are per user: never stored by the browser or a shared cache unless a route says
-  // otherwise (images set their own caching).
-  if (new URL(c.req.url).pathname.startsWith("/api/") && !h.has("Cache-Control"))
+  // otherwise (images set their own caching). The development pages (/dev/mailbox shows
+  // temporary passwords) are never stored either.
+  const path = new URL(c.req.url).pathname;
+  if ((path.startsWith("/api/") || path.startsWith("/dev/")) && !h.has("Cache-Control"))
     h.set("Cache-Control", "no-store");
   if (new URL(c.req.url).protocol === "https:") {
     h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");

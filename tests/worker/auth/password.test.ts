@@ -172,6 +172,7 @@ describe("change password (Account Settings)", () => {
   it("counts wrong current passwords like failed sign-ins, so a stolen token cannot guess faster", async () => {
     const { email, password } = await createUser();
     const s = await signIn(email, password);
+    // Five failures are free; the sixth attempt comes before the first wait has passed.
     for (let i = 0; i < 5; i++) {
       expect(
         (

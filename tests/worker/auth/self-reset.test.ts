@@ -4,15 +4,17 @@ import { linkResponseSchema, meResponseSchema } from "../../../shared/schemas/au
 import { schema } from "../../../worker/db/client";
 import { createUser, randomEmail, userRow } from "../support/accounts";
 import { db } from "../support/factories";
-import { call, envelope, signIn } from "../support/http";
+import { call, callFrom, envelope, signIn } from "../support/http";
 import { linkToken, mailbox, tempPassword } from "../support/mail";
 
 const ANSWER = {
   message:
     "If an account with that email exists, a password reset email with a temporary password has been sent.",
 };
-const requestReset = (email: string, headers?: Record<string, string>) =>
-  call("/api/auth/reset-request", { body: { email }, headers });
+const requestReset = (email: string, from?: { "cf-connecting-ip": string }) =>
+  from
+    ? callFrom(from["cf-connecting-ip"], "/api/auth/reset-request", { body: { email } })
+    : call("/api/auth/reset-request", { body: { email } });
 const me = async (token: string) =>
   meResponseSchema.parse((await call("/api/auth/me", { token })).json);
 

@@ -151,6 +151,7 @@ describe("access tokens", () => {
       .setSubject(user.id)
       .setIssuer("crosscast")
       .setAudience("crosscast-api")
+      .setIssuedAt()
       .setExpirationTime("10m")
       .sign(key());
     expect((await call("/api/auth/me", { token: good })).status).toBe(200);

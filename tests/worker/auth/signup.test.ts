@@ -5,14 +5,17 @@ import { meResponseSchema } from "../../../shared/schemas/auth";
 import { schema } from "../../../worker/db/client";
 import { createUser, randomEmail, userRow } from "../support/accounts";
 import { db } from "../support/factories";
-import { call, envelope, signIn } from "../support/http";
+import { call, callFrom, envelope, signIn } from "../support/http";
 import { confirmPath, mailbox } from "../support/mail";
 
 const signUp = (
   email: string,
   password = "a good long password",
-  headers?: Record<string, string>,
-) => call("/api/auth/sign-up", { body: { email, password }, headers });
+  from?: { "cf-connecting-ip": string },
+) =>
+  from
+    ? callFrom(from["cf-connecting-ip"], "/api/auth/sign-up", { body: { email, password } })
+    : call("/api/auth/sign-up", { body: { email, password } });
 const usersWith = (email: string) =>
   db().select().from(schema.users).where(eq(schema.users.email, email));
 

@@ -28,7 +28,7 @@ describe("table sort keys", () => {
         }
       }
     }
-  });
+  }, 60_000);
 });
 
 describe("table exports", () => {

@@ -88,3 +88,14 @@ export async function signIn(email: string, password: string) {
   if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
   return { ...tokenResponseSchema.parse(r.json), cookie: refreshCookieFrom(r.res)! };
 }
+
+/**
+ * A call as it arrives through Cloudflare's edge from a given client address (production mode,
+ * where the edge's CF-Connecting-IP is trusted). Outside Cloudflare the header is ignored.
+ */
+export const callFrom = (ip: string, path: string, opts: CallOptions = {}) =>
+  callWithEnv({ APP_ENV: "production" }, path, {
+    ...opts,
+    host: "app.crosscast.example",
+    headers: { ...opts.headers, "cf-connecting-ip": ip },
+  });

@@ -16,8 +16,10 @@ export type CredentialMatch = { user: UserRow; via: "password" | "temporary" };
 
 /**
  * Checks an email and password. The permanent password always works; a temporary one (from an
- * invitation or reset) works until it expires. Unknown emails cost the same time as wrong
- * passwords. Returns null when the credentials do not match.
+ * invitation or reset) works until it expires. Every call does the same work, two password hash
+ * checks, whether the account exists, has a temporary password or neither (a missing hash is
+ * replaced by a dummy), so the time taken says nothing about the account. Returns null when the
+ * credentials do not match.
  */
 export async function checkCredentials(
   db: Db,
@@ -26,9 +28,15 @@ export async function checkCredentials(
   now = Date.now(),
 ): Promise<CredentialMatch | null> {
   const user = await findUserByEmail(db, email);
-  if (!user) return verifyAgainstDummy(password).then(() => null);
-  if (await verifyPassword(password, user.passwordHash)) return { user, via: "password" };
-  if (user.temporaryPasswordHash && (await verifyPassword(password, user.temporaryPasswordHash))) {
+  const permanent = user
+    ? await verifyPassword(password, user.passwordHash)
+    : await verifyAgainstDummy(password);
+  const temporary = user?.temporaryPasswordHash
+    ? await verifyPassword(password, user.temporaryPasswordHash)
+    : await verifyAgainstDummy(password);
+  if (!user) return null;
+  if (permanent) return { user, via: "password" };
+  if (temporary) {
     // Only someone who knows the temporary password learns that it expired.
     if (user.passwordExpiresAt && user.passwordExpiresAt.getTime() <= now) {
       throw new ApiError(

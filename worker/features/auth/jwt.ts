@@ -29,7 +29,8 @@ export async function signAccessToken(claims: AccessClaims, secret: string, now 
 
 /**
  * Verifies signature, algorithm (pinned to HS256: "none" or any other alg is refused), issuer,
- * audience and expiry. Returns null for any invalid token; callers answer 401.
+ * audience and expiry (required, and never more than the access-token lifetime after iat).
+ * Returns null for any invalid token; callers answer 401.
  */
 export async function verifyAccessToken(
   token: string,
@@ -40,6 +41,9 @@ export async function verifyAccessToken(
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,
+      // jose checks exp only when present: a correctly signed token without it would never expire.
+      requiredClaims: ["exp", "iat", "sub", "sid"],
+      maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
     });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
     return { userId: payload.sub, sessionId: payload.sid };

@@ -7,11 +7,7 @@ type Kind = (typeof authAttempts.$inferSelect)["kind"];
 type Rule = { kind: Kind; limit: number; windowMs: number };
 
 const MINUTE = 60_000;
-/** Failed sign-ins: 5 per account and 20 per address in 15 minutes. */
-export const signInRules = {
-  account: { kind: "signin_failure", limit: 5, windowMs: 15 * MINUTE },
-  ip: { kind: "signin_failure", limit: 20, windowMs: 15 * MINUTE },
-} satisfies Record<string, Rule>;
+// Failed sign-ins are throttled with growing delays instead (sign-in-throttle.ts).
 /** Reset requests: 3 per account and 10 per address in an hour. */
 export const resetRules = {
   account: { kind: "reset_request", limit: 3, windowMs: 60 * MINUTE },
@@ -76,11 +72,4 @@ export async function recordAttempt(
     { key: keys.account, kind, createdAt: new Date(now) },
     { key: keys.ip, kind, createdAt: new Date(now) },
   ]);
-}
-
-/** A successful sign-in forgives the account's earlier failures (not the address's). */
-export async function clearAccountFailures(db: Db, email: string) {
-  await db
-    .delete(authAttempts)
-    .where(and(eq(authAttempts.key, accountKey(email)), eq(authAttempts.kind, "signin_failure")));
 }

@@ -29,16 +29,15 @@ import { consumeLinkToken } from "./link-tokens";
 import {
   accountKey,
   assertUnderLimit,
-  clearAccountFailures,
   ipKey,
   recordAttempt,
   resetRules,
-  signInRules,
   signUpRules,
 } from "./rate-limit";
 import { clientIp, requestMeta } from "./request-meta";
 import { requestSelfReset, SELF_RESET_ANSWER } from "./self-reset";
 import { familyOf, revokeFamily, revokeOtherSessions, rotateSession } from "./sessions";
+import { assertMayTrySignIn, forgiveSignInFailures, recordSignInFailure } from "./sign-in-throttle";
 import { assertSignupAllowed, SIGNUP_ACCEPTED, signUp } from "./signup";
 import { findUserById, meResponse } from "./users";
 import { validateAuthBody } from "./validate-body";
@@ -97,11 +96,11 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/sign-in", validateAuthBody(signInBodySchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const db = getDb(c.env);
-    const keys = limitKeys(c, email);
-    await assertUnderLimit(db, keys, signInRules);
+    const ip = clientIp(c);
+    await assertMayTrySignIn(c, db, email, ip);
     const match = await checkCredentials(db, email, password);
     if (!match) {
-      await recordAttempt(db, keys, "signin_failure");
+      await recordSignInFailure(db, email, ip);
       throw invalidCredentials();
     }
     const { user, via } = match;
@@ -114,7 +113,7 @@ export const authRoutes = new Hono<AppEnv>()
         });
       await withdrawPendingReset(db, user);
     }
-    await clearAccountFailures(db, email);
+    await forgiveSignInFailures(db, email, ip);
     return c.json(await signInUser(c, db, user.id));
   })
   .post("/refresh", async (c) => {
@@ -191,10 +190,10 @@ export const authRoutes = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid("json");
     // Checking the current password is a sign-in attempt (the spec verifies it by signing in), so
     // a stolen access token cannot be used to guess it faster than the sign-in form allows.
-    const keys = limitKeys(c, user.email);
-    await assertUnderLimit(db, keys, signInRules);
+    const ip = clientIp(c);
+    await assertMayTrySignIn(c, db, user.email, ip);
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-      await recordAttempt(db, keys, "signin_failure");
+      await recordSignInFailure(db, user.email, ip);
       throw new ApiError("BAD_REQUEST", "Current password is incorrect", {
         reason: "current_password_incorrect",
         field: "currentPassword",
