@@ -52,12 +52,36 @@ export const sessionOrganizationSchema = z.object({
   timezone: z.string(),
 });
 
-/** GET /api/auth/me */
+/** One organisation the person belongs to (the avatar menu's switcher lists them). */
+export const membershipSummarySchema = z.object({
+  organizationId: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  role: roleSchema,
+});
+export type MembershipSummary = z.infer<typeof membershipSummarySchema>;
+
+/** An invitation waiting for the signed-in person's answer (the banner). */
+export const pendingInvitationSchema = z.object({
+  id: z.string(),
+  organizationName: z.string(),
+  role: roleSchema,
+  invitedByEmail: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
+/**
+ * GET /api/auth/me. `organization` and `membership` are the active organisation: the one named
+ * by ?organizationId= when the person belongs to it, else the one they used last.
+ */
 export const meResponseSchema = z.object({
   user: sessionUserSchema,
   organization: sessionOrganizationSchema.nullable(),
   membership: z.object({ role: roleSchema, organizationId: z.string() }).nullable(),
   isAdmin: z.boolean(),
+  memberships: z.array(membershipSummarySchema),
+  invitations: z.array(pendingInvitationSchema),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
@@ -99,5 +123,6 @@ export const authErrorReasons = [
   "session_expired",
   "refresh_token_reused",
   "refresh_token_rotated",
+  "no_invitation",
 ] as const;
 export type AuthErrorReason = (typeof authErrorReasons)[number];

@@ -3,6 +3,7 @@
  * database and the API can never disagree about what a status or role may be.
  */
 export const roles = ["admin", "standard"] as const;
+export const invitationStatuses = ["pending", "declined"] as const;
 export const integrationTypes = ["youtube", "simplecast"] as const;
 export const integrationStatuses = ["active", "pending", "error"] as const;
 export const platforms = ["youtube", "simplecast", "multi-channel"] as const;

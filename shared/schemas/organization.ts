@@ -48,15 +48,40 @@ export const updateMemberBodySchema = z
 
 export const memberSchema = z.object({
   userId: z.string(),
+  /** How the person appears in this organisation: its display name for them, else their own name. */
   name: z.string().nullable(),
+  /** The organisation's own name for the person (what an admin may edit), if any. */
+  displayName: z.string().nullable(),
   email: z.string(),
   avatarUrl: z.string().nullable(),
   role: z.enum(roles),
   joinedAt: z.string(),
-  pendingInvitation: z.boolean(),
+  /** Admin resets are only for people whose sole membership is this organisation. */
+  canResetPassword: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+export const invitationViewSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.enum(roles),
+  status: z.enum(["pending", "declined", "expired"]),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationView = z.infer<typeof invitationViewSchema>;
+
 export const membersResponseSchema = z.object({ members: z.array(memberSchema) });
+/** GET .../members: the members and the invitations not yet accepted. */
+export const membersPageSchema = z.object({
+  members: z.array(memberSchema),
+  invitations: z.array(invitationViewSchema),
+});
+export const inviteResponseSchema = z.object({
+  invitation: invitationViewSchema,
+  emailSent: z.boolean(),
+});
 
 export const auditEntrySchema = z.object({
   id: z.string(),

@@ -11,6 +11,7 @@ import type {
 } from "../../shared/schemas/multichannel";
 import { roomClientMessageSchema } from "../../shared/schemas/room-intents";
 import { randomToken, sha256Hex } from "../lib/crypto/encoding";
+import { type AccessEnd, accessStillLive, matchesAccessEnd, type SocketAccess } from "./access";
 
 /*
  * One room per multi-channel preview (keyed `${orgId}:${previewId}`), the single authority over
@@ -28,7 +29,8 @@ import { randomToken, sha256Hex } from "../lib/crypto/encoding";
  *   attachment, so an idle room is evicted from memory and wakes with its state from storage.
  */
 
-type Attachment = PresenceUser;
+/** What each socket carries through hibernation: its presence and whose access it rides on. */
+type Attachment = PresenceUser & SocketAccess;
 type Loaded = {
   arrangement: Arrangement;
   version: number;
@@ -69,8 +71,11 @@ export class PreviewRoom extends DurableObject<Env> {
       this.sql.exec(
         `CREATE TABLE IF NOT EXISTS rows (id TEXT PRIMARY KEY, position INTEGER NOT NULL, json TEXT NOT NULL)`,
       );
+      // Tickets name the organisation and sign-in (session family) they were issued under, so
+      // the socket can be closed when either ends. (The older ticket table had neither.)
+      this.sql.exec("DROP TABLE IF EXISTS tickets");
       this.sql.exec(
-        `CREATE TABLE IF NOT EXISTS tickets (hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
+        `CREATE TABLE IF NOT EXISTS socket_tickets (hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, organization_id TEXT NOT NULL, family_id TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
       );
     });
   }
@@ -142,18 +147,37 @@ export class PreviewRoom extends DurableObject<Env> {
   }
 
   /** A single-use ticket for one WebSocket connection (the browser cannot send headers). */
-  async issueTicket(userId: string, name: string): Promise<string> {
+  async issueTicket(userId: string, name: string, access: SocketAccess): Promise<string> {
     const ticket = randomToken();
     const now = Date.now();
-    this.sql.exec("DELETE FROM tickets WHERE expires_at < ?", now);
+    this.sql.exec("DELETE FROM socket_tickets WHERE expires_at < ?", now);
     this.sql.exec(
-      "INSERT INTO tickets (hash, user_id, name, expires_at) VALUES (?, ?, ?, ?)",
+      "INSERT INTO socket_tickets (hash, user_id, name, organization_id, family_id, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
       await sha256Hex(ticket),
       userId,
       name,
+      access.organizationId,
+      access.familyId,
       now + TICKET_TTL_MS,
     );
     return ticket;
+  }
+
+  /**
+   * Someone's access ended or changed (removed, role changed, signed out, password changed or
+   * reset): their sockets here are closed at once, with unused tickets. Answers how many closed.
+   */
+  async endAccess(end: AccessEnd): Promise<number> {
+    this.sql.exec("DELETE FROM socket_tickets WHERE user_id = ?", end.userId);
+    let closed = 0;
+    for (const ws of this.ctx.getWebSockets()) {
+      const holder = ws.deserializeAttachment() as Attachment | null;
+      if (!holder || !matchesAccessEnd(holder, end)) continue;
+      this.closeWith(ws, end.reason);
+      closed++;
+    }
+    if (closed) this.broadcast({ type: "presence", presence: this.presence() });
+    return closed;
   }
 
   /** The preview was deleted: close every connection and forget everything. */
@@ -172,8 +196,8 @@ export class PreviewRoom extends DurableObject<Env> {
     const hash = await sha256Hex(ticket);
     // Single use: the row is deleted as it is read.
     const holder = this.sql
-      .exec<{ user_id: string; name: string }>(
-        "DELETE FROM tickets WHERE hash = ? AND expires_at >= ? RETURNING user_id, name",
+      .exec<{ user_id: string; name: string; organization_id: string; family_id: string }>(
+        "DELETE FROM socket_tickets WHERE hash = ? AND expires_at >= ? RETURNING user_id, name, organization_id, family_id",
         hash,
         Date.now(),
       )
@@ -184,6 +208,8 @@ export class PreviewRoom extends DurableObject<Env> {
       connectionId: crypto.randomUUID(),
       userId: holder.user_id,
       name: holder.name,
+      organizationId: holder.organization_id,
+      familyId: holder.family_id,
     };
     this.ctx.acceptWebSocket(pair[1]);
     pair[1].serializeAttachment(user);
@@ -203,6 +229,9 @@ export class PreviewRoom extends DurableObject<Env> {
     const parsed = roomClientMessageSchema.safeParse(raw);
     const state = this.load();
     if (!state) return this.closeWith(ws, "deleted");
+    // The backstop behind endAccess: every intent re-checks, in one indexed query, that the
+    // sender is still a member and still signed in.
+    if (!(await accessStillLive(this.env.DB, user))) return this.closeWith(ws, "access_ended");
     const intentId = parsed.success ? parsed.data.intentId : intentIdOf(raw);
     if (!parsed.success)
       return this.send(ws, {
@@ -356,11 +385,15 @@ export class PreviewRoom extends DurableObject<Env> {
   // ---- sending ----
 
   private presence(leaving?: WebSocket): PresenceUser[] {
-    return this.ctx
-      .getWebSockets()
-      .filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN)
-      .map((ws) => ws.deserializeAttachment() as Attachment)
-      .filter((a): a is Attachment => a !== null);
+    return (
+      this.ctx
+        .getWebSockets()
+        .filter((ws) => ws !== leaving && ws.readyState === WebSocket.OPEN)
+        .map((ws) => ws.deserializeAttachment() as Attachment | null)
+        .filter((a): a is Attachment => a !== null)
+        // Presence shows who is here, never which sign-in they came through.
+        .map(({ connectionId, userId, name }) => ({ connectionId, userId, name }))
+    );
   }
 
   private send(ws: WebSocket, message: RoomServerMessage) {

@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { inviteUser } from "../../../worker/features/auth/invite";
-import { randomEmail } from "../support/accounts";
+import { invite } from "../../../worker/features/organization/invitations";
+import { createUser, randomEmail } from "../support/accounts";
 import { createOrganization, db } from "../support/factories";
 import { call } from "../support/http";
 
@@ -11,10 +11,17 @@ describe("development mailbox (sandbox only)", () => {
     const org = await createOrganization(`<img src=x onerror=alert(1)> Org`);
     const first = randomEmail("first");
     const second = randomEmail("second");
-    await inviteUser(
+    const admin = await createUser({ organizationId: org.id, role: "admin" });
+    await invite(
       env,
       db(),
-      { email: first, name: null, role: "standard", organizationId: org.id },
+      {
+        email: first,
+        displayName: null,
+        role: "standard",
+        organizationId: org.id,
+        invitedBy: admin.user.id,
+      },
       { brandName: "Crosscast", origin: "http://localhost" },
     );
     await call("/api/auth/reset-request", { body: { email: randomEmail("nobody") } }); // unknown: sends nothing

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { membersResponseSchema } from "../../../shared/schemas/organization";
+import { membersPageSchema } from "../../../shared/schemas/organization";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers, createUser, randomEmail } from "../support/accounts";
 import { createOrganization, db } from "../support/factories";
 import { call, envelope, signIn } from "../support/http";
 
-const members = async (orgId: string, token: string) =>
-  membersResponseSchema.parse((await call(`/api/orgs/${orgId}/members`, { token })).json).members;
+const page = async (orgId: string, token: string) =>
+  membersPageSchema.parse((await call(`/api/orgs/${orgId}/members`, { token })).json);
+const members = async (orgId: string, token: string) => (await page(orgId, token)).members;
 
 describe("members", () => {
   it("adds a new person with an invitation email and a 24-hour temporary password", async () => {
@@ -18,11 +19,15 @@ describe("members", () => {
       token: admin.session.accessToken,
     });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ created: true, emailSent: true });
-    const added = (await members(org.id, admin.session.accessToken)).find(
-      (m) => m.email === email,
-    )!;
-    expect(added).toMatchObject({ role: "standard", name: null, pendingInvitation: true });
+    expect(r.json).toMatchObject({ invitation: { email, status: "pending" }, emailSent: true });
+    // Invited, not yet a member: the list shows the invitation.
+    const listed = await page(org.id, admin.session.accessToken);
+    expect(listed.members.map((m) => m.email)).not.toContain(email);
+    expect(listed.invitations.find((i) => i.email === email)).toMatchObject({
+      role: "standard",
+      name: null,
+      status: "pending",
+    });
     const mail = (await call(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json as {
       messages: Array<{ kind: string; text: string }>;
     };
@@ -30,13 +35,16 @@ describe("members", () => {
     const temp = /temporary password: (\S+)/i.exec(mail.messages[0]!.text)![1]!;
     const [user] = await db().select().from(schema.users).where(eq(schema.users.email, email));
     expect(user!.passwordExpiresAt!.getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+    // Signing in with the invitation's temporary password is the person's acceptance.
     const session = await signIn(email, temp);
     expect((await call("/api/auth/me", { token: session.accessToken })).json).toMatchObject({
       user: { isNewUser: true },
+      organization: { id: org.id },
     });
+    expect((await members(org.id, admin.session.accessToken)).map((m) => m.email)).toContain(email);
   });
 
-  it("refuses an email already in this organisation, and adds another organisation's user as a member", async () => {
+  it("refuses an email already in this organisation; another organisation's user is only invited", async () => {
     const { org, admin, member } = await createOrgWithMembers();
     const dup = await call(`/api/orgs/${org.id}/members`, {
       body: { email: member.email, role: "admin" },
@@ -50,8 +58,8 @@ describe("members", () => {
       body: { email: outsider.email, role: "standard" },
       token: admin.session.accessToken,
     });
-    expect(added.json).toMatchObject({ created: false, userId: outsider.user.id });
-    expect((await members(org.id, admin.session.accessToken)).map((m) => m.email)).toContain(
+    expect(added.status).toBe(201);
+    expect((await members(org.id, admin.session.accessToken)).map((m) => m.email)).not.toContain(
       outsider.email,
     );
   });
@@ -152,7 +160,7 @@ describe("members", () => {
     ).toHaveLength(1);
   });
 
-  it("resets a member's password with an emailed temporary password", async () => {
+  it("resets the password of a member who belongs only here, with an emailed temporary password", async () => {
     const { org, admin, member } = await createOrgWithMembers();
     const r = await call(`/api/orgs/${org.id}/members/${member.user.id}/reset-password`, {
       method: "POST",
@@ -165,7 +173,7 @@ describe("members", () => {
     expect(mail.messages[0]!.kind).toBe("admin_reset");
   });
 
-  it("edits a member's name and rejects an invalid member id", async () => {
+  it("edits how a member appears here, never their own name, and rejects an invalid member id", async () => {
     const { org, admin, member } = await createOrgWithMembers();
     await call(`/api/orgs/${org.id}/members/${member.user.id}`, {
       method: "PATCH",
@@ -173,9 +181,10 @@ describe("members", () => {
       token: admin.session.accessToken,
     });
     expect(
-      (await members(org.id, admin.session.accessToken)).find((m) => m.userId === member.user.id)!
-        .name,
-    ).toBe("Jo Doe");
+      (await members(org.id, admin.session.accessToken)).find((m) => m.userId === member.user.id),
+    ).toMatchObject({ name: "Jo Doe", displayName: "Jo Doe" });
+    const [own] = await db().select().from(schema.users).where(eq(schema.users.id, member.user.id));
+    expect(own!.name).toBeNull();
     expect(
       (
         await call(`/api/orgs/${org.id}/members/not-a-uuid`, {

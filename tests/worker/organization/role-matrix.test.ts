@@ -24,7 +24,14 @@ const adminRoutes: Route[] = [
   },
   { method: "PATCH", path: (o, m) => `/api/orgs/${o}/members/${m}`, body: { role: "standard" } },
   { method: "POST", path: (o, m) => `/api/orgs/${o}/members/${m}/reset-password` },
-  { method: "DELETE", path: (o, m) => `/api/orgs/${o}/members/${m}/avatar` },
+  {
+    method: "POST",
+    path: (o) => `/api/orgs/${o}/members/invitations/${crypto.randomUUID()}/resend`,
+  },
+  {
+    method: "DELETE",
+    path: (o) => `/api/orgs/${o}/members/invitations/${crypto.randomUUID()}`,
+  },
   { method: "DELETE", path: (o, m) => `/api/orgs/${o}/members/${m}` },
   { method: "GET", path: (o) => `/api/orgs/${o}/google` },
   { method: "POST", path: (o) => `/api/orgs/${o}/google/connect` },
@@ -36,7 +43,9 @@ const adminRoutes: Route[] = [
 ];
 
 describe("organisation administration role matrix", () => {
-  it("refuses every admin route to a standard user (403) and hides it from another organisation (404)", async () => {
+  it("refuses every admin route to a standard user (403) and hides it from another organisation (404)", {
+    timeout: 60_000,
+  }, async () => {
     const { org, member } = await createOrgWithMembers();
     const other = await createOrganization();
     const stranger = await createUser({ organizationId: other.id, role: "admin" });

@@ -3,11 +3,12 @@ import {
   googleConnectionStatuses,
   integrationStatuses,
   integrationTypes,
+  invitationStatuses,
   roles,
 } from "../../../shared/schemas/enums";
 import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { users } from "./accounts";
-import { createdAt, id, timestamp, updatedAt } from "./columns";
+import { createdAt, flag, id, timestamp, updatedAt } from "./columns";
 
 export const organizations = sqliteTable("organizations", {
   id: id(),
@@ -35,11 +36,52 @@ export const userOrganizations = sqliteTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     role: text("role", { enum: roles }).notNull().default("standard"),
+    /**
+     * How the person appears in this organisation (set by its admins). Their own name on
+     * users.name is theirs alone; lists show this one when it is set.
+     */
+    displayName: text("display_name"),
+    /** When the person last worked in this organisation: the one they land in next time. */
+    lastUsedAt: timestamp("last_used_at"),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.organizationId] }),
     index("user_organizations_org_role").on(t.organizationId, t.role),
+  ],
+);
+
+/**
+ * An organisation's invitation to an email address. Nobody becomes a member without accepting:
+ * the row becomes a membership when the invited person accepts (or, for an address that had no
+ * account, when they first use the emailed temporary password or link, which is their acceptance).
+ * One per organisation and address, so parallel invitations of one address cannot duplicate.
+ */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Lowercase, like users.email. */
+    email: text("email").notNull(),
+    role: text("role", { enum: roles }).notNull().default("standard"),
+    /** The name the admin typed: how the person will appear in this organisation. */
+    displayName: text("display_name"),
+    invitedByUserId: text("invited_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    status: text("status", { enum: invitationStatuses }).notNull().default("pending"),
+    /** The invitation created the account (the address had none): using its temporary password accepts it. */
+    createdAccount: flag("created_account"),
+    expiresAt: timestamp("expires_at").notNull(),
+    lastSentAt: timestamp("last_sent_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invitations_org_email").on(t.organizationId, t.email),
+    index("invitations_email_status").on(t.email, t.status),
   ],
 );
 

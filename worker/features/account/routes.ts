@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import { profileBodySchema } from "../../../shared/schemas/account";
 import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
@@ -8,7 +9,16 @@ import { ApiError } from "../../errors";
 import { readImageUpload, storeImage } from "../../lib/uploads";
 import { validate } from "../../lib/validate";
 import { requireUser } from "../../middleware/auth";
-import { findUserById, meResponse } from "../auth/users";
+import { findUserById, meResponse, rememberActiveOrganization } from "../auth/users";
+import { answerInvitation } from "../organization/invitations";
+
+const activeOrganizationBody = z.object({
+  organizationId: z.string().uuid({ message: "Invalid organization id" }),
+});
+const invitationAnswerParam = z.object({
+  invitationId: z.string().uuid({ message: "Invalid invitation id" }),
+  answer: z.enum(["accept", "decline"]),
+});
 
 const userOrThrow = async (env: Env, userId: string) => {
   const user = await findUserById(getDb(env), userId);
@@ -41,6 +51,26 @@ export const accountRoutes = new Hono<AppEnv>()
     if (user.avatarKey) await c.env.FILES.delete(user.avatarKey);
     return c.json(await meResponse(db, { ...user, avatarKey: key }));
   })
+  /** The organisation switcher: remembers the choice (membership checked) and answers /me for it. */
+  .post("/active-organization", validate("json", activeOrganizationBody), async (c) => {
+    const db = getDb(c.env);
+    const { organizationId } = c.req.valid("json");
+    if (!(await rememberActiveOrganization(db, c.get("userId"), organizationId)))
+      throw new ApiError("NOT_FOUND", "Organization not found");
+    return c.json(await meResponse(db, await userOrThrow(c.env, c.get("userId")), organizationId));
+  })
+  /** The invited person's answer (the banner). Accepting makes them a member; nothing else does. */
+  .post(
+    "/invitations/:invitationId/:answer",
+    validate("param", invitationAnswerParam),
+    async (c) => {
+      const db = getDb(c.env);
+      const user = await userOrThrow(c.env, c.get("userId"));
+      const { invitationId, answer } = c.req.valid("param");
+      const { organizationId } = await answerInvitation(db, user, invitationId, answer);
+      return c.json(await meResponse(db, user, answer === "accept" ? organizationId : undefined));
+    },
+  )
   .delete("/avatar", async (c) => {
     const user = await userOrThrow(c.env, c.get("userId"));
     if (!user.avatarKey)

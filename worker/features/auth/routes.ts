@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
 import {
   changePasswordBodySchema,
   linkBodySchema,
@@ -14,7 +15,10 @@ import { type Db, getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { verifyPassword } from "../../lib/crypto/password";
+import { validate } from "../../lib/validate";
 import { requireUser } from "../../middleware/auth";
+import { endBoardAccess, familyOfSession } from "../../rooms/access";
+import { acceptAccountInvitations } from "../organization/invitations";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
 import {
   checkCredentials,
@@ -41,6 +45,20 @@ import { assertMayTrySignIn, forgiveSignInFailures, recordSignInFailure } from "
 import { assertSignupAllowed, SIGNUP_ACCEPTED, signUp } from "./signup";
 import { findUserById, meResponse } from "./users";
 import { validateAuthBody } from "./validate-body";
+
+/** The tab's active organisation travels with /me, so each tab keeps its own. */
+const meQuery = z.object({ organizationId: z.string().uuid().optional() });
+
+/** After a password change: every other sign-in ends, with its open boards. */
+async function endOtherSignIns(c: Context<AppEnv>, db: Db, userId: string) {
+  await revokeOtherSessions(db, userId, c.get("sessionId"));
+  const current = await familyOfSession(db, c.get("sessionId"));
+  await endBoardAccess(c.env, db, {
+    userId,
+    reason: "access_ended",
+    ...(current ? { exceptFamilyId: current } : {}),
+  });
+}
 
 const currentUser = async (db: Db, userId: string) => {
   const user = await findUserById(db, userId);
@@ -106,6 +124,8 @@ export const authRoutes = new Hono<AppEnv>()
     const { user, via } = match;
     if (via === "temporary") {
       await proveAddress(db, user);
+      // Signing in with the invitation's temporary password is accepting that invitation.
+      if (user.isNewUser) await acceptAccountInvitations(db, user);
     } else {
       if (!user.emailConfirmedAt)
         throw new ApiError("FORBIDDEN", "Please check your email and confirm your account first.", {
@@ -134,7 +154,14 @@ export const authRoutes = new Hono<AppEnv>()
     if (token) {
       const db = getDb(c.env);
       const family = await familyOf(db, token);
-      if (family) await revokeFamily(db, family);
+      if (family) {
+        await revokeFamily(db, family.familyId);
+        await endBoardAccess(c.env, db, {
+          userId: family.userId,
+          familyId: family.familyId,
+          reason: "access_ended",
+        });
+      }
     }
     clearRefreshCookie(c);
     return c.body(null, 204);
@@ -155,7 +182,9 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError("UNAUTHORIZED", "This link is invalid or has expired.", {
         reason: "invalid_link",
       });
-    await proveAddress(db, await currentUser(db, used.userId));
+    const linked = await currentUser(db, used.userId);
+    await proveAddress(db, linked);
+    if (used.kind === "invite") await acceptAccountInvitations(db, linked);
     const tokens = await signInUser(c, db, used.userId);
     const response: LinkResponse = {
       ...tokens,
@@ -163,9 +192,10 @@ export const authRoutes = new Hono<AppEnv>()
     };
     return c.json(response);
   })
-  .get("/me", requireUser, async (c) => {
+  .get("/me", requireUser, validate("query", meQuery), async (c) => {
     const db = getDb(c.env);
-    return c.json(await meResponse(db, await currentUser(db, c.get("userId"))));
+    const { organizationId } = c.req.valid("query");
+    return c.json(await meResponse(db, await currentUser(db, c.get("userId")), organizationId));
   })
   .post("/set-password", requireUser, validateAuthBody(setPasswordBodySchema), async (c) => {
     const db = getDb(c.env);
@@ -181,7 +211,7 @@ export const authRoutes = new Hono<AppEnv>()
       throw samePassword();
     await setPermanentPassword(db, user.id, newPassword);
     // A reset may mean the account was in someone else's hands: end every other session.
-    await revokeOtherSessions(db, user.id, c.get("sessionId"));
+    await endOtherSignIns(c, db, user.id);
     return c.json({ message: "Password updated successfully" });
   })
   .post("/password", requireUser, validateAuthBody(changePasswordBodySchema), async (c) => {
@@ -202,6 +232,6 @@ export const authRoutes = new Hono<AppEnv>()
     if (currentPassword === newPassword) throw samePassword();
     await setPermanentPassword(db, user.id, newPassword);
     // Other devices signed in with the old password are signed out; this one stays.
-    await revokeOtherSessions(db, user.id, c.get("sessionId"));
+    await endOtherSignIns(c, db, user.id);
     return c.json({ message: "Password updated successfully" });
   });

@@ -120,13 +120,13 @@ export async function rotateSession(
   return { ...next, userId: row.userId };
 }
 
-/** The family of a refresh token, for sign-out (an unknown token signs out nothing). */
+/** The family (and its user) of a refresh token, for sign-out (an unknown token signs out nothing). */
 export async function familyOf(db: Db, refreshToken: string) {
   const row = await db.query.sessions.findFirst({
     where: eq(sessions.refreshTokenHash, await sha256Hex(refreshToken)),
-    columns: { familyId: true },
+    columns: { familyId: true, userId: true },
   });
-  return row?.familyId ?? null;
+  return row ?? null;
 }
 
 /** Access tokens name their session; a revoked or expired family makes them useless at once. */

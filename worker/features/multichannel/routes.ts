@@ -5,6 +5,7 @@ import { matchContent } from "../../../shared/matching";
 import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel";
 import { ApiError, notFound } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
+import { familyOfSession, recordBoardConnection } from "../../rooms/access";
 import { findUserById } from "../auth/users";
 import { deleteReportObjects, reportFileViews } from "../reports/report-files";
 import { applyMerges, loadContent, summarizeContent } from "./content";
@@ -126,9 +127,15 @@ export const multiChannelRoutes = newRouter()
     const { db, org, userId } = c.var;
     const preview = await findPreview(org.id, db, c.req.valid("param").previewId);
     const user = await findUserById(db, userId);
+    const familyId = await familyOfSession(db, c.get("sessionId"));
+    if (!familyId)
+      throw new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
+    // Remembered first, so an access change racing this ticket still reaches the room.
+    await recordBoardConnection(db, userId, org.id, preview.id);
     const ticket = await roomFor(c.env, org.id, preview.id).issueTicket(
       userId,
       user?.name?.trim() || user?.email || "Someone",
+      { organizationId: org.id, familyId },
     );
     const params = { orgId: org.id, previewId: preview.id };
     const socket = routes.socket.path.replace(

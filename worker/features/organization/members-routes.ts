@@ -1,63 +1,117 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { addMemberBodySchema, updateMemberBodySchema } from "../../../shared/schemas/organization";
 import { getDb } from "../../db/client";
-import { users } from "../../db/schema";
+import { sessions, userOrganizations } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { generateTemporaryPassword } from "../../lib/crypto/password";
-import { readImageUpload, storeImage } from "../../lib/uploads";
 import { validate } from "../../lib/validate";
 import { requireAdmin } from "../../middleware/auth";
 import { sendEmail } from "../../providers/email";
 import { resetEmail } from "../../providers/email/templates";
+import { endBoardAccess } from "../../rooms/access";
 import { setTemporaryPassword } from "../auth/credentials";
-import { inviteUser } from "../auth/invite";
 import { issueLinkToken, linkUrl } from "../auth/link-tokens";
 import { emailContext } from "../auth/request-meta";
-import { membershipOf } from "../auth/users";
+import { findUserByEmail, membershipOf } from "../auth/users";
 import { audit } from "./audit";
-import { changeRole, findMember, listMembers, removeMember } from "./members";
+import { invite, resendInvitation, revokeInvitation } from "./invitations";
+import { invitationView, listInvitations } from "./invitations-list";
+import { changeRole, findMember, listMembers, membershipCount, removeMember } from "./members";
 
 const memberParam = z.object({ userId: z.string().uuid({ message: "Invalid member id" }) });
+const invitationParam = z.object({
+  invitationId: z.string().uuid({ message: "Invalid invitation id" }),
+});
 
-/** Members of an organisation; every route is admin-only (the list is not even loaded for others). */
+/**
+ * Members and invitations of an organisation; every route is admin-only. An admin changes what
+ * belongs to the organisation (the role, how the person appears here), never the person's own
+ * name, picture or password (docs/design.md, "Invitations and memberships").
+ */
 export const membersRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
-  .get("/", async (c) => c.json({ members: await listMembers(getDb(c.env), c.get("org").id) }))
+  .get("/", async (c) => {
+    const db = getDb(c.env);
+    const orgId = c.get("org").id;
+    const [members, invitations] = await Promise.all([
+      listMembers(db, orgId),
+      listInvitations(db, orgId),
+    ]);
+    return c.json({ members, invitations });
+  })
+  /**
+   * Invites an email. The answer is the same whether the address has an account or not; it is a
+   * member only after accepting.
+   */
   .post("/", validate("json", addMemberBodySchema), async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     const input = c.req.valid("json");
-    const existing = await db.query.users.findFirst({
-      where: eq(users.email, input.email),
-      columns: { id: true },
-    });
+    const existing = await findUserByEmail(db, input.email);
     if (existing && (await membershipOf(db, existing.id, org.id))) {
       throw new ApiError("CONFLICT", "This person is already a member of this organization.", {
         reason: "already_member",
         field: "email",
       });
     }
-    const result = await inviteUser(
+    const { invitation, emailSent } = await invite(
       c.env,
       db,
-      { ...input, organizationId: org.id },
+      {
+        organizationId: org.id,
+        email: input.email,
+        role: input.role,
+        displayName: input.name,
+        invitedBy: c.get("userId"),
+      },
       emailContext(c),
     );
     await audit(db, {
       organizationId: org.id,
       actorUserId: c.get("userId"),
-      action: "member.added",
-      targetType: "user",
-      targetId: result.userId,
-      details: { email: input.email, role: input.role, newAccount: result.created },
+      action: "member.invited",
+      targetType: "invitation",
+      targetId: invitation.id,
+      details: { email: input.email, role: input.role },
     });
-    return c.json(
-      { userId: result.userId, created: result.created, emailSent: result.emailSent },
-      201,
+    return c.json({ invitation: invitationView(invitation), emailSent }, 201);
+  })
+  .post("/invitations/:invitationId/resend", validate("param", invitationParam), async (c) => {
+    const db = getDb(c.env);
+    const org = c.get("org");
+    const { invitation, emailSent } = await resendInvitation(
+      c.env,
+      db,
+      org.id,
+      c.req.valid("param").invitationId,
+      emailContext(c),
     );
+    await audit(db, {
+      organizationId: org.id,
+      actorUserId: c.get("userId"),
+      action: "member.invitation_resent",
+      targetType: "invitation",
+      targetId: invitation.id,
+      details: { email: invitation.email, emailSent },
+    });
+    return c.json({ invitation: invitationView(invitation), emailSent });
+  })
+  .delete("/invitations/:invitationId", validate("param", invitationParam), async (c) => {
+    const db = getDb(c.env);
+    const org = c.get("org");
+    const row = await revokeInvitation(db, org.id, c.req.valid("param").invitationId);
+    await audit(db, {
+      organizationId: org.id,
+      actorUserId: c.get("userId"),
+      action: "member.invitation_revoked",
+      targetType: "invitation",
+      targetId: row.id,
+      details: { email: row.email },
+    });
+    return c.json({ revoked: true });
   })
   .patch(
     "/:userId",
@@ -71,6 +125,12 @@ export const membersRoutes = new Hono<AppEnv>()
       const before = await findMember(db, org.id, userId);
       if (role !== undefined && role !== before.role) {
         await changeRole(db, org.id, userId, role);
+        // Their open boards reconnect, so the new role is what their sockets ride on.
+        await endBoardAccess(c.env, db, {
+          userId,
+          organizationId: org.id,
+          reason: "access_changed",
+        });
         await audit(db, {
           organizationId: org.id,
           actorUserId: c.get("userId"),
@@ -81,10 +141,13 @@ export const membersRoutes = new Hono<AppEnv>()
         });
       }
       if (name !== undefined) {
+        // How the person appears in this organisation; their own name stays theirs.
         await db
-          .update(users)
-          .set({ name: name || null, updatedAt: new Date() })
-          .where(eq(users.id, userId));
+          .update(userOrganizations)
+          .set({ displayName: name || null })
+          .where(
+            and(eq(userOrganizations.organizationId, org.id), eq(userOrganizations.userId, userId)),
+          );
         await audit(db, {
           organizationId: org.id,
           actorUserId: c.get("userId"),
@@ -96,42 +159,26 @@ export const membersRoutes = new Hono<AppEnv>()
       return c.json({ members: await listMembers(db, org.id) });
     },
   )
-  .post("/:userId/avatar", validate("param", memberParam), async (c) => {
-    const db = getDb(c.env);
-    const { userId } = c.req.valid("param");
-    const member = await findMember(db, c.get("org").id, userId);
-    const key = await storeImage(
-      c.env.FILES,
-      `avatars/${userId}`,
-      await readImageUpload(c.req.raw),
-    );
-    await db
-      .update(users)
-      .set({ avatarKey: key, updatedAt: new Date() })
-      .where(eq(users.id, userId));
-    if (member.user.avatarKey) await c.env.FILES.delete(member.user.avatarKey);
-    return c.json({ members: await listMembers(db, c.get("org").id) });
-  })
-  .delete("/:userId/avatar", validate("param", memberParam), async (c) => {
-    const db = getDb(c.env);
-    const { userId } = c.req.valid("param");
-    const member = await findMember(db, c.get("org").id, userId);
-    if (!member.user.avatarKey)
-      throw new ApiError("NOT_FOUND", "No avatar to remove", { reason: "no_avatar" });
-    await db
-      .update(users)
-      .set({ avatarKey: null, updatedAt: new Date() })
-      .where(eq(users.id, userId));
-    await c.env.FILES.delete(member.user.avatarKey);
-    return c.json({ members: await listMembers(db, c.get("org").id) });
-  })
+  /**
+   * Only for someone whose sole membership is this organisation: anyone else's account is not
+   * this organisation's to reset (they reset it themselves; an invitee gets the invitation again).
+   */
   .post("/:userId/reset-password", validate("param", memberParam), async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     const { userId } = c.req.valid("param");
     const member = await findMember(db, org.id, userId);
+    if ((await membershipCount(db, userId)) > 1)
+      throw new ApiError(
+        "CONFLICT",
+        "This person also belongs to other organizations, so only they can reset their password.",
+        { reason: "not_sole_membership" },
+      );
     const temporaryPassword = generateTemporaryPassword();
     await setTemporaryPassword(db, userId, temporaryPassword, "isPasswordReset");
+    // A reset by an administrator means the account should start again: every sign-in ends.
+    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
+    await endBoardAccess(c.env, db, { userId, reason: "access_ended" });
     const token = await issueLinkToken(db, userId, "recovery");
     const ctx = emailContext(c);
     const sent = await sendEmail(
@@ -159,7 +206,10 @@ export const membersRoutes = new Hono<AppEnv>()
     const org = c.get("org");
     const { userId } = c.req.valid("param");
     const member = await findMember(db, org.id, userId);
-    const outcome = await removeMember(db, c.env.FILES, org.id, userId);
+    // Closed before the rows go, while board_connections still names the rooms.
+    const outcome = await removeMember(db, c.env.FILES, org.id, userId, () =>
+      endBoardAccess(c.env, db, { userId, organizationId: org.id, reason: "access_ended" }),
+    );
     await audit(db, {
       organizationId: org.id,
       actorUserId: c.get("userId"),

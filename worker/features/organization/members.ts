@@ -11,21 +11,39 @@ export const LAST_ADMIN_MESSAGE =
 const lastAdmin = () => new ApiError("CONFLICT", LAST_ADMIN_MESSAGE, { reason: "last_admin" });
 export const memberNotFound = () => new ApiError("NOT_FOUND", "Member not found");
 
+/** How many organisations a person belongs to (admin resets need it to be exactly one). */
+export async function membershipCount(db: Db, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userOrganizations)
+    .where(eq(userOrganizations.userId, userId));
+  return row?.n ?? 0;
+}
+
 export async function listMembers(db: Db, organizationId: string): Promise<Member[]> {
   const rows = await db
-    .select({ user: users, role: userOrganizations.role, joinedAt: userOrganizations.createdAt })
+    .select({
+      user: users,
+      role: userOrganizations.role,
+      displayName: userOrganizations.displayName,
+      joinedAt: userOrganizations.createdAt,
+      // The inner user_organizations shadows the outer one: every membership of this person.
+      organizations: sql<number>`(select count(*) from ${userOrganizations} where ${userOrganizations.userId} = ${users.id})`,
+    })
     .from(userOrganizations)
     .innerJoin(users, eq(users.id, userOrganizations.userId))
     .where(eq(userOrganizations.organizationId, organizationId))
     .orderBy(asc(userOrganizations.createdAt));
-  return rows.map(({ user, role, joinedAt }) => ({
+  return rows.map(({ user, role, displayName, joinedAt, organizations }) => ({
     userId: user.id,
-    name: user.name,
+    // How the person appears here: the organisation's name for them, else their own.
+    name: displayName ?? user.name,
+    displayName,
     email: user.email,
     avatarUrl: imageUrl(user.avatarKey),
     role,
     joinedAt: joinedAt.toISOString(),
-    pendingInvitation: user.isNewUser,
+    canResetPassword: organizations <= 1,
   }));
 }
 
@@ -76,6 +94,7 @@ export async function removeMember(
   bucket: R2Bucket,
   organizationId: string,
   userId: string,
+  afterMembershipEnded: () => Promise<unknown> = async () => undefined,
 ): Promise<"completely" | "membership"> {
   const member = await findMember(db, organizationId, userId);
   const guard = member.role === "admin" ? otherAdminsExist(organizationId, userId) : sql`1 = 1`;
@@ -90,6 +109,7 @@ export async function removeMember(
     )
     .returning({ userId: userOrganizations.userId });
   if (removed.length === 0) throw lastAdmin();
+  await afterMembershipEnded();
   const [others] = await db
     .select({ n: count() })
     .from(userOrganizations)

@@ -77,6 +77,30 @@ export const invitationEmail = (
     organizationId,
   );
 
+/**
+ * An invitation to someone who already has an account: no password, just the way to answer. The
+ * admin never learns which of the two emails went out.
+ */
+export const existingAccountInvitationEmail = (
+  to: string,
+  args: { organizationName: string; link: string },
+  ctx: EmailContext,
+  organizationId: string,
+) =>
+  build(
+    "invitation_existing",
+    to,
+    `You have been invited to ${args.organizationName} on ${ctx.brandName}`,
+    [
+      `You have been invited to join ${args.organizationName}.`,
+      "Sign in with your usual password to accept or decline the invitation:",
+      args.link,
+      "Nothing changes until you accept. If you do not know this organization, decline it or ignore this email.",
+    ],
+    ctx,
+    organizationId,
+  );
+
 export const resetEmail = (
   kind: "admin_reset" | "self_reset",
   to: string,

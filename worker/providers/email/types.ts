@@ -1,6 +1,7 @@
 export type EmailKind =
   | "confirmation"
   | "invitation"
+  | "invitation_existing"
   | "admin_reset"
   | "self_reset"
   | "existing_account";

@@ -130,6 +130,9 @@ export function useRoom(
               setPresence(message.presence);
               break;
             case "closed":
+              // A changed role reconnects with a fresh ticket (checked again); an ended access,
+              // or a deleted board, stays closed.
+              if (message.reason === "access_changed") break;
               stopped = true;
               setStatus("closed");
               break;
