@@ -22,7 +22,7 @@ const itemClass =
  * first paint does not carry the menu, popper and floating-ui code.
  */
 export default function AvatarMenu({ defaultOpen, autoFocus }: MenuStart) {
-  const { user, isAdmin, signOut } = useAuth();
+  const { user, isAdmin, signOut, organization, memberships, switchOrganization } = useAuth();
   const { preference, setPreference } = useTheme();
   const navigate = useNavigate();
   if (!user) return null;
@@ -35,6 +35,18 @@ export default function AvatarMenu({ defaultOpen, autoFocus }: MenuStart) {
       toast.error("Failed to sign out");
     }
     navigate("/");
+  };
+
+  const switchTo = async (organizationId: string) => {
+    if (organizationId === organization?.id) return;
+    try {
+      await switchOrganization(organizationId);
+      const name = memberships.find((m) => m.organizationId === organizationId)?.name;
+      toast.success(`Switched to ${name ?? "the organization"}`);
+      navigate("/dashboard");
+    } catch {
+      toast.error("Failed to switch organization");
+    }
   };
 
   return (
@@ -61,6 +73,32 @@ export default function AvatarMenu({ defaultOpen, autoFocus }: MenuStart) {
             {user.email}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          {memberships.length > 1 && (
+            <>
+              <DropdownMenu.Label className="px-2 pt-1 text-xs font-medium text-slate-500 dark:text-slate-400">
+                Organizations
+              </DropdownMenu.Label>
+              <DropdownMenu.RadioGroup
+                value={organization?.id ?? ""}
+                onValueChange={(id) => void switchTo(id)}
+              >
+                {memberships.map((m) => (
+                  <DropdownMenu.RadioItem
+                    key={m.organizationId}
+                    value={m.organizationId}
+                    className={itemClass}
+                  >
+                    <Building2 className="h-4 w-4 shrink-0" aria-hidden />
+                    <span className="truncate">{m.name}</span>
+                    <DropdownMenu.ItemIndicator className="ml-auto">
+                      <Check className="h-4 w-4" aria-hidden />
+                    </DropdownMenu.ItemIndicator>
+                  </DropdownMenu.RadioItem>
+                ))}
+              </DropdownMenu.RadioGroup>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+            </>
+          )}
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/account-settings")}>
             <Settings className="h-4 w-4" aria-hidden /> Account Settings
           </DropdownMenu.Item>

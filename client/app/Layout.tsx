@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { InvitationsBanner } from "../features/organization/InvitationsBanner";
 import { useTheme } from "../lib/theme/ThemeProvider";
 import { Toasts } from "../lib/toast";
 import { Footer } from "./Footer";
@@ -21,6 +22,7 @@ export function Layout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-7xl flex-1 px-4 pb-20 pt-20 outline-none sm:px-6"
       >
+        <InvitationsBanner />
         <Outlet />
       </main>
       <Footer />

@@ -1,10 +1,9 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { Member } from "../../../shared/schemas/organization";
 import { Dialog } from "../../components/Dialog";
 import { Button, Field } from "../../components/form";
 import { InitialsAvatar } from "../../components/InitialsAvatar";
 import { serverMessage } from "../../lib/api/errors";
-import { imageFileProblem } from "../../lib/image-file";
 import { toast } from "../../lib/toast";
 import { orgApi, orgMessages } from "./org-api";
 
@@ -31,11 +30,8 @@ export function AddMemberDialog({
     setBusy(true);
     try {
       const result = await orgApi.addMember(orgId, { name: name.trim() || undefined, email, role });
-      toast.success(
-        result.created && !result.emailSent
-          ? orgMessages.memberAddedNoEmail
-          : orgMessages.memberAdded,
-      );
+      if (result.emailSent) toast.success(orgMessages.memberInvited(result.invitation.email));
+      else toast.error(orgMessages.memberInvitedNoEmail);
       setName("");
       setEmail("");
       setRole("standard");
@@ -53,12 +49,12 @@ export function AddMemberDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Add New Member"
-      description="They receive an email with a temporary password valid for 24 hours."
+      description="They receive an invitation by email and join once they accept it."
     >
       <form onSubmit={submit} className="space-y-4">
         <Field
           id="member-name"
-          label="Full name (optional)"
+          label="Name in this organization (optional)"
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
@@ -90,7 +86,7 @@ export function AddMemberDialog({
             Cancel
           </Button>
           <Button type="submit" disabled={busy || !email.trim()}>
-            {busy ? "Adding..." : "Add Member"}
+            {busy ? "Sending..." : "Send invitation"}
           </Button>
         </div>
       </form>
@@ -109,9 +105,8 @@ export function EditMemberDialog({
   onClose: () => void;
   onDone: Done;
 }) {
-  const [name, setName] = useState(member?.name ?? "");
+  const [name, setName] = useState(member?.displayName ?? "");
   const [busy, setBusy] = useState(false);
-  const file = useRef<HTMLInputElement>(null);
   if (!member) return null;
 
   const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
@@ -127,18 +122,6 @@ export function EditMemberDialog({
     } finally {
       setBusy(false);
     }
-  };
-
-  const onFile = async (picked: File | undefined) => {
-    if (!picked) return;
-    const problem = imageFileProblem(picked);
-    if (problem) return void toast.error(problem);
-    await run(
-      () => orgApi.uploadMemberAvatar(orgId, member.userId, picked),
-      "Avatar updated successfully",
-      "Failed to upload avatar",
-    );
-    if (file.current) file.current.value = "";
   };
 
   return (
@@ -164,35 +147,13 @@ export function EditMemberDialog({
       >
         <div className="flex items-center gap-3">
           <InitialsAvatar email={member.email} url={member.avatarUrl} size={48} />
-          <input
-            ref={file}
-            id="member-avatar-file"
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            aria-label="Member picture file"
-            onChange={(e) => void onFile(e.target.files?.[0])}
-          />
-          <Button variant="secondary" onClick={() => file.current?.click()} disabled={busy}>
-            Upload picture
-          </Button>
-          <Button
-            variant="ghost"
-            disabled={busy || !member.avatarUrl}
-            onClick={() =>
-              void run(
-                () => orgApi.removeMemberAvatar(orgId, member.userId),
-                "Avatar removed successfully",
-                "Failed to remove avatar",
-              )
-            }
-          >
-            Remove picture
-          </Button>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Their own name and picture are theirs to change in their Account Settings.
+          </p>
         </div>
         <Field
           id="edit-member-name"
-          label="Full name"
+          label="Name in this organization"
           value={name}
           onChange={(e) => setName(e.target.value)}
         />

@@ -10,6 +10,7 @@ import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
+import { InvitationsList } from "./InvitationsList";
 import { AddMemberDialog, DeleteMemberDialog, EditMemberDialog } from "./MemberDialogs";
 import { orgApi, orgMessages, orgQueries } from "./org-api";
 
@@ -94,11 +95,6 @@ export function MembersCard({ orgId }: { orgId: string }) {
                   </td>
                   <td className="py-2 pr-3">
                     {m.name ?? <span className="text-slate-400">No name provided</span>}
-                    {m.pendingInvitation && (
-                      <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-900 dark:text-amber-200">
-                        Invited
-                      </span>
-                    )}
                   </td>
                   <td className="py-2 pr-3">{m.email}</td>
                   <td className="py-2 pr-3">
@@ -123,14 +119,18 @@ export function MembersCard({ orgId }: { orgId: string }) {
                     >
                       <Pencil className="h-4 w-4" aria-hidden />
                     </button>
-                    <button
-                      type="button"
-                      className={iconButton}
-                      aria-label={`Reset password for ${m.email}`}
-                      onClick={() => void resetPassword(m)}
-                    >
-                      <KeyRound className="h-4 w-4" aria-hidden />
-                    </button>
+                    {/* Only for someone whose sole organisation is this one: anyone else's
+                        password is theirs to reset. */}
+                    {m.canResetPassword && (
+                      <button
+                        type="button"
+                        className={iconButton}
+                        aria-label={`Reset password for ${m.email}`}
+                        onClick={() => void resetPassword(m)}
+                      >
+                        <KeyRound className="h-4 w-4" aria-hidden />
+                      </button>
+                    )}
                     <button
                       type="button"
                       className={iconButton}
@@ -146,6 +146,7 @@ export function MembersCard({ orgId }: { orgId: string }) {
           </table>
         </div>
       )}
+      {data && <InvitationsList orgId={orgId} invitations={data.invitations} onChange={refresh} />}
       <AddMemberDialog orgId={orgId} open={adding} onOpenChange={setAdding} onDone={refresh} />
       <EditMemberDialog
         key={editingId ?? "none"}

@@ -2,6 +2,9 @@ import { z } from "zod";
 import {
   auditResponseSchema,
   integrationsResponseSchema,
+  type invitationViewSchema,
+  inviteResponseSchema,
+  membersPageSchema,
   membersResponseSchema,
 } from "../../../shared/schemas/organization";
 import { api } from "../../lib/api/client";
@@ -15,6 +18,8 @@ const orgView = z.object({
     timezone: z.string(),
   }),
 });
+export type InvitationView = z.infer<typeof invitationViewSchema>;
+
 export const googleViewSchema = z.union([
   z.object({ connected: z.literal(false) }),
   z.object({
@@ -43,25 +48,23 @@ export const orgApi = {
   integrations: (orgId: string) => api(`${base(orgId)}/integrations`, integrationsResponseSchema),
   saveKeys: (orgId: string, keys: { youtubeApiKey?: string; simplecastApiKey?: string }) =>
     api(`${base(orgId)}/integrations`, integrationsResponseSchema, { method: "PUT", body: keys }),
-  members: (orgId: string) => api(`${base(orgId)}/members`, membersResponseSchema),
+  members: (orgId: string) => api(`${base(orgId)}/members`, membersPageSchema),
+  /** Invites the address; it joins only once the person accepts. */
   addMember: (orgId: string, body: { name?: string; email: string; role: "admin" | "standard" }) =>
-    api(
-      `${base(orgId)}/members`,
-      z.object({ userId: z.string(), created: z.boolean(), emailSent: z.boolean() }),
-      { body },
-    ),
+    api(`${base(orgId)}/members`, inviteResponseSchema, { body }),
+  resendInvitation: (orgId: string, invitationId: string) =>
+    api(`${base(orgId)}/members/invitations/${invitationId}/resend`, inviteResponseSchema, {
+      method: "POST",
+    }),
+  revokeInvitation: (orgId: string, invitationId: string) =>
+    api(`${base(orgId)}/members/invitations/${invitationId}`, z.object({ revoked: z.boolean() }), {
+      method: "DELETE",
+    }),
   updateMember: (
     orgId: string,
     userId: string,
     body: { role?: "admin" | "standard"; name?: string | null },
   ) => api(`${base(orgId)}/members/${userId}`, membersResponseSchema, { method: "PATCH", body }),
-  uploadMemberAvatar: (orgId: string, userId: string, file: File) =>
-    api(`${base(orgId)}/members/${userId}/avatar`, membersResponseSchema, {
-      method: "POST",
-      formData: upload(file),
-    }),
-  removeMemberAvatar: (orgId: string, userId: string) =>
-    api(`${base(orgId)}/members/${userId}/avatar`, membersResponseSchema, { method: "DELETE" }),
   resetMemberPassword: (orgId: string, userId: string) =>
     api(
       `${base(orgId)}/members/${userId}/reset-password`,
@@ -92,10 +95,14 @@ export const orgMessages = {
   noLogo: "No logo to remove or insufficient permissions",
   keysUpdated: "API keys updated successfully",
   keysFailed: "Failed to update API keys",
-  memberAdded:
-    "Member added successfully. An invitation email with temporary password has been sent.",
-  memberAddedNoEmail:
-    "Member added successfully, but email could not be sent. Please contact the user directly.",
+  // The spec's "Member added successfully..." no longer fits: nobody is added until they
+  // accept, and the words must not say whether the address already had an account.
+  memberInvited: (email: string) => `Invitation sent to ${email}. They join once they accept it.`,
+  memberInvitedNoEmail:
+    "Invitation created, but email could not be sent. Please contact the user directly.",
+  invitationResent: (email: string) => `Invitation sent to ${email} again.`,
+  invitationRevoked: "Invitation withdrawn",
+  invitationFailed: "Failed to update the invitation",
   memberAddFailed: "Failed to add member",
   memberRemovedCompletely: "Member completely removed from all systems",
   memberRemovedFromOrg: "Member removed from this organization",

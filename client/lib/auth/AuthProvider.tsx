@@ -12,6 +12,7 @@ import type { MeResponse, TokenResponse } from "../../../shared/schemas/auth";
 import { ApiError } from "../api/client";
 import type { PendingLink } from "./hash-link";
 import {
+  answerInvitation,
   exchangeLinkToken,
   fetchMe,
   REFRESH_MARGIN_MS,
@@ -19,6 +20,7 @@ import {
   refreshSession,
   signInWithPassword,
   signOutSession,
+  switchActiveOrganization,
 } from "./session";
 
 /** The auth state of spec section 4. */
@@ -30,6 +32,10 @@ export type AuthState = {
   isLoading: boolean;
   error: string | null;
   isAdmin: boolean;
+  /** Every organisation the person belongs to (the avatar menu's switcher). */
+  memberships: MeResponse["memberships"];
+  /** Invitations waiting for the person's answer (the banner). */
+  invitations: MeResponse["invitations"];
 };
 
 type AuthContextValue = AuthState & {
@@ -38,6 +44,10 @@ type AuthContextValue = AuthState & {
   /** Adopts a token obtained elsewhere (e.g. an emailed link) and loads the user. */
   adoptSession: (token: TokenResponse) => Promise<MeResponse>;
   reload: () => Promise<void>;
+  /** Makes another of the person's organisations the active one (remembered for next time). */
+  switchOrganization: (organizationId: string) => Promise<void>;
+  /** Accepts or declines an invitation. */
+  answerInvitation: (invitationId: string, answer: "accept" | "decline") => Promise<MeResponse>;
 };
 
 const signedOut: AuthState = {
@@ -48,6 +58,8 @@ const signedOut: AuthState = {
   isLoading: false,
   error: null,
   isAdmin: false,
+  memberships: [],
+  invitations: [],
 };
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -59,6 +71,8 @@ const fromMe = (me: MeResponse): AuthState => ({
   isLoading: false,
   error: null,
   isAdmin: me.isAdmin,
+  memberships: me.memberships,
+  invitations: me.invitations,
 });
 
 export function AuthProvider({
@@ -140,14 +154,38 @@ export function AuthProvider({
     }
   }, []);
 
+  // This tab's active organisation: kept across reloads of /me even if another tab switched.
+  const activeOrgId = state.organization?.id ?? null;
   const reload = useCallback(async () => {
-    const me = await fetchMe();
+    const me = await fetchMe(activeOrgId);
     setState(fromMe(me));
+  }, [activeOrgId]);
+
+  const switchOrganization = useCallback(async (organizationId: string) => {
+    setState(fromMe(await switchActiveOrganization(organizationId)));
   }, []);
 
+  const answer = useCallback(
+    async (invitationId: string, reply: "accept" | "decline") => {
+      const me = await answerInvitation(invitationId, reply);
+      // Accepting does not move this tab: the person switches when they choose to.
+      setState(fromMe(activeOrgId ? await fetchMe(activeOrgId) : me));
+      return me;
+    },
+    [activeOrgId],
+  );
+
   const value = useMemo(
-    () => ({ ...state, signIn, signOut, adoptSession, reload }),
-    [state, signIn, signOut, adoptSession, reload],
+    () => ({
+      ...state,
+      signIn,
+      signOut,
+      adoptSession,
+      reload,
+      switchOrganization,
+      answerInvitation: answer,
+    }),
+    [state, signIn, signOut, adoptSession, reload, switchOrganization, answer],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

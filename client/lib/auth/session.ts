@@ -42,7 +42,22 @@ export async function refreshSession(retried = false): Promise<TokenResponse | n
   }
 }
 
-export const fetchMe = (): Promise<MeResponse> => api("/api/auth/me", meResponseSchema);
+/** The signed-in person; `organizationId` keeps this tab's active organisation (if still a member). */
+export const fetchMe = (organizationId?: string | null): Promise<MeResponse> =>
+  api(
+    `/api/auth/me${organizationId ? `?organizationId=${encodeURIComponent(organizationId)}` : ""}`,
+    meResponseSchema,
+  );
+
+/** Switches the active organisation (remembered on the server for next time). */
+export const switchActiveOrganization = (organizationId: string): Promise<MeResponse> =>
+  api("/api/account/active-organization", meResponseSchema, { body: { organizationId } });
+
+/** Accepts or declines an invitation; answers the updated /me. */
+export const answerInvitation = (invitationId: string, answer: "accept" | "decline") =>
+  api(`/api/account/invitations/${encodeURIComponent(invitationId)}/${answer}`, meResponseSchema, {
+    method: "POST",
+  });
 
 export async function signInWithPassword(email: string, password: string): Promise<TokenResponse> {
   const token = await api("/api/auth/sign-in", tokenResponseSchema, { body: { email, password } });

@@ -1,0 +1,81 @@
+import { Mail, X } from "lucide-react";
+import { serverMessage } from "../../lib/api/errors";
+import { toast } from "../../lib/toast";
+import { type InvitationView, orgApi, orgMessages } from "./org-api";
+
+const STATUS_TEXT: Record<InvitationView["status"], string> = {
+  pending: "Invited",
+  declined: "Declined",
+  expired: "Expired",
+};
+
+const iconButton =
+  "rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white";
+
+/** Invitations not yet accepted: resend (the admin's way to help) or withdraw. */
+export function InvitationsList({
+  orgId,
+  invitations,
+  onChange,
+}: {
+  orgId: string;
+  invitations: InvitationView[];
+  onChange: () => void;
+}) {
+  if (invitations.length === 0) return null;
+  const act = async (action: () => Promise<unknown>, success: string) => {
+    try {
+      await action();
+      toast.success(success);
+    } catch (error) {
+      toast.error(serverMessage(error, orgMessages.invitationFailed));
+    }
+    onChange();
+  };
+  return (
+    <section aria-labelledby="invitations-title" className="mt-6">
+      <h3 id="invitations-title" className="mb-2 text-sm font-semibold">
+        Invitations
+      </h3>
+      <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
+        {invitations.map((i) => (
+          <li key={i.id} className="flex items-center gap-3 py-2" data-testid="invitation-row">
+            <span className="min-w-0 flex-1 truncate">
+              {i.name ? `${i.name} · ` : ""}
+              {i.email}
+            </span>
+            <span className="text-xs text-slate-500 dark:text-slate-400">
+              {i.role === "admin" ? "Administrator" : "Standard User"}
+            </span>
+            <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+              {STATUS_TEXT[i.status]}
+            </span>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={`Resend invitation to ${i.email}`}
+              onClick={() =>
+                void act(
+                  () => orgApi.resendInvitation(orgId, i.id),
+                  orgMessages.invitationResent(i.email),
+                )
+              }
+            >
+              <Mail className="h-4 w-4" aria-hidden />
+            </button>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={`Withdraw invitation to ${i.email}`}
+              onClick={() =>
+                void act(() => orgApi.revokeInvitation(orgId, i.id), orgMessages.invitationRevoked)
+              }
+            >
+              <X className="h-4 w-4" aria-hidden />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
