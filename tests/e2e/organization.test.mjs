@@ -52,37 +52,46 @@ describe("organization settings", () => {
     await context.close();
   });
 
-  test("an admin adds a member (invitation in the mailbox), changes their role and removes them", async () => {
+  test("an admin invites an address (invitation in the mailbox), then withdraws it", async () => {
     const { context, page } = await newPage(browser());
     await openSettings(page, own().admin);
     const email = uniqueEmail("member");
     await page.getByRole("button", { name: "Add Member" }).click();
     const dialog = page.getByRole("dialog", { name: "Add New Member" });
     await dialog.getByLabel("Email").fill(email);
-    await dialog.getByRole("button", { name: "Add Member" }).click();
-    await page
-      .getByText(
-        "Member added successfully. An invitation email with temporary password has been sent.",
-      )
-      .waitFor();
-    const row = page.getByTestId("member-row").filter({ hasText: email });
-    await row.getByText("No name provided").waitFor();
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await page.getByText(`Invitation sent to ${email}. They join once they accept it.`).waitFor();
+    // Invited, not a member: it is listed under Invitations.
+    const row = page.getByTestId("invitation-row").filter({ hasText: email });
+    await row.getByText("Invited").waitFor();
+    assert.equal(await page.getByTestId("member-row").filter({ hasText: email }).count(), 0);
     const mail = await latestMail(email, "invitation");
     assert.match(mail.text, /temporary password: \S{16}/i);
-    await page.goto(`${baseUrl()}/dev/mailbox`);
-    await page.getByText(email).first().waitFor();
-    await page.goBack();
+    await row.getByRole("button", { name: `Withdraw invitation to ${email}` }).click();
+    await page.getByText("Invitation withdrawn").waitFor();
+    await row.waitFor({ state: "detached" });
+    await context.close();
+  });
 
-    await row.getByLabel(`Role of ${email}`).selectOption("admin");
+  test("an admin changes a member's role and removes them", async () => {
+    // Its own organisation: its standard user is removed.
+    const { admin, user } = await createOrganization("Organization members");
+    const { context, page } = await newPage(browser());
+    await openSettings(page, admin);
+    const row = page.getByTestId("member-row").filter({ hasText: user.email });
+    await row.getByLabel(`Role of ${user.email}`).selectOption("admin");
     await page.getByText("Member role updated successfully").waitFor();
-    await row.getByRole("button", { name: `Remove ${email}` }).click();
+    await row.getByRole("button", { name: `Remove ${user.email}` }).click();
     await page
       .getByRole("dialog", { name: "Delete Member" })
       .getByRole("button", { name: "Remove member" })
       .click();
     await page.getByText("Member completely removed from all systems").waitFor();
-    await page.getByTestId("member-row").filter({ hasText: email }).waitFor({ state: "detached" });
-    await page.getByTestId("audit-log").getByText(`removed ${email}`).waitFor();
+    await page
+      .getByTestId("member-row")
+      .filter({ hasText: user.email })
+      .waitFor({ state: "detached" });
+    await page.getByTestId("audit-log").getByText(`removed ${user.email}`).waitFor();
     await context.close();
   });
 

@@ -17,13 +17,17 @@ export function describeIssue(error: $ZodError): { message: string; field?: stri
  * fuzzing test reads it from the route table to know which routes take a JSON body or a query.
  */
 export const validatorTargets = new WeakMap<object, keyof ValidationTargets>();
+/** The schema each validator applies, for the property-based fuzzer to generate inputs from. */
+export const validatorSchemas = new WeakMap<object, z.ZodType>();
 
 /** Records a validator's target (see validatorTargets) and hands the middleware back. */
 export function registerValidator<M extends object>(
   middleware: M,
   target: keyof ValidationTargets,
+  schema?: z.ZodType,
 ): M {
   validatorTargets.set(middleware, target);
+  if (schema) validatorSchemas.set(middleware, schema);
   return middleware;
 }
 
@@ -43,4 +47,5 @@ export const validate = <T extends z.ZodType, Target extends keyof ValidationTar
       }
     }),
     target,
+    schema,
   );

@@ -35,4 +35,5 @@ export const validateAuthBody = <T extends z.ZodType>(schema: T) =>
       }
     }),
     "json",
+    schema,
   );
