@@ -165,6 +165,16 @@ export async function fillOrganization(organizationId: string) {
     status: "sent",
   });
 
+  await d.insert(schema.invitations).values({
+    organizationId,
+    email: `invited-${organizationId.slice(0, 8)}@example.com`,
+    expiresAt: new Date(Date.now() + 86_400_000),
+    lastSentAt: new Date(),
+  });
+  await d
+    .insert(schema.boardConnections)
+    .values({ userId, organizationId, previewId: preview!.id, lastTicketAt: new Date() });
+
   return {
     userId,
     tables: [
@@ -172,6 +182,8 @@ export async function fillOrganization(organizationId: string) {
       "table_stats",
       "video_title_groups",
       "user_organizations",
+      "invitations",
+      "board_connections",
       "integrations",
       "google_connections",
       "audit_log",

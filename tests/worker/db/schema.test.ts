@@ -37,6 +37,8 @@ const expectedTables = [
   "auth_attempts",
   "organizations",
   "user_organizations",
+  "invitations",
+  "board_connections",
   "integrations",
   "google_connections",
   "audit_log",

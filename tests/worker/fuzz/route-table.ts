@@ -130,4 +130,5 @@ export const badQuery = new URLSearchParams({
   format: "exe",
   filter: "{",
   pageToken: "x".repeat(5_000),
+  organizationId: "not-a-uuid",
 });

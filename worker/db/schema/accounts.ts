@@ -1,7 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  primaryKey,
+  sqliteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
 import { authAttemptKinds, authTokenKinds } from "../../../shared/schemas/enums";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns";
+// Only referenced lazily (inside the foreign key's callback), so the cycle is harmless.
+import { organizations } from "./organizations";
 
 export const users = sqliteTable(
   "users",
@@ -94,25 +103,5 @@ export const authAttempts = sqliteTable(
   (t) => [
     index("auth_attempts_key_kind_created").on(t.key, t.kind, t.createdAt),
     index("auth_attempts_created").on(t.createdAt),
-  ],
-);
-
-/**
- * Which boards (multi-channel preview rooms) a person has opened, so ending their access (removal,
- * role change, sign-out, password change, reset) can close exactly those sockets at once.
- */
-export const boardConnections = sqliteTable(
-  "board_connections",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    organizationId: text("organization_id").notNull(),
-    previewId: text("preview_id").notNull(),
-    lastTicketAt: timestamp("last_ticket_at").notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.previewId] }),
-    index("board_connections_ticket").on(t.lastTicketAt),
   ],
 );

@@ -145,3 +145,26 @@ export const auditLog = sqliteTable(
   },
   (t) => [index("audit_log_org_created").on(t.organizationId, t.createdAt)],
 );
+
+/**
+ * Which boards (multi-channel preview rooms) a person has opened, so ending their access (removal,
+ * role change, sign-out, password change, reset) can close exactly those sockets at once.
+ */
+export const boardConnections = sqliteTable(
+  "board_connections",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    previewId: text("preview_id").notNull(),
+    lastTicketAt: timestamp("last_ticket_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.previewId] }),
+    index("board_connections_org").on(t.organizationId),
+    index("board_connections_ticket").on(t.lastTicketAt),
+  ],
+);
