@@ -25,6 +25,8 @@ const me: MeResponse = {
   organization: { id: "o1", name: "Org", logoUrl: null, timezone: "UTC" },
   membership: { role: "admin", organizationId: "o1" },
   isAdmin: true,
+  memberships: [{ organizationId: "o1", name: "Org", logoUrl: null, role: "admin" }],
+  invitations: [],
 };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
