@@ -1,16 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnySQLiteColumn,
-  check,
-  index,
-  primaryKey,
-  sqliteTable,
-  text,
-} from "drizzle-orm/sqlite-core";
+import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { authAttemptKinds, authTokenKinds } from "../../../shared/schemas/enums";
 import { createdAt, flag, id, timestamp, updatedAt } from "./columns";
-// Only referenced lazily (inside the foreign key's callback), so the cycle is harmless.
-import { organizations } from "./organizations";
 
 export const users = sqliteTable(
   "users",
