@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { app } from "../../../worker/app";
 import { validatorSchemas, validatorTargets } from "../../../worker/lib/validate";
@@ -48,73 +48,86 @@ beforeAll(async () => {
 });
 
 const RUNS_PER_ROUTE = 16;
-const tried = { requests: 0, serverErrors: [] as string[] };
+const tried = { requests: 0, serverErrors: 0 };
+const all = routes();
 
-describe("property-based fuzzing from the zod schemas", () => {
-  it("no generated input on any route gets a 5xx", async () => {
-    const all = routes();
+afterAll(() => {
+  console.log(
+    `property fuzz: ${tried.requests} requests over ${all.length} routes, ${tried.serverErrors} answered 5xx`,
+  );
+});
+
+/** 16 generated requests to one route; answers the ones that got a 5xx. */
+async function fuzzRoute(route: Route): Promise<string[]> {
+  const serverErrors: string[] = [];
+  const paramSchema = (route.schemas.param ?? { type: "object", properties: {} }) as {
+    properties?: Record<string, unknown>;
+  };
+  const paramArb = fc.record(
+    Object.fromEntries(
+      route.params.map((p) => {
+        const own_ = p === "orgId" ? own.org.id : p === "userId" ? own.member.user.id : null;
+        const generated = arbitraryFor(
+          (paramSchema.properties?.[p] as object) ?? { type: "string", format: "uuid" },
+        ).map((v) => String(v));
+        return [
+          p,
+          own_
+            ? fc.oneof({ arbitrary: fc.constant(own_), weight: 6 }, generated)
+            : fc.oneof(generated, fc.constantFrom(...PROTOTYPE_KEYS)),
+        ];
+      }),
+    ),
+  );
+  const bodyArb = route.schemas.json
+    ? arbitraryFor(route.schemas.json as object)
+    : fc.constant(undefined);
+  const queryArb = route.schemas.query
+    ? queryArbitrary(route.schemas.query as object)
+    : fc.constant("");
+  await fc
+    .assert(
+      fc.asyncProperty(paramArb, bodyArb, queryArb, async (params, body, query) => {
+        let path = route.path.replace(/:(\w+)/g, (_, n: string) =>
+          encodeURIComponent(params[n] ?? ""),
+        );
+        path = path.replace(/\*$/, "x");
+        const url = `http://localhost${path}${query ? `?${query}` : ""}`;
+        const init: RequestInit = {
+          method: route.method,
+          headers: {
+            authorization: `Bearer ${own.admin.session.accessToken}`,
+            ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          },
+          redirect: "manual",
+        };
+        if (body !== undefined && route.method !== "GET") init.body = JSON.stringify(body);
+        const res = await SELF.fetch(url, init);
+        const text = await res.text();
+        tried.requests++;
+        if (res.status >= 500) {
+          tried.serverErrors++;
+          serverErrors.push(
+            `${route.method} ${url.slice(0, 160)} ${JSON.stringify(body)?.slice(0, 160)} -> ${res.status} ${text.slice(0, 200)}`,
+          );
+          return false;
+        }
+        return true;
+      }),
+      { numRuns: RUNS_PER_ROUTE, seed: 14, endOnFailure: true },
+    )
+    .catch(() => undefined); // the failing input is collected above, with its answer
+  return serverErrors;
+}
+
+// One test per route, so each has its own hang guard and a 5xx names its route.
+describe("property-based fuzzing from the zod schemas: no generated input gets a 5xx", () => {
+  it("finds the API's routes and their schemas", () => {
     expect(all.length).toBeGreaterThan(40);
-    for (const route of all) {
-      const paramSchema = (route.schemas.param ?? { type: "object", properties: {} }) as {
-        properties?: Record<string, unknown>;
-      };
-      const paramArb = fc.record(
-        Object.fromEntries(
-          route.params.map((p) => {
-            const own_ = p === "orgId" ? own.org.id : p === "userId" ? own.member.user.id : null;
-            const generated = arbitraryFor(
-              (paramSchema.properties?.[p] as object) ?? { type: "string", format: "uuid" },
-            ).map((v) => String(v));
-            return [
-              p,
-              own_
-                ? fc.oneof({ arbitrary: fc.constant(own_), weight: 6 }, generated)
-                : fc.oneof(generated, fc.constantFrom(...PROTOTYPE_KEYS)),
-            ];
-          }),
-        ),
-      );
-      const bodyArb = route.schemas.json
-        ? arbitraryFor(route.schemas.json as object)
-        : fc.constant(undefined);
-      const queryArb = route.schemas.query
-        ? queryArbitrary(route.schemas.query as object)
-        : fc.constant("");
-      await fc
-        .assert(
-          fc.asyncProperty(paramArb, bodyArb, queryArb, async (params, body, query) => {
-            let path = route.path.replace(/:(\w+)/g, (_, n: string) =>
-              encodeURIComponent(params[n] ?? ""),
-            );
-            path = path.replace(/\*$/, "x");
-            const url = `http://localhost${path}${query ? `?${query}` : ""}`;
-            const init: RequestInit = {
-              method: route.method,
-              headers: {
-                authorization: `Bearer ${own.admin.session.accessToken}`,
-                ...(body !== undefined ? { "content-type": "application/json" } : {}),
-              },
-              redirect: "manual",
-            };
-            if (body !== undefined && route.method !== "GET") init.body = JSON.stringify(body);
-            const res = await SELF.fetch(url, init);
-            const text = await res.text();
-            tried.requests++;
-            if (res.status >= 500) {
-              tried.serverErrors.push(
-                `${route.method} ${url.slice(0, 160)} ${JSON.stringify(body)?.slice(0, 160)} -> ${res.status} ${text.slice(0, 200)}`,
-              );
-              return false;
-            }
-            return true;
-          }),
-          { numRuns: RUNS_PER_ROUTE, seed: 14, endOnFailure: true },
-        )
-        .catch(() => undefined); // collected below, so every route is still tried
-    }
-    console.log(
-      `property fuzz: ${tried.requests} requests over ${all.length} routes, ${tried.serverErrors.length} answered 5xx`,
-    );
-    expect(tried.serverErrors).toEqual([]);
-  }, 600_000);
+  });
+  for (const route of all) {
+    it(`${route.method} ${route.path}`, async () => {
+      expect(await fuzzRoute(route)).toEqual([]);
+    });
+  }
 });

@@ -34,13 +34,13 @@ async function roomWithTicket() {
   /** Moves every stored ticket's expiry by `deltaMs` (the room's own clock cannot be pinned). */
   const age = (deltaMs: number) =>
     runInDurableObject(stub, (_room: PreviewRoom, state) => {
-      state.storage.sql.exec("UPDATE tickets SET expires_at = expires_at + ?", deltaMs);
+      state.storage.sql.exec("UPDATE socket_tickets SET expires_at = expires_at + ?", deltaMs);
     });
   const stored = () =>
     runInDurableObject(
       stub,
       (_room: PreviewRoom, state) =>
-        state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM tickets").one().n,
+        state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM socket_tickets").one().n,
     );
   return { ...setup, previewId, issue, age, stored };
 }
