@@ -7,6 +7,7 @@ import { reports } from "../../db/schema";
 export const DUPLICATE_SUBMISSION_WINDOW_MS = 10_000;
 
 const column = (c: { name: string }) => sql.identifier(c.name);
+type ReportStatus = (typeof reports.$inferSelect)["status"];
 
 /**
  * Records a one-time report unless the same person submitted the same report (title, platform,
@@ -19,7 +20,7 @@ export async function createReportOnce(
   args: { organizationId: string; userId: string; body: CreateReport },
   now = Date.now(),
   attempt = 0,
-): Promise<{ id: string; status: string; created: boolean }> {
+): Promise<{ id: string; status: ReportStatus; created: boolean }> {
   const { organizationId, userId, body } = args;
   const dateRange = JSON.stringify(body.dateRange);
   const selected = JSON.stringify(body.selectedEntities);
