@@ -1,7 +1,8 @@
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorEnvelopeSchema } from "../../../shared/errors";
 import type { ClientErrorReport } from "../../../shared/schemas/client-errors";
+import worker from "../../../worker/index";
 
 const report = (over: Partial<ClientErrorReport> = {}): ClientErrorReport => ({
   kind: "route-boundary",
@@ -12,12 +13,24 @@ const report = (over: Partial<ClientErrorReport> = {}): ClientErrorReport => ({
   ...over,
 });
 
-const send = (body: unknown, ip = "203.0.113.7") =>
-  SELF.fetch("http://localhost/api/client-errors", {
-    method: "POST",
-    headers: { "content-type": "application/json", "cf-connecting-ip": ip },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+/**
+ * A report as it arrives through Cloudflare's edge from a client address: the per-address limit
+ * trusts CF-Connecting-IP only in production (outside Cloudflare anyone could send it).
+ */
+async function send(body: unknown, ip = "203.0.113.7") {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request("http://app.crosscast.example/api/client-errors", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+    { ...env, APP_ENV: "production" },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
 
 /** The JSON log lines the Worker wrote at error level while `run` ran. */
 async function loggedErrors(run: () => Promise<unknown>) {
