@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { db } from "../support/factories";
@@ -91,6 +91,20 @@ describe("board sockets when access ends", () => {
     });
     expect((await other.next("rejected")).intentId).toBe("still-here");
     expect(other.received.some((m) => m.type === "closed")).toBe(false);
+  }, 30_000);
+
+  it("a refresh token that comes back ends that sign-in, and its sockets close", async () => {
+    const { person, session, board } = await personOnBoard();
+    const rotated = await call("/api/auth/refresh", { method: "POST", cookie: session.cookie });
+    expect(rotated.status).toBe(200);
+    // Move the rotation out of the concurrent-tab grace window, then replay the old token.
+    await db()
+      .update(schema.sessions)
+      .set({ rotatedAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(schema.sessions.userId, person.user.id), isNotNull(schema.sessions.rotatedAt)));
+    const replay = await call("/api/auth/refresh", { method: "POST", cookie: session.cookie });
+    expect(replay.status).toBe(401);
+    expect((await board.next("closed")).reason).toBe("access_ended");
   }, 30_000);
 
   it("changing the password closes the other devices' sockets and keeps this one", async () => {

@@ -60,6 +60,19 @@ async function endOtherSignIns(c: Context<AppEnv>, db: Db, userId: string) {
   });
 }
 
+/** One sign-in ended (signed out, or revoked for a reused refresh token): its boards close. */
+async function closeSignInBoards(
+  c: Context<AppEnv>,
+  db: Db,
+  family: { userId: string; familyId: string },
+) {
+  await endBoardAccess(c.env, db, {
+    userId: family.userId,
+    familyId: family.familyId,
+    reason: "access_ended",
+  });
+}
+
 const currentUser = async (db: Db, userId: string) => {
   const user = await findUserById(db, userId);
   if (!user) throw new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
@@ -146,6 +159,12 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json(await accessTokenResponse(c, next.userId, next.sessionId));
     } catch (error) {
       if (error instanceof ApiError && error.code === "UNAUTHORIZED") clearRefreshCookie(c);
+      // A refresh token that came back revoked its whole sign-in: its open boards close too.
+      if (error instanceof ApiError && error.reason === "refresh_token_reused") {
+        const db = getDb(c.env);
+        const family = await familyOf(db, token);
+        if (family) await closeSignInBoards(c, db, family);
+      }
       throw error;
     }
   })
@@ -156,11 +175,7 @@ export const authRoutes = new Hono<AppEnv>()
       const family = await familyOf(db, token);
       if (family) {
         await revokeFamily(db, family.familyId);
-        await endBoardAccess(c.env, db, {
-          userId: family.userId,
-          familyId: family.familyId,
-          reason: "access_ended",
-        });
+        await closeSignInBoards(c, db, family);
       }
     }
     clearRefreshCookie(c);
