@@ -14,10 +14,18 @@ export function watchForCrashes(page) {
     problems.push(`console error: ${text}`);
   });
   page.on("response", (response) => {
-    if (response.status() >= 500 && new URL(response.url()).pathname.startsWith("/api/"))
-      problems.push(
-        `HTTP ${response.status()} from ${response.request().method()} ${response.url()}`,
-      );
+    if (response.status() < 500 || !new URL(response.url()).pathname.startsWith("/api/")) return;
+    const line = `HTTP ${response.status()} from ${response.request().method()} ${response.url()}`;
+    problems.push(line);
+    // The body names the cause (our error envelope with its request id, or the local runtime's
+    // own message, e.g. wrangler dev's "Your worker restarted mid-request"): add it when readable.
+    response
+      .text()
+      .then((body) => {
+        const at = problems.indexOf(line);
+        if (at >= 0) problems[at] = `${line}: ${body.slice(0, 300)}`;
+      })
+      .catch(() => {});
   });
   return {
     problems,
