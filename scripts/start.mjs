@@ -76,9 +76,11 @@ async function backfillWhenIngested(admin) {
 // wrangler dev does not fire Cron Triggers by itself; fire the hourly one at each full hour so
 // local refreshes and schedules behave as deployed.
 const fireCron = () =>
-  fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("0 * * * *")}`).catch(
-    () => undefined,
-  );
+  fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("0 * * * *")}`)
+    .then((res) => {
+      if (!res.ok) console.log(` The hourly cron answered ${res.status}; see the log above.`);
+    })
+    .catch((error) => console.log(` The hourly cron could not be fired (${error.message}).`));
 const msToNextHour = () => 3_600_000 - (Date.now() % 3_600_000) + 1_000;
 const scheduleCron = () => setTimeout(() => void fireCron().finally(scheduleCron), msToNextHour());
 scheduleCron();

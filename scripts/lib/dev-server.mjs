@@ -83,6 +83,22 @@ async function waitForHealth(url, child, timeoutMs) {
   throw new Error(`the app did not become healthy at ${url} within ${timeoutMs} ms`);
 }
 
+const rpcProxy = path.join(
+  root,
+  "node_modules/wrangler/node_modules/miniflare/dist/src/workers/assets/rpc-proxy.worker.js",
+);
+
+/**
+ * The local cron only works with patches/wrangler++miniflare+*.patch applied (patches/README.md).
+ * An install that skipped scripts (`--ignore-scripts`) would leave every cron firing at 500.
+ */
+function assertCronPatch() {
+  if (existsSync(rpcProxy) && !readFileSync(rpcProxy, "utf8").includes("async scheduled("))
+    throw new Error(
+      "node_modules is missing patches/ (the local cron would fail): run `npx patch-package`",
+    );
+}
+
 /**
  * Starts `wrangler dev` and resolves once /api/health answers. `persistTo` keeps local state
  * in a chosen folder (tests use a fresh temporary one; `npm start` uses .wrangler/state).
@@ -96,6 +112,7 @@ export async function startDevServer({
   timeoutMs = 90_000,
   logFile,
 } = {}) {
+  assertCronPatch();
   const args = [
     "dev",
     "--port",
