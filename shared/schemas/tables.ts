@@ -56,7 +56,7 @@ export const tableQuerySchema = z.object({
 export type TableQuery = z.infer<typeof tableQuerySchema>;
 
 export const tablePageSchema = z.object({
-  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),

@@ -25,7 +25,9 @@ const channelSchema = z.object({
   id: z.string(),
   title: z.string(),
   handle: z.string().nullable(),
-  subscriberCount: z.number(),
+  /** Null when the owner hides it (subscribersHidden). */
+  subscriberCount: z.number().nullable(),
+  subscribersHidden: z.boolean(),
   totalViews: z.number(),
   videoCount: z.number(),
   trailing1wViews: z.number().nullable(),

@@ -193,8 +193,8 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
             )}
             {kind === "channels" && (
               <p className="text-xs text-slate-500 dark:text-slate-400">
-                YouTube rounds subscriber counts to three significant figures, so small changes in
-                subscribers may not show.
+                YouTube rounds public subscriber counts down to three significant figures, so small
+                changes in subscribers may not show; an owner can hide the count altogether.
               </p>
             )}
           </section>

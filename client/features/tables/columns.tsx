@@ -2,7 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { ChartLine } from "lucide-react";
 import type { TableName } from "../../../shared/schemas/tables";
 
-export type TableRow = Record<string, string | number | null>;
+export type TableRow = Record<string, string | number | boolean | null>;
 type Col = {
   id: string;
   header: string;
@@ -29,7 +29,8 @@ export const tableColumns: Record<TableName, Col[]> = {
       id: "subscriberCount",
       header: "Subscribers",
       kind: "number",
-      title: "YouTube rounds subscriber counts to three significant figures",
+      title:
+        "YouTube rounds public subscriber counts down to three significant figures; a channel's owner can hide the count",
     },
     { id: "totalViews", header: "Total Views", kind: "number" },
     { id: "videoCount", header: "Videos", kind: "number" },
@@ -111,6 +112,15 @@ export function columnDefs(
       header: () => <span title={col.title}>{col.header}</span>,
       cell: ({ row }) => {
         const v = row.original[col.id];
+        if (col.id === "subscriberCount" && row.original.subscribersHidden)
+          return (
+            <span
+              className="text-slate-500 dark:text-slate-400"
+              title="The channel's owner hides its subscriber count"
+            >
+              Hidden
+            </span>
+          );
         if (col.kind === "number") return n(v);
         if (col.kind === "date") return col.id === "lastUpdated" && !v ? "Never" : date(v);
         if (col.kind === "duration") return duration(v);
@@ -179,9 +189,10 @@ function TitleCell({
 }
 
 /** Plain cell text for copy-to-clipboard. */
-export const cellText = (col: Col, row: TableRow) =>
-  col.kind === "season"
-    ? row.seasonNumber !== null
-      ? `S${row.seasonNumber}E${row.episodeNumber}`
-      : ""
-    : (row[col.id] ?? null);
+export const cellText = (col: Col, row: TableRow): string | number | null => {
+  if (col.kind === "season")
+    return row.seasonNumber !== null ? `S${row.seasonNumber}E${row.episodeNumber}` : "";
+  if (col.id === "subscriberCount" && row.subscribersHidden) return "hidden";
+  const value = row[col.id] ?? null;
+  return typeof value === "boolean" ? String(value) : value;
+};

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { backoffMs, ProviderError, parseRetryAfter } from "../../../worker/providers/http";
 import { type Fetcher, providerFetch } from "../../../worker/providers/transport";
 import { fullRefreshQuota, YouTubeClient } from "../../../worker/providers/youtube/client";
-import { YouTubeError } from "../../../worker/providers/youtube/errors";
+import { YouTubeError, youtubeErrorFrom } from "../../../worker/providers/youtube/errors";
 import { parseIsoDuration } from "../../../worker/providers/youtube/schemas";
 import { failureOf } from "../support/errors";
 
@@ -160,10 +160,14 @@ describe("YouTube client against the emulator", () => {
     expect(yt.quotaUnits).toBe(2);
   });
 
-  it("maps an unknown playlist to not found", async () => {
-    expect(await failure(client().uploadIds("UUdoes-not-exist!"))).toMatchObject({
+  it("maps 404 answers to not found with YouTube's reason", async () => {
+    const res = await providerFetch(env)(
+      "https://www.googleapis.com/youtube/v3/playlistItems?part=id&playlistId=UUdoes-not-exist!&key=k",
+    );
+    expect(youtubeErrorFrom(res.status, await res.json(), null)).toMatchObject({
       kind: "not_found",
       status: 404,
+      reason: "playlistNotFound",
     });
   });
 

@@ -6,7 +6,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { count, createdAt, id, timestamp } from "./columns";
+import { count, createdAt, flag, id, timestamp } from "./columns";
 import { organizationIdColumn } from "./organizations";
 
 /*
@@ -56,6 +56,8 @@ export const channels = sqliteTable(
     thumbnailUrl: text("thumbnail_url"),
     uploadsPlaylistId: text("uploads_playlist_id"),
     subscriberCount: count("subscriber_count"),
+    /** The owner hides the count: YouTube reports 0, which is not the channel's audience. */
+    subscribersHidden: flag("subscribers_hidden"),
     totalViews: count("total_views"),
     videoCount: count("video_count"),
     ...trailingViews(),

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { count, createdAt, id, timestamp } from "./columns";
+import { count, createdAt, flag, id, timestamp } from "./columns";
 import { channels, episodes, shows, videos } from "./content";
 import { organizationIdColumn } from "./organizations";
 
@@ -20,6 +20,7 @@ export const channelMetrics = sqliteTable(
       .references(() => channels.id, { onDelete: "cascade" }),
     date: text("date").notNull(),
     subscriberCount: count("subscriber_count"),
+    subscribersHidden: flag("subscribers_hidden"),
     totalViews: count("total_views"),
     videoCount: count("video_count"),
     createdAt: createdAt(),

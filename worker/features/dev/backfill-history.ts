@@ -53,6 +53,7 @@ export async function backfillDemoHistory(
           channelId: row.id,
           date: isoDay(at),
           subscriberCount: stats.subscriberCount,
+          subscribersHidden: stats.hiddenSubscriberCount,
           totalViews: stats.viewCount,
           videoCount: stats.videoCount,
         },

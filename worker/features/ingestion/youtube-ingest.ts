@@ -119,7 +119,9 @@ async function writeChannel(
   const channelId = existing?.id ?? crypto.randomUUID();
   const today = isoDate(now);
   const figures = {
-    subscriberCount: found.subscriberCount,
+    // A hidden count is stored as 0 with the flag; every reader shows it as hidden.
+    subscriberCount: found.subscriberCount ?? 0,
+    subscribersHidden: found.subscriberCount === null,
     totalViews: found.totalViews,
     videoCount: found.videoCount,
   };

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import type { Db } from "../../db/client";
 import { channels, episodes, shows, videos } from "../../db/schema";
-import { exportColumns } from "../tables/export";
+import { exportCell, exportColumns } from "../tables/export";
 import { type Row, toChannelRow, toEpisodeRow, toShowRow, toVideoRow } from "../tables/specs";
 
 /*
@@ -146,7 +146,7 @@ export async function* childPages(
 export const headings = (table: keyof typeof exportColumns) =>
   exportColumns[table].map(([heading]) => heading);
 export const cells = (table: keyof typeof exportColumns, row: Row) =>
-  exportColumns[table].map(([, field]) => row[field] ?? null);
+  exportColumns[table].map(([, field]) => exportCell(row, field));
 
 /** CSV text of the parents, a line at a time. */
 export function* parentCsv(table: "channels" | "shows", rows: Row[]): Generator<string> {

@@ -62,6 +62,12 @@ export const exportColumns: Record<TableName, Array<[string, string]>> = {
   ],
 };
 
+/** What one cell of a CSV or spreadsheet export holds: a hidden subscriber count says so. */
+export function exportCell(row: Row, field: string): string | number | boolean | null {
+  if (field === "subscriberCount" && row.subscribersHidden) return "hidden";
+  return row[field] ?? null;
+}
+
 /** Merge Same rows are computed per statement, so they page by offset (a flagged build only). */
 async function* mergedPages(db: Db, orgId: string, query: TableQuery, now: number) {
   for (let offset = 0; ; offset += KEYSET_PAGE) {
@@ -115,7 +121,7 @@ export async function exportStream(
       const chunk =
         format === "csv"
           ? next.value
-              .map((row) => csvLine(columns.map(([, field]) => row[field] ?? null)))
+              .map((row) => csvLine(columns.map(([, field]) => exportCell(row, field))))
               .join("")
           : next.value
               .map((row, i) => `${written + i > 0 ? "," : ""}${JSON.stringify(row)}`)

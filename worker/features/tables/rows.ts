@@ -1,6 +1,6 @@
 import type { channels, episodes, shows, videos } from "../../db/schema";
 
-export type Row = Record<string, string | number | null>;
+export type Row = Record<string, string | number | boolean | null>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -10,7 +10,9 @@ export const toChannelRow = (c: typeof channels.$inferSelect): Row => ({
   title: c.title,
   handle: c.handle,
   externalId: c.externalId,
-  subscriberCount: c.subscriberCount,
+  // Hidden by the owner: no figure (YouTube's 0 is not the audience), and the reason.
+  subscriberCount: c.subscribersHidden ? null : c.subscriberCount,
+  subscribersHidden: c.subscribersHidden,
   totalViews: c.totalViews,
   videoCount: c.videoCount,
   trailing1dViews: c.trailing1dViews,

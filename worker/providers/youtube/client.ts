@@ -20,7 +20,8 @@ export type YouTubeChannel = {
   title: string;
   thumbnailUrl: string | null;
   uploadsPlaylistId: string | null;
-  subscriberCount: number;
+  /** Null when the owner hides it (statistics.hiddenSubscriberCount); YouTube then says 0. */
+  subscriberCount: number | null;
   totalViews: number;
   videoCount: number;
 };
@@ -100,7 +101,9 @@ export class YouTubeClient {
       title: item.snippet.title,
       thumbnailUrl: item.snippet.thumbnails?.default?.url ?? null,
       uploadsPlaylistId: item.contentDetails?.relatedPlaylists.uploads ?? null,
-      subscriberCount: item.statistics?.subscriberCount ?? 0,
+      subscriberCount: item.statistics?.hiddenSubscriberCount
+        ? null
+        : (item.statistics?.subscriberCount ?? 0),
       totalViews: item.statistics?.viewCount ?? 0,
       videoCount: item.statistics?.videoCount ?? 0,
     };
@@ -130,8 +133,21 @@ export class YouTubeClient {
     return list.items.map((item) => this.toChannel(item));
   }
 
-  /** Every video id of an uploads playlist, newest first: 1 unit per page of 50. */
+  /**
+   * Every video id of an uploads playlist, newest first: 1 unit per page of 50. A channel with
+   * no public uploads (new, or all removed) has no such playlist and YouTube answers 404
+   * playlistNotFound: that is an empty channel, not a failure.
+   */
   async uploadIds(playlistId: string): Promise<string[]> {
+    try {
+      return await this.uploadPages(playlistId);
+    } catch (error) {
+      if (error instanceof YouTubeError && error.reason === "playlistNotFound") return [];
+      throw error;
+    }
+  }
+
+  private async uploadPages(playlistId: string): Promise<string[]> {
     const ids: string[] = [];
     let pageToken: string | undefined;
     do {

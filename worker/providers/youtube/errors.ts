@@ -7,7 +7,10 @@ import { ProviderError, parseRetryAfter } from "../http";
 import { youtubeErrorSchema } from "./schemas";
 
 /** A typed YouTube failure; `retryable` ones are retried with backoff before surfacing. */
-export class YouTubeError extends ProviderError {}
+export class YouTubeError extends ProviderError {
+  /** YouTube's own reason (errors[].reason), e.g. playlistNotFound, when it gave one. */
+  reason?: string;
+}
 
 /**
  * Maps YouTube's error answer to a typed error. Invalid keys come in two formats (the current
@@ -38,8 +41,11 @@ export function youtubeErrorFrom(
       status,
       parseRetryAfter(retryAfter),
     );
-  if (status === 404 || has("playlistNotFound", "channelNotFound", "videoNotFound"))
-    return new YouTubeError("not_found", message, status);
+  if (status === 404 || has("playlistNotFound", "channelNotFound", "videoNotFound")) {
+    const notFound = new YouTubeError("not_found", message, status);
+    notFound.reason = reasons.find((r) => r?.endsWith("NotFound"));
+    return notFound;
+  }
   if (status >= 500)
     return new YouTubeError("unavailable", connectFailedMessage("youtube"), status);
   // API not enabled for the key's project, missing key, OAuth-only filters: the key cannot be used.

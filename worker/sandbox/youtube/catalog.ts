@@ -15,6 +15,8 @@ export type SandboxChannel = {
   handle: string;
   title: string;
   videoCount: number;
+  /** The owner hides the subscriber count (statistics.hiddenSubscriberCount). */
+  hiddenSubscribers: boolean;
   seed: number;
   programmeSeed: number;
   originMs: number;
@@ -31,10 +33,19 @@ export type SandboxVideo = {
 };
 
 /** Demo channels share programmes with the demo podcasts (same programme seed and timeline). */
-export const DEMO_CHANNELS: Record<string, { title: string; programme: string; videos: number }> = {
+export const DEMO_CHANNELS: Record<
+  string,
+  { title: string; programme: string; videos: number; hiddenSubscribers?: boolean }
+> = {
   "@demomedia-daily": { title: "Demo Media Daily", programme: "demo-daily", videos: 260 },
   "@demomedia-tech": { title: "Demo Media Tech Talk", programme: "demo-tech", videos: 200 },
-  "@demomedia-clips": { title: "Demo Media Clips", programme: "demo-clips", videos: 140 },
+  // The clips channel hides its subscriber count, so the demo shows how that looks.
+  "@demomedia-clips": {
+    title: "Demo Media Clips",
+    programme: "demo-clips",
+    videos: 140,
+    hiddenSubscribers: true,
+  },
 };
 
 /** Every timeline starts here; a channel's own offset spreads publishing over the day. */
@@ -54,11 +65,14 @@ export function channelByHandle(rawHandle: string): SandboxChannel | null {
   const seed = hash(handle);
   const demo = DEMO_CHANNELS[handle];
   const bench = /^@bench-(\d{1,6})$/.exec(handle);
-  const videoCount = demo
-    ? demo.videos
-    : bench
-      ? Math.min(MAX_VIDEOS, Math.max(1, Number(bench[1])))
-      : 40 + (seed % 160);
+  // "@empty…" channels have no public uploads (new, or every upload removed).
+  const videoCount = handle.startsWith("@empty")
+    ? 0
+    : demo
+      ? demo.videos
+      : bench
+        ? Math.min(MAX_VIDEOS, Math.max(1, Number(bench[1])))
+        : 40 + (seed % 160);
   const title =
     demo?.title ??
     handle
@@ -71,10 +85,11 @@ export function channelByHandle(rawHandle: string): SandboxChannel | null {
     handle,
     title,
     videoCount,
+    hiddenSubscribers: handle.startsWith("@hidden") || demo?.hiddenSubscribers === true,
     seed,
     programmeSeed: hash(demo?.programme ?? handle),
     originMs: EPOCH + (seed % DAY_MS),
-    spacingMs: Math.floor(SPAN_MS / videoCount),
+    spacingMs: Math.floor(SPAN_MS / Math.max(1, videoCount)),
   };
 }
 
@@ -153,16 +168,27 @@ export function videoStats(video: SandboxVideo, now: number) {
   };
 }
 
+/** YouTube's public subscriber count: rounded DOWN to three significant figures (1,299 -> 1,290). */
+export function roundDownToThreeFigures(count: number): number {
+  if (count < 1000) return count;
+  const unit = 10 ** (Math.floor(Math.log10(count)) - 2);
+  return Math.floor(count / unit) * unit;
+}
+
 export function channelStats(channel: SandboxChannel, now: number) {
   const { latest } = uploadSequences(channel, now);
   let views = 0;
   // Every upload so far, listed or no longer (made private): cheap enough, as a channel
   // publishes at most 100,000 videos in two years.
   for (let s = 0; s <= latest; s++) views += videoStats(videoAt(channel, s), now).viewCount;
-  const subscribers = Math.round(views / 180);
-  // YouTube rounds subscriber counts to three significant figures.
-  const rounded = subscribers < 1000 ? subscribers : Number(subscribers.toPrecision(3));
-  return { viewCount: views, subscriberCount: rounded, videoCount: channel.videoCount };
+  const subscribers = roundDownToThreeFigures(Math.round(views / 180) + (channel.seed % 97));
+  return {
+    viewCount: views,
+    // A hidden count is reported as 0 beside hiddenSubscriberCount: true.
+    subscriberCount: channel.hiddenSubscribers ? 0 : subscribers,
+    hiddenSubscriberCount: channel.hiddenSubscribers,
+    videoCount: channel.videoCount,
+  };
 }
 
 export const channelCreatedAt = (channel: SandboxChannel, now: number) =>

@@ -1,5 +1,6 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../env";
+import { FieldMaskError, partialResponse } from "../fields";
 import {
   channelByHandle,
   channelById,
@@ -16,6 +17,16 @@ import {
 import { badParameter, keyError, notFound, slowKey } from "./errors";
 
 const MAX_RESULTS = 50;
+
+/** A 200 answer shaped by the request's `fields` (partial response), as YouTube does. */
+function respond(c: Context<AppEnv>, body: unknown) {
+  try {
+    return c.json(partialResponse(body, c.req.query("fields")));
+  } catch (error) {
+    if (!(error instanceof FieldMaskError)) throw error;
+    return badParameter(c, error.message, "invalidParameter");
+  }
+}
 
 function channelResource(channel: SandboxChannel, now: number) {
   const stats = channelStats(channel, now);
@@ -36,7 +47,7 @@ function channelResource(channel: SandboxChannel, now: number) {
     statistics: {
       viewCount: String(stats.viewCount),
       subscriberCount: String(stats.subscriberCount),
-      hiddenSubscriberCount: false,
+      hiddenSubscriberCount: stats.hiddenSubscriberCount,
       videoCount: String(stats.videoCount),
     },
   };
@@ -78,7 +89,7 @@ export const youtubeSandbox = new Hono<AppEnv>()
       .filter((ch): ch is SandboxChannel => ch !== null)
       .map((ch) => channelResource(ch, now));
     // Like YouTube, "not found" is a 200 with no items (and no items key at all).
-    return c.json({
+    return respond(c, {
       kind: "youtube#channelListResponse",
       etag: "sbx",
       pageInfo: { totalResults: items.length, resultsPerPage: 5 },
@@ -92,7 +103,8 @@ export const youtubeSandbox = new Hono<AppEnv>()
     const playlistId = c.req.query("playlistId");
     if (!playlistId) return badParameter(c, "No filter selected. Expected one of: id, playlistId");
     const channel = playlistId.startsWith("UU") ? channelById(`UC${playlistId.slice(2)}`) : null;
-    if (!channel)
+    // A channel without public uploads has no uploads playlist to read: YouTube answers 404.
+    if (!channel || channel.videoCount === 0)
       return notFound(
         c,
         "The playlist identified with the request's playlistId parameter cannot be found.",
@@ -131,7 +143,7 @@ export const youtubeSandbox = new Hono<AppEnv>()
         contentDetails: { videoId: v.id, videoPublishedAt: published },
       });
     }
-    return c.json({
+    return respond(c, {
       kind: "youtube#playlistItemListResponse",
       ...(end < channel.videoCount
         ? { nextPageToken: `sbx${latest.toString(36)}.${end.toString(36)}` }
@@ -181,7 +193,7 @@ export const youtubeSandbox = new Hono<AppEnv>()
         },
       ];
     });
-    return c.json({
+    return respond(c, {
       kind: "youtube#videoListResponse",
       pageInfo: { totalResults: items.length, resultsPerPage: items.length },
       items,

@@ -1,0 +1,88 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { providerFetch } from "../../../worker/providers/transport";
+import { YouTubeClient } from "../../../worker/providers/youtube/client";
+import { roundDownToThreeFigures } from "../../../worker/sandbox/youtube/catalog";
+import { call } from "../support/http";
+import { connectedOrg, ingestedChannel } from "../support/ingestion";
+
+const yt = () => new YouTubeClient("AIza-sandbox-good-key", providerFetch(env));
+const raw = (path: string) =>
+  providerFetch(env)(`https://www.googleapis.com/youtube/v3/${path}&key=AIza-sandbox-good-key`);
+
+describe("YouTube behaviours the official documents and trackers describe", () => {
+  it("answers 404 playlistNotFound for the uploads of a channel without public uploads", async () => {
+    const channel = (await yt().channelByHandle("@empty-newcomer"))!;
+    expect(channel.videoCount).toBe(0);
+    const res = await raw(
+      `playlistItems?part=contentDetails&playlistId=${channel.uploadsPlaylistId}`,
+    );
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({
+      error: { code: 404, errors: [{ reason: "playlistNotFound" }] },
+    });
+    // The client reads that as an empty channel (one billed call), not as a failure.
+    const client = yt();
+    expect(await client.uploadIds(channel.uploadsPlaylistId!)).toEqual([]);
+    expect(client.quotaUnits).toBe(1);
+  });
+
+  it("adds an empty channel with 0 videos instead of failing the job", async () => {
+    const { org, member } = await connectedOrg();
+    const channel = await ingestedChannel(org.id, member.session.accessToken, "@empty-newcomer");
+    expect(channel).toMatchObject({ title: "Empty Newcomer", videoCount: 0 });
+    const table = await call(`/api/orgs/${org.id}/tables/videos`, {
+      token: member.session.accessToken,
+    });
+    expect((table.json as { total: number }).total).toBe(0);
+  });
+
+  it("reports a hidden subscriber count as hidden, never as 0", async () => {
+    const answer = await raw("channels?part=statistics&forHandle=@hidden-audience");
+    const { items } = (await answer.json()) as {
+      items: Array<{ statistics: Record<string, unknown> }>;
+    };
+    expect(items[0]!.statistics).toMatchObject({
+      hiddenSubscriberCount: true,
+      subscriberCount: "0",
+    });
+    expect((await yt().channelByHandle("@hidden-audience"))!.subscriberCount).toBeNull();
+
+    const { org, member } = await connectedOrg();
+    await ingestedChannel(org.id, member.session.accessToken, "@hidden-audience");
+    const page = await call(`/api/orgs/${org.id}/tables/channels`, {
+      token: member.session.accessToken,
+    });
+    const [row] = (page.json as { rows: Array<Record<string, unknown>> }).rows;
+    expect(row).toMatchObject({ subscriberCount: null, subscribersHidden: true });
+    const csv = await call(`/api/orgs/${org.id}/tables/channels/export?format=csv`, {
+      token: member.session.accessToken,
+    });
+    const [heading, line] = csv.text.split("\r\n");
+    const at = heading!.split(",").indexOf("Subscribers");
+    expect(line!.split(",")[at]).toBe("hidden");
+  });
+
+  it("rounds subscriber counts down to three significant figures", async () => {
+    expect([999, 1_299, 12_345, 987_654, 1_999_999].map(roundDownToThreeFigures)).toEqual([
+      999, 1_290, 12_300, 987_000, 1_990_000,
+    ]);
+    for (const handle of ["@crosscast-studio", "@bench-3000", "@demomedia-daily"]) {
+      const count = (await yt().channelByHandle(handle))!.subscriberCount!;
+      expect(count).toBe(roundDownToThreeFigures(count));
+      expect(count).toBeGreaterThan(0);
+    }
+  });
+
+  it("honours `fields`: a partial response holds only the named fields", async () => {
+    const answer = await raw(
+      "channels?part=snippet,statistics&forHandle=@crosscast-studio&fields=items(id,statistics/viewCount)",
+    );
+    const body = (await answer.json()) as { items: Array<Record<string, unknown>> };
+    expect(Object.keys(body)).toEqual(["items"]);
+    expect(Object.keys(body.items[0]!).sort()).toEqual(["id", "statistics"]);
+    expect(Object.keys(body.items[0]!.statistics as object)).toEqual(["viewCount"]);
+    const bad = await raw("channels?part=snippet&forHandle=@crosscast-studio&fields=items(id");
+    expect(bad.status).toBe(400);
+  });
+});
