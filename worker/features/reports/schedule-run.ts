@@ -6,6 +6,7 @@ import { ApiError } from "../../errors";
 import { SheetsClient, SheetsError, spreadsheetUrl } from "../../providers/google/sheets";
 import { providerFetch } from "../../providers/transport";
 import { googleAccessToken } from "../google/connection";
+import type { exportColumns } from "../tables/export";
 import { organizationZone, writeReportFiles } from "./generate";
 import {
   cells,
@@ -18,10 +19,15 @@ import {
 
 type Schedule = typeof reportSchedules.$inferSelect;
 
-/** Rows per values.update: well under Google's request size limit for our widest table. */
+/** Rows per values.append: well under Google's request size limit for our widest table. */
 const SHEET_WRITE_ROWS = 2_000;
 
 export const INITIAL_SETUP_SUFFIX = " (Initial Setup)";
+
+const newTab = (tab: { title: string; table: keyof typeof exportColumns }) => ({
+  title: tab.title,
+  columns: headings(tab.table).length,
+});
 
 /** The tabs a run writes: the default two (Channels & Videos, Shows & Episodes) or one named tab with the child rows. */
 const tabsFor = (schedule: Schedule) => {
@@ -73,14 +79,10 @@ async function writeSheets(
       tabIds = new Map((await sheets.tabs(spreadsheetId)).map((t) => [t.title, t.sheetId]));
       for (const tab of tabs)
         if (!tabIds.has(tab.title))
-          tabIds.set(tab.title, await sheets.addTab(spreadsheetId, tab.title));
+          tabIds.set(tab.title, await sheets.addTab(spreadsheetId, newTab(tab)));
     } else {
       // The first run of a new persistent spreadsheet creates it.
-      const created = await sheets.create(
-        sheet.sheetName,
-        tabs.map((t) => t.title),
-        timeZone,
-      );
+      const created = await sheets.create(sheet.sheetName, tabs.map(newTab), timeZone);
       spreadsheetId = created.spreadsheetId;
       tabIds = new Map(created.sheets.map((t) => [t.title, t.sheetId]));
       await db
@@ -89,25 +91,22 @@ async function writeSheets(
         .where(eq(persistentSheets.id, sheet.id));
     }
   } else {
-    const created = await sheets.create(
-      runTitle,
-      tabs.map((t) => t.title),
-      timeZone,
-    );
+    const created = await sheets.create(runTitle, tabs.map(newTab), timeZone);
     spreadsheetId = created.spreadsheetId;
     tabIds = new Map(created.sheets.map((t) => [t.title, t.sheetId]));
   }
 
+  // The heading row goes to A1 (inside every grid); the rows are appended after it, so Google
+  // grows the grid as they come (a new tab has 1,000 rows; a write starting past them is refused).
   for (const tab of tabs) {
     if (schedule.isPersistent) await sheets.clear(spreadsheetId, tab.title);
     await sheets.write(spreadsheetId, tab.title, 1, [headings(tab.table)]);
-    let next = 2;
     if (tab.table === "channels" || tab.table === "shows") {
       const rows = (
         await parentRows(db, schedule.organizationId, platform, schedule.selectedEntities)
       ).map((r) => cells(tab.table, r));
       for (let i = 0; i < rows.length; i += SHEET_WRITE_ROWS)
-        await sheets.write(spreadsheetId, tab.title, next + i, rows.slice(i, i + SHEET_WRITE_ROWS));
+        await sheets.append(spreadsheetId, tab.title, rows.slice(i, i + SHEET_WRITE_ROWS));
       continue;
     }
     let buffer: unknown[][] = [];
@@ -120,12 +119,11 @@ async function writeSheets(
     )) {
       buffer.push(...page.map((r) => cells(tab.table, r)));
       if (buffer.length >= SHEET_WRITE_ROWS) {
-        await sheets.write(spreadsheetId, tab.title, next, buffer);
-        next += buffer.length;
+        await sheets.append(spreadsheetId, tab.title, buffer);
         buffer = [];
       }
     }
-    if (buffer.length) await sheets.write(spreadsheetId, tab.title, next, buffer);
+    if (buffer.length) await sheets.append(spreadsheetId, tab.title, buffer);
   }
   const firstTab = tabIds.get(tabs[0]!.title);
   return spreadsheetUrl(

@@ -8,11 +8,24 @@ import type { Fetcher } from "../transport";
 
 const BASE = "https://sheets.googleapis.com/v4/spreadsheets";
 
-const sheetPropertiesSchema = z.object({ sheetId: z.number(), title: z.string() });
+const sheetPropertiesSchema = z.object({
+  sheetId: z.number(),
+  title: z.string(),
+  gridProperties: z.object({ rowCount: z.number(), columnCount: z.number() }).partial().optional(),
+});
 const spreadsheetSchema = z.object({
   spreadsheetId: z.string(),
   sheets: z.array(z.object({ properties: sheetPropertiesSchema })).default([]),
 });
+/**
+ * A partial response (`fields=sheets.properties(...)`) holds only what was asked for: no
+ * spreadsheetId, and no `sheets` key at all if the spreadsheet somehow had none.
+ */
+const tabsSchema = z.object({
+  sheets: z.array(z.object({ properties: sheetPropertiesSchema })).default([]),
+});
+/** A tab to create: its title and how many columns its table needs (the grid is cut to fit). */
+export type NewTab = { title: string; columns: number };
 const errorSchema = z.object({
   error: z.object({
     code: z.number(),
@@ -23,6 +36,7 @@ const errorSchema = z.object({
 });
 
 export type SheetsErrorKind =
+  | "workbook_full"
   | "unauthorized"
   | "storage_quota"
   | "forbidden"
@@ -84,6 +98,12 @@ function toError(status: number, body: unknown): SheetsError {
       status,
       "Google Sheets is unavailable; the export will be retried.",
     );
+  if (/limit of [\d,]+ cells/.test(detail))
+    return new SheetsError(
+      "workbook_full",
+      status,
+      "The spreadsheet is full: Google allows at most 10,000,000 cells in one spreadsheet. Edit the schedule to use a new spreadsheet, or remove tabs from this one.",
+    );
   return new SheetsError("invalid", status, `Google Sheets refused the request: ${detail}`);
 }
 
@@ -135,10 +155,13 @@ export class SheetsClient {
     }
   }
 
-  async create(title: string, tabs: string[], timeZone: string) {
+  /** spreadsheets.create with the tabs, each grid as wide as its table (fewer idle cells). */
+  async create(title: string, tabs: NewTab[], timeZone: string) {
     const body = {
       properties: { title, timeZone },
-      sheets: tabs.map((t) => ({ properties: { title: t } })),
+      sheets: tabs.map((t) => ({
+        properties: { title: t.title, gridProperties: { columnCount: t.columns } },
+      })),
     };
     const sheet = spreadsheetSchema.parse(
       await this.call("", { method: "POST", body: JSON.stringify(body) }),
@@ -146,16 +169,18 @@ export class SheetsClient {
     return { spreadsheetId: sheet.spreadsheetId, sheets: sheet.sheets.map((s) => s.properties) };
   }
 
+  /** The spreadsheet's tabs, read as a partial response (only their properties travel). */
   async tabs(spreadsheetId: string) {
-    const sheet = spreadsheetSchema.parse(
-      await this.call(`/${encodeURIComponent(spreadsheetId)}?fields=sheets.properties`, {
-        method: "GET",
-      }),
+    const sheet = tabsSchema.parse(
+      await this.call(
+        `/${encodeURIComponent(spreadsheetId)}?fields=sheets.properties(sheetId,title,gridProperties)`,
+        { method: "GET" },
+      ),
     );
     return sheet.sheets.map((s) => s.properties);
   }
 
-  async addTab(spreadsheetId: string, title: string): Promise<number> {
+  async addTab(spreadsheetId: string, tab: NewTab): Promise<number> {
     const reply = z
       .object({
         replies: z.array(z.object({ addSheet: z.object({ properties: sheetPropertiesSchema }) })),
@@ -163,7 +188,15 @@ export class SheetsClient {
       .parse(
         await this.call(`/${encodeURIComponent(spreadsheetId)}:batchUpdate`, {
           method: "POST",
-          body: JSON.stringify({ requests: [{ addSheet: { properties: { title } } }] }),
+          body: JSON.stringify({
+            requests: [
+              {
+                addSheet: {
+                  properties: { title: tab.title, gridProperties: { columnCount: tab.columns } },
+                },
+              },
+            ],
+          }),
         }),
       );
     return reply.replies[0]!.addSheet.properties.sheetId;
@@ -176,11 +209,23 @@ export class SheetsClient {
     );
   }
 
-  /** Writes rows from `startRow` (1-based), RAW. */
+  /** values.update from `startRow` (1-based), RAW. The range must start inside the grid. */
   async write(spreadsheetId: string, tab: string, startRow: number, values: unknown[][]) {
     await this.call(
       `/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(a1(tab, `A${startRow}`))}?valueInputOption=RAW`,
       { method: "PUT", body: JSON.stringify({ majorDimension: "ROWS", values }) },
+    );
+  }
+
+  /**
+   * values.append after the tab's last row, RAW. OVERWRITE fills rows the grid already has and
+   * grows it only as far as the data needs (INSERT_ROWS would add rows on every run and a
+   * persistent tab would creep toward the workbook's cell limit).
+   */
+  async append(spreadsheetId: string, tab: string, values: unknown[][]) {
+    await this.call(
+      `/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(a1(tab))}:append?valueInputOption=RAW&insertDataOption=OVERWRITE`,
+      { method: "POST", body: JSON.stringify({ majorDimension: "ROWS", values }) },
     );
   }
 }

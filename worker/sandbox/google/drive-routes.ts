@@ -1,10 +1,36 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../env";
-import { loadDrive, SANDBOX_DRIVE_LIMIT, saveDrive } from "./drive-state";
+import { FieldMaskError, partialResponse } from "../fields";
+import { DriveQueryError, parseDriveOrder, parseDriveQuery } from "./drive-query";
+import { type DriveFile, loadDrive, SANDBOX_DRIVE_LIMIT, saveDrive } from "./drive-state";
 import { accountOfAccessToken } from "./tokens";
 
-const googleError = (code: number, message: string, reason: string, status: string) => ({
-  error: { code, message, errors: [{ message, domain: "global", reason }], status },
+/*
+ * Drive v3 under the drive.file scope (drive.v3.json): about.get (quota), files.list (q, orderBy,
+ * pageSize, pageToken, fields) and files.delete. Only files this app created are listed or can be
+ * deleted (another file answers 404, as if it did not exist); the quota counts every file.
+ */
+
+const googleError = (
+  code: number,
+  message: string,
+  reason: string,
+  status: string,
+  location?: string,
+) => ({
+  error: {
+    code,
+    message,
+    errors: [
+      {
+        message,
+        domain: "global",
+        reason,
+        ...(location ? { locationType: "parameter", location } : {}),
+      },
+    ],
+    status,
+  },
 });
 
 function account(c: Context<AppEnv>) {
@@ -20,56 +46,116 @@ const unauthenticated = (c: Context<AppEnv>) =>
     ),
     401,
   );
+const invalidValue = (c: Context<AppEnv>, location: string) =>
+  c.json(googleError(400, "Invalid Value", "invalid", "INVALID_ARGUMENT", location), 400);
 
-/** Drive v3: about.get (quota), files.list with page tokens, files.delete. */
+/** A file resource as Drive sends it (before `fields` trims it). */
+const resource = (f: DriveFile) => ({
+  kind: "drive#file",
+  id: f.id,
+  name: f.name,
+  mimeType: f.mimeType,
+  ...(f.size !== undefined ? { size: f.size, quotaBytesUsed: f.size } : { quotaBytesUsed: "0" }),
+  createdTime: f.createdTime,
+  modifiedTime: f.modifiedTime ?? f.createdTime,
+  trashed: f.trashed,
+});
+/** Without `fields`, files.list sends only these of each file (Drive v3's default). */
+const DEFAULT_LIST_FIELDS = "kind,incompleteSearch,nextPageToken,files(kind,id,name,mimeType)";
+
+/** Page tokens are opaque to clients; here they carry the offset of the next page. */
+const tokenFor = (offset: number) => btoa(`sbx-page:${offset}`);
+const offsetOf = (token: string | undefined) => {
+  if (token === undefined) return 0;
+  try {
+    const m = /^sbx-page:(\d+)$/.exec(atob(token));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+};
+
 export const googleDriveSandbox = new Hono<AppEnv>()
   .get("/www.googleapis.com/drive/v3/about", async (c) => {
     const who = account(c);
     if (!who) return unauthenticated(c);
-    if (!c.req.query("fields"))
+    const fields = c.req.query("fields");
+    if (!fields)
       return c.json(
         googleError(
           400,
           "The 'fields' parameter is required for this method.",
           "required",
           "INVALID_ARGUMENT",
+          "fields",
         ),
         400,
       );
     const files = await loadDrive(c.env.FILES, who);
     const usage = files.reduce((sum, f) => sum + Number(f.size ?? 0), 0) + 2_400_000_000;
-    return c.json({
+    const about = {
+      kind: "drive#about",
+      user: { kind: "drive#user", emailAddress: who, displayName: who.split("@")[0] },
       storageQuota: {
         limit: String(SANDBOX_DRIVE_LIMIT),
         usage: String(usage),
         usageInDrive: String(usage - 300_000_000),
         usageInDriveTrash: "300000000",
       },
-    });
+    };
+    try {
+      return c.json(partialResponse(about, fields));
+    } catch (error) {
+      if (error instanceof FieldMaskError) return invalidValue(c, "fields");
+      throw error;
+    }
   })
   .get("/www.googleapis.com/drive/v3/files", async (c) => {
     const who = account(c);
     if (!who) return unauthenticated(c);
-    const pageSize = Math.min(1000, Math.max(1, Number(c.req.query("pageSize") ?? 100) || 100));
-    const offset = Number(c.req.query("pageToken") ?? 0) || 0;
-    const files = await loadDrive(c.env.FILES, who);
-    const page = files.slice(offset, offset + pageSize);
-    const next = offset + pageSize < files.length ? String(offset + pageSize) : undefined;
-    return c.json({
+    const sizeText = c.req.query("pageSize");
+    const pageSize = sizeText === undefined ? 100 : Number(sizeText);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
+      return invalidValue(c, "pageSize");
+    const offset = offsetOf(c.req.query("pageToken"));
+    if (offset === null) return invalidValue(c, "pageToken");
+    let visible: DriveFile[];
+    try {
+      const matches = parseDriveQuery(c.req.query("q"));
+      const order = parseDriveOrder(c.req.query("orderBy"));
+      visible = (await loadDrive(c.env.FILES, who))
+        .filter((f) => f.createdByApp && matches(f))
+        .sort(order);
+    } catch (error) {
+      if (error instanceof DriveQueryError) return invalidValue(c, error.parameter);
+      throw error;
+    }
+    const page = visible.slice(offset, offset + pageSize);
+    const next = offset + pageSize < visible.length ? tokenFor(offset + pageSize) : undefined;
+    const list = {
       kind: "drive#fileList",
       incompleteSearch: false,
       ...(next ? { nextPageToken: next } : {}),
-      files: page,
-    });
+      files: page.map(resource),
+    };
+    try {
+      return c.json(partialResponse(list, c.req.query("fields") ?? DEFAULT_LIST_FIELDS));
+    } catch (error) {
+      if (error instanceof FieldMaskError) return invalidValue(c, "fields");
+      throw error;
+    }
   })
   .delete("/www.googleapis.com/drive/v3/files/:fileId", async (c) => {
     const who = account(c);
     if (!who) return unauthenticated(c);
     const id = c.req.param("fileId");
     const files = await loadDrive(c.env.FILES, who);
-    const file = files.find((f) => f.id === id);
+    const file = files.find((f) => f.id === id && f.createdByApp);
     if (!file)
-      return c.json(googleError(404, `File not found: ${id}.`, "notFound", "NOT_FOUND"), 404);
+      return c.json(
+        googleError(404, `File not found: ${id}.`, "notFound", "NOT_FOUND", "fileId"),
+        404,
+      );
     if (file.name.includes("(locked)"))
       return c.json(
         googleError(

@@ -1,25 +1,32 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
-import { loadDrive, saveDrive } from "./drive-state";
+import { FieldMaskError, partialResponse } from "../fields";
+import { addAppFile } from "./drive-state";
+import { applyBatch, batchBody } from "./sheets-batch";
+import {
+  a1Name,
+  cellCount,
+  columnLetters,
+  NEW_SHEET_COLUMNS,
+  NEW_SHEET_ROWS,
+  parseA1,
+  SheetsStore,
+  type Spreadsheet,
+  WORKBOOK_CELL_LIMIT,
+} from "./sheets-store";
 import { accountOfAccessToken } from "./tokens";
 
 /*
- * Google Sheets v4 emulator: spreadsheets.create / get / batchUpdate (addSheet, deleteSheet),
- * values.update (valueInputOption required) and values.clear, with Google's error bodies.
- * Spreadsheets are kept in R2 under sandbox/google/<account>/sheets/<id>.json and appear in the
- * account's Drive, as files created with drive.file do. Magic accounts (by the address the
- * consent page was given): "quota…" is refused with 403 storageQuotaExceeded when creating;
- * "ratelimited…" gets 429 RESOURCE_EXHAUSTED on every values write.
+ * Google Sheets v4 emulator (sheets.v4.json): spreadsheets.create / get / batchUpdate and
+ * values.update / append / clear, with Google's grid rules and error bodies. A write that starts
+ * outside a sheet's grid is refused ("exceeds grid limits"); one that starts inside and runs past
+ * the end grows it; appends grow it; no workbook passes 10,000,000 cells. `fields` gives a
+ * partial response. Magic accounts (the address given on the consent page): "quota…" is refused
+ * with 403 storageQuotaExceeded when creating; "ratelimited…" gets 429 on every values write.
  */
 
-type Sheet = { sheetId: number; title: string; values: unknown[][] };
-type Spreadsheet = { spreadsheetId: string; title: string; timeZone: string; sheets: Sheet[] };
-
-const key = (account: string, id: string) =>
-  `sandbox/google/${encodeURIComponent(account)}/sheets/${id}.json`;
-const urlOf = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
-const googleError = (code: number, message: string, status: string, reason?: string) => ({
+export const googleError = (code: number, message: string, status: string, reason?: string) => ({
   error: {
     code,
     message,
@@ -27,20 +34,11 @@ const googleError = (code: number, message: string, status: string, reason?: str
     ...(reason ? { errors: [{ message, domain: "global", reason }] } : {}),
   },
 });
+const invalid = (c: Context<AppEnv>, message: string) =>
+  c.json(googleError(400, message, "INVALID_ARGUMENT"), 400);
+export const cellLimitMessage = `This action would increase the number of cells in the workbook above the limit of ${WORKBOOK_CELL_LIMIT} cells.`;
 
-function account(c: Context<AppEnv>) {
-  return accountOfAccessToken((c.req.header("authorization") ?? "").replace(/^Bearer /, ""));
-}
-
-async function load(c: Context<AppEnv>, who: string, id: string): Promise<Spreadsheet | null> {
-  const object = await c.env.FILES.get(key(who, id));
-  return object ? ((await object.json()) as Spreadsheet) : null;
-}
-const save = (c: Context<AppEnv>, who: string, sheet: Spreadsheet) =>
-  c.env.FILES.put(key(who, sheet.spreadsheetId), JSON.stringify(sheet), {
-    httpMetadata: { contentType: "application/json" },
-  });
-
+const urlOf = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit`;
 const view = (s: Spreadsheet) => ({
   spreadsheetId: s.spreadsheetId,
   properties: { title: s.title, locale: "en_US", timeZone: s.timeZone, autoRecalc: "ON_CHANGE" },
@@ -50,50 +48,153 @@ const view = (s: Spreadsheet) => ({
       title: sheet.title,
       index,
       sheetType: "GRID",
-      gridProperties: { rowCount: Math.max(1000, sheet.values.length), columnCount: 26 },
+      gridProperties: { rowCount: sheet.rowCount, columnCount: sheet.columnCount },
     },
   })),
   spreadsheetUrl: urlOf(s.spreadsheetId),
 });
 
-/** "Videos!A1", "'My tab'!A5" or "Videos": the tab and the first row (1-based). */
-function parseRange(range: string): { title: string; row: number } | null {
-  const m = /^(?:'((?:[^']|'')+)'|([^!]+))(?:!([A-Z]+)(\d+)(?::[A-Z]+\d*)?)?$/.exec(range);
-  if (!m) return null;
-  return { title: (m[1] ?? m[2] ?? "").replace(/''/g, "'"), row: m[4] ? Number(m[4]) : 1 };
-}
-
-const createBody = z.object({
-  properties: z.object({ title: z.string().min(1), timeZone: z.string().optional() }),
-  sheets: z.array(z.object({ properties: z.object({ title: z.string().min(1) }) })).optional(),
+const gridSchema = z.strictObject({
+  rowCount: z.number().int().positive().optional(),
+  columnCount: z.number().int().positive().optional(),
 });
-const batchBody = z.object({
-  requests: z
+const createBody = z.strictObject({
+  properties: z.strictObject({
+    title: z.string().min(1),
+    timeZone: z.string().optional(),
+    locale: z.string().optional(),
+  }),
+  sheets: z
     .array(
-      z.union([
-        z.object({ addSheet: z.object({ properties: z.object({ title: z.string().min(1) }) }) }),
-        z.object({ deleteSheet: z.object({ sheetId: z.number() }) }),
-      ]),
+      z.strictObject({
+        properties: z.strictObject({
+          title: z.string().min(1),
+          gridProperties: gridSchema.optional(),
+        }),
+      }),
     )
-    .min(1),
+    .optional(),
 });
-const valuesBody = z.object({
+const valuesBody = z.strictObject({
   range: z.string().optional(),
-  majorDimension: z.literal("ROWS").optional(),
+  majorDimension: z.enum(["ROWS", "COLUMNS", "DIMENSION_UNSPECIFIED"]).optional(),
   values: z.array(z.array(z.unknown())),
 });
+const INPUT_OPTIONS = ["RAW", "USER_ENTERED"];
+
+function who(c: Context<AppEnv>) {
+  return accountOfAccessToken((c.req.header("authorization") ?? "").replace(/^Bearer /, ""));
+}
+const unauthenticated = (c: Context<AppEnv>) =>
+  c.json(
+    googleError(401, "Request had invalid authentication credentials.", "UNAUTHENTICATED"),
+    401,
+  );
+const notFound = (c: Context<AppEnv>) =>
+  c.json(googleError(404, "Requested entity was not found.", "NOT_FOUND"), 404);
+const rateLimited = (c: Context<AppEnv>) =>
+  c.json(
+    googleError(
+      429,
+      "Quota exceeded for quota metric 'Write requests' and limit 'Write requests per minute per user'.",
+      "RESOURCE_EXHAUSTED",
+    ),
+    429,
+  );
+const body = async <T extends z.ZodType>(c: Context<AppEnv>, schema: T) =>
+  schema.safeParse(await c.req.json().catch(() => null));
+const payloadError = (issues: z.core.$ZodIssue[]) =>
+  `Invalid JSON payload received. ${issues[0]?.code === "unrecognized_keys" ? `Unknown name "${(issues[0] as { keys: string[] }).keys[0]}"` : `Invalid value at '${issues[0]?.path.join(".") ?? ""}'`}.`;
+
+/** The sheet a range names, after Google's checks ("Unable to parse range"). */
+function target(sheet: Spreadsheet, rangeText: string) {
+  const range = parseA1(rangeText);
+  const tab = range ? sheet.sheets.find((s) => s.title === range.title) : undefined;
+  return range && tab ? { range, tab } : null;
+}
 
 const BASE = "/sheets.googleapis.com/v4/spreadsheets";
+/** The path after /v4/spreadsheets, still percent-encoded (a range may hold "/" or ":"). */
+const rawPath = (c: Context<AppEnv>) => {
+  const path = new URL(c.req.url).pathname;
+  return path.slice(path.indexOf(BASE) + BASE.length);
+};
+
+/**
+ * values.update and values.append: the grid check, growth, the cell limit, then the write.
+ * `appendAt` is set for appends (the first row after the sheet's data).
+ */
+async function writeRange(
+  c: Context<AppEnv>,
+  store: SheetsStore,
+  sheet: Spreadsheet,
+  rangeText: string,
+  append: boolean,
+) {
+  const input = c.req.query("valueInputOption");
+  if (!input || !INPUT_OPTIONS.includes(input))
+    return invalid(c, "'valueInputOption' is required but not specified");
+  if (append && !["OVERWRITE", "INSERT_ROWS", undefined].includes(c.req.query("insertDataOption")))
+    return invalid(c, "Invalid value at 'insert_data_option'");
+  const found = target(sheet, rangeText);
+  if (!found) return invalid(c, `Unable to parse range: ${rangeText}`);
+  const parsed = await body(c, valuesBody);
+  if (!parsed.success) return invalid(c, payloadError(parsed.error.issues));
+  const { range, tab } = found;
+  const values = parsed.data.values;
+  const startRow = append ? tab.lastRow + 1 : range.row;
+  if (!append && (range.row >= tab.rowCount || range.column >= tab.columnCount))
+    return invalid(
+      c,
+      `Range (${rangeText}) exceeds grid limits. Max rows: ${tab.rowCount}, max columns: ${tab.columnCount}`,
+    );
+  const width = Math.max(0, ...values.map((r) => r.length));
+  // INSERT_ROWS inserts fresh rows for the data; OVERWRITE fills empty ones and grows if needed.
+  const rows =
+    append && c.req.query("insertDataOption") === "INSERT_ROWS"
+      ? tab.rowCount + values.length
+      : Math.max(tab.rowCount, startRow + values.length);
+  const columns = Math.max(tab.columnCount, range.column + width);
+  const grown = cellCount(sheet) - tab.rowCount * tab.columnCount + rows * columns;
+  if (grown > WORKBOOK_CELL_LIMIT) return invalid(c, cellLimitMessage);
+  const tableRange =
+    tab.lastRow >= 0
+      ? a1Name(tab.title, "A1", `${columnLetters(columns - 1)}${tab.lastRow + 1}`)
+      : "";
+  tab.rowCount = rows;
+  tab.columnCount = columns;
+  if (values.length) {
+    await store.writeValues(sheet.spreadsheetId, tab.sheetId, startRow, range.column, values);
+    tab.lastRow = Math.max(tab.lastRow, startRow + values.length - 1);
+  }
+  await store.save(sheet);
+  const updated = {
+    spreadsheetId: sheet.spreadsheetId,
+    updatedRange: a1Name(
+      tab.title,
+      `${columnLetters(range.column)}${startRow + 1}`,
+      `${columnLetters(range.column + Math.max(1, width) - 1)}${startRow + Math.max(1, values.length)}`,
+    ),
+    updatedRows: values.length,
+    updatedColumns: width,
+    updatedCells: values.reduce((s, r) => s + r.length, 0),
+  };
+  return c.json(
+    append
+      ? {
+          spreadsheetId: sheet.spreadsheetId,
+          ...(tableRange ? { tableRange } : {}),
+          updates: updated,
+        }
+      : updated,
+  );
+}
 
 export const googleSheetsSandbox = new Hono<AppEnv>()
   .post(BASE, async (c) => {
-    const who = account(c);
-    if (!who)
-      return c.json(
-        googleError(401, "Request had invalid authentication credentials.", "UNAUTHENTICATED"),
-        401,
-      );
-    if (who.startsWith("quota"))
+    const account = who(c);
+    if (!account) return unauthenticated(c);
+    if (account.startsWith("quota"))
       return c.json(
         googleError(
           403,
@@ -103,189 +204,94 @@ export const googleSheetsSandbox = new Hono<AppEnv>()
         ),
         403,
       );
-    const body = createBody.safeParse(await c.req.json().catch(() => null));
-    if (!body.success)
-      return c.json(googleError(400, "Invalid JSON payload received.", "INVALID_ARGUMENT"), 400);
+    const parsed = await body(c, createBody);
+    if (!parsed.success) return invalid(c, payloadError(parsed.error.issues));
     const id = `sbx${crypto.randomUUID().replace(/-/g, "")}`;
-    const titles = body.data.sheets?.map((s) => s.properties.title) ?? ["Sheet1"];
+    const tabs = parsed.data.sheets ?? [{ properties: { title: "Sheet1" } }];
     const sheet: Spreadsheet = {
       spreadsheetId: id,
-      title: body.data.properties.title,
-      timeZone: body.data.properties.timeZone ?? "America/Los_Angeles",
-      sheets: titles.map((title, i) => ({ sheetId: i === 0 ? 0 : 100_000 + i, title, values: [] })),
+      title: parsed.data.properties.title,
+      timeZone: parsed.data.properties.timeZone ?? "America/Los_Angeles",
+      sheets: tabs.map((t, i) => ({
+        sheetId: i === 0 ? 0 : 100_000 + i,
+        title: t.properties.title,
+        rowCount: t.properties.gridProperties?.rowCount ?? NEW_SHEET_ROWS,
+        columnCount: t.properties.gridProperties?.columnCount ?? NEW_SHEET_COLUMNS,
+        lastRow: -1,
+      })),
     };
-    await save(c, who, sheet);
-    const drive = await loadDrive(c.env.FILES, who);
-    await saveDrive(c.env.FILES, who, [
-      {
-        id,
-        name: sheet.title,
-        mimeType: "application/vnd.google-apps.spreadsheet",
-        createdTime: new Date().toISOString(),
-      },
-      ...drive,
-    ]);
+    if (new Set(sheet.sheets.map((s) => s.title)).size !== sheet.sheets.length)
+      return invalid(c, "Invalid spreadsheet: A sheet with that name already exists.");
+    if (cellCount(sheet) > WORKBOOK_CELL_LIMIT) return invalid(c, cellLimitMessage);
+    await new SheetsStore(c.env.FILES, account).save(sheet);
+    await addAppFile(c.env.FILES, account, {
+      id,
+      name: sheet.title,
+      mimeType: "application/vnd.google-apps.spreadsheet",
+    });
     return c.json(view(sheet));
   })
-  .get(`${BASE}/:id`, async (c) => {
-    const who = account(c);
-    if (!who)
-      return c.json(
-        googleError(401, "Request had invalid authentication credentials.", "UNAUTHENTICATED"),
-        401,
-      );
-    const sheet = await load(c, who, c.req.param("id"));
-    return sheet
-      ? c.json(view(sheet))
-      : c.json(googleError(404, "Requested entity was not found.", "NOT_FOUND"), 404);
-  })
-  // ":batchUpdate", ":clear" are part of the last path segment, as in Google's URLs.
-  .post(`${BASE}/:rest{.+}`, async (c) => {
-    const who = account(c);
-    if (!who)
-      return c.json(
-        googleError(401, "Request had invalid authentication credentials.", "UNAUTHENTICATED"),
-        401,
-      );
-    const rest = c.req.param("rest");
-    const batch = /^([^/]+):batchUpdate$/.exec(rest);
-    const clear = /^([^/]+)\/values\/(.+):clear$/.exec(rest);
-    const id = batch?.[1] ?? clear?.[1];
-    const sheet = id ? await load(c, who, id) : null;
-    if (!sheet)
-      return c.json(googleError(404, "Requested entity was not found.", "NOT_FOUND"), 404);
-    if (batch) {
-      const body = batchBody.safeParse(await c.req.json().catch(() => null));
-      if (!body.success)
-        return c.json(googleError(400, "Invalid JSON payload received.", "INVALID_ARGUMENT"), 400);
-      const next = structuredClone(sheet);
-      const replies: unknown[] = [];
-      for (const [i, request] of body.data.requests.entries()) {
-        if ("addSheet" in request) {
-          const title = request.addSheet.properties.title;
-          // Atomic, like the real batch: one failing request applies none.
-          if (next.sheets.some((s) => s.title === title))
-            return c.json(
-              googleError(
-                400,
-                `Invalid requests[${i}].addSheet: A sheet with the name "${title}" already exists. Please enter another name.`,
-                "INVALID_ARGUMENT",
-              ),
-              400,
-            );
-          const sheetId = Math.max(0, ...next.sheets.map((s) => s.sheetId)) + 1;
-          next.sheets.push({ sheetId, title, values: [] });
-          replies.push({
-            addSheet: {
-              properties: { sheetId, title, index: next.sheets.length - 1, sheetType: "GRID" },
-            },
-          });
-        } else {
-          if (next.sheets.length === 1)
-            return c.json(
-              googleError(
-                400,
-                `Invalid requests[${i}].deleteSheet: You can't remove all the sheets in a document.`,
-                "INVALID_ARGUMENT",
-              ),
-              400,
-            );
-          if (!next.sheets.some((s) => s.sheetId === request.deleteSheet.sheetId))
-            return c.json(
-              googleError(
-                400,
-                `Invalid requests[${i}].deleteSheet: No grid with id: ${request.deleteSheet.sheetId}`,
-                "INVALID_ARGUMENT",
-              ),
-              400,
-            );
-          next.sheets = next.sheets.filter((s) => s.sheetId !== request.deleteSheet.sheetId);
-          replies.push({});
-        }
+  .on(["GET", "POST", "PUT"], `${BASE}/*`, async (c) => {
+    const account = who(c);
+    if (!account) return unauthenticated(c);
+    const store = new SheetsStore(c.env.FILES, account);
+    const path = rawPath(c);
+    const get = c.req.method === "GET" ? /^\/([^/:]+)$/.exec(path) : null;
+    const batch = c.req.method === "POST" ? /^\/([^/:]+):batchUpdate$/.exec(path) : null;
+    const values =
+      c.req.method === "PUT"
+        ? /^\/([^/:]+)\/values\/([^/]+)()$/.exec(path)
+        : c.req.method === "POST"
+          ? /^\/([^/:]+)\/values\/([^/]+):(append|clear)$/.exec(path)
+          : null;
+    const id = get?.[1] ?? batch?.[1] ?? values?.[1];
+    const sheet = id ? await store.load(decodeURIComponent(id)) : null;
+    if (!sheet) return notFound(c);
+    if (get) {
+      try {
+        return c.json(partialResponse(view(sheet), c.req.query("fields")));
+      } catch (error) {
+        if (error instanceof FieldMaskError) return invalid(c, error.message);
+        throw error;
       }
-      await save(c, who, next);
-      return c.json({ spreadsheetId: next.spreadsheetId, replies });
     }
-    if (who.startsWith("ratelimited"))
-      return c.json(
-        googleError(
-          429,
-          "Quota exceeded for quota metric 'Write requests' and limit 'Write requests per minute per user'.",
-          "RESOURCE_EXHAUSTED",
+    if (batch) {
+      const parsed = await body(c, batchBody);
+      if (!parsed.success) return invalid(c, payloadError(parsed.error.issues));
+      const outcome = applyBatch(sheet, parsed.data.requests);
+      if ("error" in outcome) return invalid(c, outcome.error);
+      for (const sheetId of outcome.deleted) await store.clearValues(sheet.spreadsheetId, sheetId);
+      await store.save(outcome.next);
+      return c.json({ spreadsheetId: sheet.spreadsheetId, replies: outcome.replies });
+    }
+    if (!values) return notFound(c);
+    if (account.startsWith("ratelimited")) return rateLimited(c);
+    const rangeText = decodeURIComponent(values[2]!);
+    if (values[3] === "clear") {
+      const found = target(sheet, rangeText);
+      if (!found) return invalid(c, `Unable to parse range: ${rangeText}`);
+      await store.clearValues(sheet.spreadsheetId, found.tab.sheetId);
+      found.tab.lastRow = -1;
+      await store.save(sheet);
+      return c.json({
+        spreadsheetId: sheet.spreadsheetId,
+        clearedRange: a1Name(
+          found.tab.title,
+          "A1",
+          `${columnLetters(found.tab.columnCount - 1)}${found.tab.rowCount}`,
         ),
-        429,
-      );
-    const range = parseRange(decodeURIComponent(clear![2]!));
-    const tab = range ? sheet.sheets.find((s) => s.title === range.title) : undefined;
-    if (!range || !tab)
-      return c.json(
-        googleError(
-          400,
-          `Unable to parse range: ${decodeURIComponent(clear![2]!)}`,
-          "INVALID_ARGUMENT",
-        ),
-        400,
-      );
-    tab.values = [];
-    await save(c, who, sheet);
-    return c.json({ spreadsheetId: sheet.spreadsheetId, clearedRange: `${tab.title}!A1:Z1000` });
-  })
-  .put(`${BASE}/:id/values/:range`, async (c) => {
-    const who = account(c);
-    if (!who)
-      return c.json(
-        googleError(401, "Request had invalid authentication credentials.", "UNAUTHENTICATED"),
-        401,
-      );
-    if (who.startsWith("ratelimited"))
-      return c.json(
-        googleError(
-          429,
-          "Quota exceeded for quota metric 'Write requests' and limit 'Write requests per minute per user'.",
-          "RESOURCE_EXHAUSTED",
-        ),
-        429,
-      );
-    const input = c.req.query("valueInputOption");
-    if (input !== "RAW" && input !== "USER_ENTERED")
-      return c.json(
-        googleError(400, "'valueInputOption' is required but not specified", "INVALID_ARGUMENT"),
-        400,
-      );
-    const sheet = await load(c, who, c.req.param("id"));
-    if (!sheet)
-      return c.json(googleError(404, "Requested entity was not found.", "NOT_FOUND"), 404);
-    const rangeText = decodeURIComponent(c.req.param("range"));
-    const range = parseRange(rangeText);
-    const tab = range ? sheet.sheets.find((s) => s.title === range.title) : undefined;
-    if (!range || !tab)
-      return c.json(
-        googleError(400, `Unable to parse range: ${rangeText}`, "INVALID_ARGUMENT"),
-        400,
-      );
-    const body = valuesBody.safeParse(await c.req.json().catch(() => null));
-    if (!body.success)
-      return c.json(googleError(400, "Invalid JSON payload received.", "INVALID_ARGUMENT"), 400);
-    body.data.values.forEach((row, i) => {
-      tab.values[range.row - 1 + i] = row;
-    });
-    await save(c, who, sheet);
-    const columns = Math.max(0, ...body.data.values.map((r) => r.length));
-    return c.json({
-      spreadsheetId: sheet.spreadsheetId,
-      updatedRange: rangeText,
-      updatedRows: body.data.values.length,
-      updatedColumns: columns,
-      updatedCells: body.data.values.reduce((s, r) => s + r.length, 0),
-    });
+      });
+    }
+    return writeRange(c, store, sheet, rangeText, values[3] === "append");
   });
 
-/** What a spreadsheet holds (for tests and the sandbox README), by its id. */
-export async function sandboxSpreadsheet(
-  bucket: R2Bucket,
-  accountEmail: string,
-  id: string,
-): Promise<Spreadsheet | null> {
-  const object = await bucket.get(key(accountEmail, id));
-  return object ? ((await object.json()) as Spreadsheet) : null;
+/** What a spreadsheet holds, by id (for tests): its grid and every sheet's rows. */
+export async function sandboxSpreadsheet(bucket: R2Bucket, account: string, id: string) {
+  const store = new SheetsStore(bucket, account);
+  const sheet = await store.load(id);
+  if (!sheet) return null;
+  const sheets = [];
+  for (const tab of sheet.sheets)
+    sheets.push({ ...tab, values: await store.readValues(id, tab.sheetId, tab.lastRow) });
+  return { ...sheet, sheets, cells: cellCount(sheet) };
 }

@@ -1,0 +1,98 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { SheetsClient, SheetsError } from "../../../worker/providers/google/sheets";
+import { providerFetch } from "../../../worker/providers/transport";
+import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
+import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
+import { failureOf } from "../support/errors";
+
+const account = () => `grid-${crypto.randomUUID().slice(0, 8)}@gmail.com`;
+const client = (who: string) =>
+  new SheetsClient(providerFetch(env), accessTokenFor(who), { sleep: async () => undefined });
+const rows = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => [`row ${from + i}`, from + i, "“quoted”, with a comma"]);
+const raw = (who: string, path: string, init: RequestInit = {}) =>
+  providerFetch(env)(`https://sheets.googleapis.com/v4/spreadsheets${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${accessTokenFor(who)}`, "content-type": "application/json" },
+  });
+
+describe("the Sheets grid, as Google enforces it", () => {
+  it("refuses a write that starts outside the grid with Google's words", async () => {
+    const who = account();
+    const { spreadsheetId } = await client(who).create(
+      "Grid",
+      [{ title: "Tab", columns: 26 }],
+      "UTC",
+    );
+    const error = await failureOf(
+      client(who).write(spreadsheetId, "Tab", 1001, rows(1)),
+      SheetsError,
+    );
+    expect(error.message).toContain(
+      "Range ('Tab'!A1001) exceeds grid limits. Max rows: 1000, max columns: 26",
+    );
+    // The old export path (values.update at A2002 on a new tab) is exactly this refusal.
+    expect(
+      (await failureOf(client(who).write(spreadsheetId, "Tab", 2002, rows(1)), SheetsError)).status,
+    ).toBe(400);
+  });
+
+  it("grows the grid when a write starts inside it and runs past the end", async () => {
+    const who = account();
+    const sheets = client(who);
+    const { spreadsheetId } = await sheets.create("Grid", [{ title: "Tab", columns: 3 }], "UTC");
+    await sheets.write(spreadsheetId, "Tab", 999, rows(5));
+    const [tab] = await sheets.tabs(spreadsheetId);
+    expect(tab!.gridProperties).toEqual({ rowCount: 1003, columnCount: 3 });
+  });
+
+  it("appends after the last row, growing the grid, and a clear empties it", async () => {
+    const who = account();
+    const sheets = client(who);
+    const { spreadsheetId } = await sheets.create("Grid", [{ title: "Tab", columns: 3 }], "UTC");
+    await sheets.write(spreadsheetId, "Tab", 1, [["Name", "n", "Note"]]);
+    for (let i = 0; i < 3; i++) await sheets.append(spreadsheetId, "Tab", rows(700, i * 700));
+    let sheet = (await sandboxSpreadsheet(env.FILES, who, spreadsheetId))!;
+    expect(sheet.sheets[0]!.values).toHaveLength(2101);
+    expect(sheet.sheets[0]!.values[2100]).toEqual(["row 2099", 2099, "“quoted”, with a comma"]);
+    expect(sheet.sheets[0]!.rowCount).toBe(2101);
+    await sheets.clear(spreadsheetId, "Tab");
+    await sheets.write(spreadsheetId, "Tab", 1, [["Name"]]);
+    await sheets.append(spreadsheetId, "Tab", rows(2));
+    sheet = (await sandboxSpreadsheet(env.FILES, who, spreadsheetId))!;
+    expect(sheet.sheets[0]!.values.map((r) => r[0])).toEqual(["Name", "row 0", "row 1"]);
+  });
+
+  it("holds a workbook to 10,000,000 cells, every sheet counted, with a clear message", async () => {
+    const who = account();
+    const sheets = client(who);
+    const { spreadsheetId } = await sheets.create("Big", [{ title: "A", columns: 26 }], "UTC");
+    const appendRows = (length: number) =>
+      raw(who, `/${spreadsheetId}:batchUpdate`, {
+        method: "POST",
+        body: JSON.stringify({
+          requests: [{ appendDimension: { sheetId: 0, dimension: "ROWS", length } }],
+        }),
+      });
+    // 384,000 rows x 26 columns = 9,984,000 cells: allowed.
+    expect((await appendRows(383_000)).status).toBe(200);
+    // One more sheet of 1,000 x 26 would make 10,010,000.
+    const refused = await failureOf(
+      sheets.addTab(spreadsheetId, { title: "B", columns: 26 }),
+      SheetsError,
+    );
+    expect(refused).toMatchObject({ kind: "workbook_full", status: 400 });
+    expect(refused.message).toContain("at most 10,000,000 cells");
+    // A narrower one fits: 9,984,000 + 1,000 x 10.
+    await sheets.addTab(spreadsheetId, { title: "C", columns: 10 });
+    // 1,700 rows need 701 more grid rows (7,010 cells) than the 6,000 left: refused, nothing written.
+    await sheets.write(spreadsheetId, "C", 1, [["heading"]]);
+    expect((await failureOf(sheets.append(spreadsheetId, "C", rows(1700)), SheetsError)).kind).toBe(
+      "workbook_full",
+    );
+    const sheet = (await sandboxSpreadsheet(env.FILES, who, spreadsheetId))!;
+    expect(sheet.cells).toBe(9_994_000);
+    expect(sheet.sheets[1]!.values).toEqual([["heading"]]);
+  });
+});

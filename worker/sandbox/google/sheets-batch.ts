@@ -1,0 +1,127 @@
+import { z } from "zod";
+import {
+  cellCount,
+  NEW_SHEET_COLUMNS,
+  NEW_SHEET_ROWS,
+  type SheetMeta,
+  type Spreadsheet,
+  WORKBOOK_CELL_LIMIT,
+} from "./sheets-store";
+
+/*
+ * spreadsheets.batchUpdate, the requests the emulator knows (Request in sheets.v4.json): addSheet,
+ * deleteSheet, appendDimension and updateSheetProperties (grid size). Atomic like Google's: one
+ * failing request applies none, and the error names it ("Invalid requests[1].addSheet: ...").
+ */
+
+const grid = z.strictObject({
+  rowCount: z.number().int().positive().optional(),
+  columnCount: z.number().int().positive().optional(),
+});
+const request = z.union([
+  z.strictObject({
+    addSheet: z.strictObject({
+      properties: z.strictObject({ title: z.string().min(1), gridProperties: grid.optional() }),
+    }),
+  }),
+  z.strictObject({ deleteSheet: z.strictObject({ sheetId: z.number().int() }) }),
+  z.strictObject({
+    appendDimension: z.strictObject({
+      sheetId: z.number().int(),
+      dimension: z.enum(["ROWS", "COLUMNS"]),
+      length: z.number().int().positive(),
+    }),
+  }),
+  z.strictObject({
+    updateSheetProperties: z.strictObject({
+      properties: z.strictObject({ sheetId: z.number().int(), gridProperties: grid }),
+      fields: z.string().min(1),
+    }),
+  }),
+]);
+export const batchBody = z.strictObject({ requests: z.array(request).min(1) });
+type BatchRequest = z.infer<typeof request>;
+
+type Outcome = { next: Spreadsheet; replies: unknown[]; deleted: number[] } | { error: string };
+
+const noGrid = (sheetId: number) => `No grid with id: ${sheetId}`;
+const limit = `This action would increase the number of cells in the workbook above the limit of ${WORKBOOK_CELL_LIMIT} cells.`;
+
+function apply(next: Spreadsheet, r: BatchRequest, deleted: number[]): unknown | string {
+  const find = (sheetId: number): SheetMeta | undefined =>
+    next.sheets.find((s) => s.sheetId === sheetId);
+  if ("addSheet" in r) {
+    const { title, gridProperties } = r.addSheet.properties;
+    if (next.sheets.some((s) => s.title === title))
+      return `A sheet with the name "${title}" already exists. Please enter another name.`;
+    const sheetId = Math.max(0, ...next.sheets.map((s) => s.sheetId)) + 1;
+    const sheet = {
+      sheetId,
+      title,
+      rowCount: gridProperties?.rowCount ?? NEW_SHEET_ROWS,
+      columnCount: gridProperties?.columnCount ?? NEW_SHEET_COLUMNS,
+      lastRow: -1,
+    };
+    next.sheets.push(sheet);
+    return {
+      addSheet: {
+        properties: {
+          sheetId,
+          title,
+          index: next.sheets.length - 1,
+          sheetType: "GRID",
+          gridProperties: { rowCount: sheet.rowCount, columnCount: sheet.columnCount },
+        },
+      },
+    };
+  }
+  if ("deleteSheet" in r) {
+    const { sheetId } = r.deleteSheet;
+    if (!find(sheetId)) return noGrid(sheetId);
+    if (next.sheets.length === 1) return "You can't remove all the sheets in a document.";
+    next.sheets = next.sheets.filter((s) => s.sheetId !== sheetId);
+    deleted.push(sheetId);
+    return {};
+  }
+  if ("appendDimension" in r) {
+    const sheet = find(r.appendDimension.sheetId);
+    if (!sheet) return noGrid(r.appendDimension.sheetId);
+    if (r.appendDimension.dimension === "ROWS") sheet.rowCount += r.appendDimension.length;
+    else sheet.columnCount += r.appendDimension.length;
+    return {};
+  }
+  const { properties, fields } = r.updateSheetProperties;
+  const sheet = find(properties.sheetId);
+  if (!sheet) return noGrid(properties.sheetId);
+  const masked = fields.split(",").map((f) => f.trim());
+  const all = masked.includes("*") || masked.includes("gridProperties");
+  if (
+    properties.gridProperties.rowCount !== undefined &&
+    (all || masked.includes("gridProperties.rowCount"))
+  ) {
+    if (properties.gridProperties.rowCount <= sheet.lastRow)
+      return "You can't delete rows that hold data this way.";
+    sheet.rowCount = properties.gridProperties.rowCount;
+  }
+  if (
+    properties.gridProperties.columnCount !== undefined &&
+    (all || masked.includes("gridProperties.columnCount"))
+  )
+    sheet.columnCount = properties.gridProperties.columnCount;
+  return {};
+}
+
+export function applyBatch(sheet: Spreadsheet, requests: BatchRequest[]): Outcome {
+  const next = structuredClone(sheet);
+  const replies: unknown[] = [];
+  const deleted: number[] = [];
+  for (const [i, r] of requests.entries()) {
+    const reply = apply(next, r, deleted);
+    const kind = Object.keys(r)[0];
+    if (typeof reply === "string") return { error: `Invalid requests[${i}].${kind}: ${reply}` };
+    if (cellCount(next) > WORKBOOK_CELL_LIMIT)
+      return { error: `Invalid requests[${i}].${kind}: ${limit}` };
+    replies.push(reply);
+  }
+  return { next, replies, deleted };
+}
