@@ -15,6 +15,10 @@ const outcomes: Record<string, { ok: boolean; text: string }> = {
   failed: { ok: false, text: "Failed to connect the Google account" },
   forbidden: { ok: false, text: "Only administrators can connect a Google account" },
   no_refresh_token: { ok: false, text: "Google did not grant offline access. Please try again." },
+  missing_scopes: {
+    ok: false,
+    text: "Google was not given access to the files Crosscast creates, so spreadsheet exports cannot work. Connect again and leave every box ticked on Google's screen.",
+  },
 };
 
 /** Connects the Google account that spreadsheet exports are written to (ARCHITECTURE section 9). */

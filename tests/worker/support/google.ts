@@ -9,6 +9,8 @@ export async function connectGoogle(
   orgId: string,
   token: string,
   account = "sandbox.editor@gmail.com",
+  /** The scopes left ticked on the consent screen; every requested one by default. */
+  grant?: (requested: string[]) => string[],
 ) {
   const start = await SELF.fetch(`http://localhost/api/orgs/${orgId}/google/connect`, {
     method: "POST",
@@ -23,6 +25,9 @@ export async function connectGoogle(
   const approve = new URL("http://localhost/sandbox/accounts.google.com/o/oauth2/v2/approve");
   for (const k of ["redirect_uri", "state", "code_challenge"])
     approve.searchParams.set(k, consent.searchParams.get(k) ?? "");
+  const requested = (consent.searchParams.get("scope") ?? "").split(" ");
+  for (const scope of grant ? grant(requested) : requested)
+    approve.searchParams.append("grant", scope);
   approve.searchParams.set("account", account);
   approve.searchParams.set("decision", "allow");
   const back = await SELF.fetch(approve, { redirect: "manual" });

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { googleConnections } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
-import { GoogleAuthError, refreshAccess } from "../../providers/google/oauth";
+import { GoogleAuthError, missingGrants, refreshAccess } from "../../providers/google/oauth";
 import type { Fetcher } from "../../providers/transport";
 
 export async function connectionView(db: Db, organizationId: string) {
@@ -70,6 +70,12 @@ export async function googleAccessToken(
       fetcher,
       await decryptSecret(row.refreshTokenCiphertext, env.ENCRYPTION_KEY),
     );
+    // Access can shrink after connecting (older connections, a changed grant): say so plainly.
+    if (tokens.scope !== undefined && missingGrants(tokens.scope).length > 0)
+      throw new GoogleAuthError(
+        "invalid_grant",
+        "The connected Google account no longer lets Crosscast create files in Drive. An administrator needs to connect Google again in Organization Settings and leave every box ticked.",
+      );
     if (row.status !== "active")
       await db
         .update(googleConnections)

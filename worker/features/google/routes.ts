@@ -13,6 +13,7 @@ import {
   exchangeCode,
   fetchAccountEmail,
   GoogleAuthError,
+  missingGrants,
 } from "../../providers/google/oauth";
 import { providerFetch } from "../../providers/transport";
 import { membershipOf } from "../auth/users";
@@ -96,6 +97,9 @@ export const googleCallbackRoutes = new Hono<AppEnv>().get("/callback", async (c
   const fetcher = providerFetch(c.env);
   try {
     const tokens = await exchangeCode(c.env, fetcher, code, pending.codeVerifier, redirectUri(c));
+    // Caught here, at connect time: a partial grant would otherwise "connect" and fail later.
+    if (missingGrants(tokens.scope).length > 0)
+      return c.redirect(settingsUrl("missing_scopes"), 302);
     if (!tokens.refresh_token) return c.redirect(settingsUrl("no_refresh_token"), 302);
     const email = await fetchAccountEmail(fetcher, tokens.access_token);
     await saveConnection(

@@ -3,15 +3,25 @@ import { z } from "zod";
 import { isSandbox } from "../../env";
 import type { Fetcher } from "../transport";
 
-export const GOOGLE_SCOPES = [
-  "openid",
-  "email",
-  "https://www.googleapis.com/auth/drive.file",
-  "https://www.googleapis.com/auth/spreadsheets",
-];
+/** drive.file covers every Sheets call exports make (on spreadsheets the app created or was given). */
+export const DRIVE_FILE_SCOPE = "https://www.googleapis.com/auth/drive.file";
+const EMAIL_SCOPE = "https://www.googleapis.com/auth/userinfo.email";
+export const GOOGLE_SCOPES = ["openid", "email", DRIVE_FILE_SCOPE];
+/** What the token answer must list: Google writes "email" out in full there. */
+export const REQUIRED_GRANTS = [EMAIL_SCOPE, DRIVE_FILE_SCOPE];
 const AUTHORIZE_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 const TOKEN_URL = "https://oauth2.googleapis.com/token";
-const USERINFO_URL = "https://openidconnect.googleapis.com/v1/userinfo";
+/** oauth2.userinfo.get in Google's OAuth2 discovery document (oauth2.v2.json). */
+const USERINFO_URL = "https://www.googleapis.com/oauth2/v2/userinfo";
+
+/**
+ * The scopes a token answer says were granted that we need but did not get. Google's consent
+ * screen lets the person untick scopes, so the answer's `scope` is the truth, never the request.
+ */
+export const missingGrants = (granted: string | undefined, required = REQUIRED_GRANTS) => {
+  const have = new Set((granted ?? "").split(/\s+/).filter(Boolean));
+  return required.filter((scope) => !have.has(scope));
+};
 
 export class GoogleAuthError extends Error {
   constructor(

@@ -5,8 +5,8 @@ import { escapeHtml } from "../../lib/html";
 import {
   accessTokenFor,
   accountOfAccessToken,
-  accountOfRefreshToken,
   codeFor,
+  grantOfRefreshToken,
   parseCode,
   refreshTokenFor,
 } from "./tokens";
@@ -22,9 +22,30 @@ async function s256(verifier: string) {
   );
 }
 
-/** Google's OAuth endpoints: consent page, token exchange and refresh, userinfo. */
+/** Google writes the short sign-in scopes out in full in token answers. */
+const FULL_NAMES: Record<string, string> = {
+  email: "https://www.googleapis.com/auth/userinfo.email",
+  profile: "https://www.googleapis.com/auth/userinfo.profile",
+};
+/** Sign-in scopes come with the account; the consent screen offers a box for every other one. */
+const BASIC = new Set(["openid", "email", "profile"]);
+const DESCRIPTIONS: Record<string, string> = {
+  "https://www.googleapis.com/auth/drive.file":
+    "See, edit, create and delete only the specific Google Drive files you use with this app",
+  "https://www.googleapis.com/auth/spreadsheets":
+    "See, edit, create and delete all your Google Sheets spreadsheets",
+  "https://www.googleapis.com/auth/youtube.readonly": "View your YouTube account",
+  "https://www.googleapis.com/auth/yt-analytics.readonly":
+    "View YouTube Analytics reports for your YouTube content",
+};
+const fullName = (scope: string) => FULL_NAMES[scope] ?? scope;
+
+/**
+ * Google's OAuth endpoints: the consent screen (where the person may untick any scope beyond
+ * sign-in, as Google's granular consent allows), token exchange and refresh (whose `scope` lists
+ * only what was granted), and userinfo (oauth2.v2.json's oauth2.userinfo.get).
+ */
 export const googleOAuthSandbox = new Hono<AppEnv>()
-  // The consent screen a browser is sent to. Server-rendered, no script.
   .get("/accounts.google.com/o/oauth2/v2/auth", (c) => {
     const q = c.req.query();
     if (
@@ -39,22 +60,40 @@ export const googleOAuthSandbox = new Hono<AppEnv>()
         400,
       );
     }
+    const requested = (q.scope ?? "").split(/\s+/).filter(Boolean);
     const hidden = ["redirect_uri", "state", "code_challenge"]
       .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q[k] ?? "")}">`)
+      .concat(
+        requested
+          .filter((s) => BASIC.has(s))
+          .map((s) => `<input type="hidden" name="grant" value="${escapeHtml(s)}">`),
+      )
+      .join("");
+    const boxes = requested
+      .filter((s) => !BASIC.has(s))
+      .map(
+        (s, i) =>
+          `<div class="scope"><input type="checkbox" id="scope-${i}" name="grant" value="${escapeHtml(s)}" checked><label for="scope-${i}">${escapeHtml(DESCRIPTIONS[s] ?? s)}</label></div>`,
+      )
       .join("");
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in - Google Accounts (sandbox)</title>
-<style>body{font-family:system-ui,sans-serif;max-width:420px;margin:4rem auto;padding:0 1rem}label,input,button{display:block;width:100%;margin:.5rem 0}button{padding:.6rem}</style></head>
-<body><h1>Google (sandbox)</h1><p>Crosscast wants to create and edit spreadsheets in your Drive.</p><p>Scopes: ${escapeHtml(q.scope ?? "")}</p>
+<style>body{font-family:system-ui,sans-serif;max-width:460px;margin:4rem auto;padding:0 1rem}label,input[type=email],button{display:block;width:100%;margin:.5rem 0}button{padding:.6rem}.scope{display:flex;gap:.5rem;align-items:flex-start;margin:.5rem 0}.scope label{margin:0}</style></head>
+<body><h1>Google (sandbox)</h1><p>Crosscast wants access to your Google Account.</p>
 <form method="get" action="/sandbox/accounts.google.com/o/oauth2/v2/approve">${hidden}
 <label for="account">Google account</label><input id="account" name="account" type="email" value="sandbox.editor@gmail.com" required>
+<fieldset><legend>Select what Crosscast can access</legend>${boxes}</fieldset>
 <button type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></form></body></html>`);
   })
   .get("/accounts.google.com/o/oauth2/v2/approve", (c) => {
     const q = c.req.query();
     const target = new URL(q.redirect_uri ?? "");
     if (q.state) target.searchParams.set("state", q.state);
+    const granted = (c.req.queries("grant") ?? []).map(fullName);
     if (q.decision === "allow" && q.account)
-      target.searchParams.set("code", codeFor(q.account.toLowerCase(), q.code_challenge ?? ""));
+      target.searchParams.set(
+        "code",
+        codeFor(q.account.toLowerCase(), q.code_challenge ?? "", [...new Set(granted)]),
+      );
     else target.searchParams.set("error", "access_denied");
     return c.redirect(target.toString(), 302);
   })
@@ -70,32 +109,44 @@ export const googleOAuthSandbox = new Hono<AppEnv>()
       return c.json({
         access_token: accessTokenFor(code.account),
         expires_in: 3599,
-        refresh_token: refreshTokenFor(code.account),
-        scope:
-          "openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/drive.file https://www.googleapis.com/auth/spreadsheets",
+        refresh_token: refreshTokenFor(code.account, code.scopes),
+        scope: code.scopes.join(" "),
         token_type: "Bearer",
       });
     }
     if (grant === "refresh_token") {
-      const account = accountOfRefreshToken(form.get("refresh_token") ?? "");
-      if (!account)
+      const granted = grantOfRefreshToken(form.get("refresh_token") ?? "");
+      if (!granted)
         return c.json(oauthError("invalid_grant", "Token has been expired or revoked."), 400);
       return c.json({
-        access_token: accessTokenFor(account),
+        access_token: accessTokenFor(granted.account),
         expires_in: 3599,
-        scope:
-          "https://www.googleapis.com/auth/drive.file https://www.googleapis.com/auth/spreadsheets",
+        scope: granted.scopes.join(" "),
         token_type: "Bearer",
       });
     }
     return c.json(oauthError("unsupported_grant_type", "Invalid grant_type"), 400);
   })
   .post("/oauth2.googleapis.com/revoke", (c) => c.body(null, 200))
-  .get("/openidconnect.googleapis.com/v1/userinfo", (c) => {
+  .get("/www.googleapis.com/oauth2/v2/userinfo", (c) => {
     const account = accountOfAccessToken(
       (c.req.header("authorization") ?? "").replace(/^Bearer /, ""),
     );
     if (!account)
-      return c.json({ error: "invalid_token", error_description: "Invalid Credentials" }, 401);
-    return c.json({ sub: account.replace(/\W/g, ""), email: account, email_verified: true });
+      return c.json(
+        {
+          error: {
+            code: 401,
+            message: "Request is missing required authentication credential.",
+            status: "UNAUTHENTICATED",
+          },
+        },
+        401,
+      );
+    return c.json({
+      id: String([...account].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 1e15, 7)),
+      email: account,
+      verified_email: true,
+      picture: `https://sandbox.invalid/avatars/${encodeURIComponent(account)}.png`,
+    });
   });

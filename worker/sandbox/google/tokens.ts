@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { fromBase64, toBase64Url } from "../../lib/crypto/encoding";
 
 /*
@@ -14,9 +15,11 @@ const decode = (value: string) =>
   );
 
 export const accessTokenFor = (account: string) => `sbx-access.${encode(account)}`;
-export const refreshTokenFor = (account: string) => `sbx-refresh.${encode(account)}`;
-export const codeFor = (account: string, challenge: string) =>
-  `sbx-code.${encode(JSON.stringify({ account, challenge }))}`;
+/** A refresh token remembers the scopes granted with it (a refresh answers the same ones). */
+export const refreshTokenFor = (account: string, scopes: string[]) =>
+  `sbx-refresh.${encode(JSON.stringify({ account, scopes }))}`;
+export const codeFor = (account: string, challenge: string, scopes: string[]) =>
+  `sbx-code.${encode(JSON.stringify({ account, challenge, scopes }))}`;
 
 function parse(prefix: string, token: string): string | null {
   if (!token.startsWith(`${prefix}.`)) return null;
@@ -31,19 +34,21 @@ export const accountOfAccessToken = (token: string) => {
   const account = parse("sbx-access", token);
   return account && !account.startsWith("expired") ? account : null;
 };
-export const accountOfRefreshToken = (token: string) => {
-  const account = parse("sbx-refresh", token);
-  return account && !account.startsWith("revoked") ? account : null;
-};
-export function parseCode(code: string): { account: string; challenge: string } | null {
-  const raw = parse("sbx-code", code);
-  if (!raw) return null;
+const grantSchema = z.object({ account: z.string(), scopes: z.array(z.string()) });
+const codeSchema = grantSchema.extend({ challenge: z.string() });
+const json = (raw: string | null): unknown => {
   try {
-    const value = JSON.parse(raw) as { account?: unknown; challenge?: unknown };
-    return typeof value.account === "string" && typeof value.challenge === "string"
-      ? { account: value.account, challenge: value.challenge }
-      : null;
+    return raw === null ? null : JSON.parse(raw);
   } catch {
     return null;
   }
+};
+
+export function grantOfRefreshToken(token: string): { account: string; scopes: string[] } | null {
+  const parsed = grantSchema.safeParse(json(parse("sbx-refresh", token)));
+  return parsed.success && !parsed.data.account.startsWith("revoked") ? parsed.data : null;
+}
+export function parseCode(code: string): z.infer<typeof codeSchema> | null {
+  const parsed = codeSchema.safeParse(json(parse("sbx-code", code)));
+  return parsed.success ? parsed.data : null;
 }
