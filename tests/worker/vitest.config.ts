@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { officialDocs } from "./setup/official-docs";
 
 const root = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
 
@@ -18,6 +19,8 @@ export default defineConfig(async () => {
           queueProducers: { JOBS: { queueName: "crosscast-jobs-test-sink" } },
           bindings: {
             MIGRATIONS: migrations,
+            // Google's discovery documents and Resend's OpenAPI, for the contract tests.
+            OFFICIAL_DOCS: officialDocs(root),
             // Tests run against the sandbox emulators, like local development.
             APP_ENV: "development",
             SANDBOX: "1",

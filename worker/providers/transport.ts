@@ -1,5 +1,6 @@
 import { isSandbox } from "../env";
 import { sandboxApp } from "../sandbox/app";
+import { tapped } from "../sandbox/traffic";
 
 export type Fetcher = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -23,13 +24,16 @@ function abortable(signal: AbortSignal, work: Promise<Response>): Promise<Respon
  */
 export function providerFetch(env: Env): Fetcher {
   if (!isSandbox(env)) return (input, init) => fetch(input, init);
-  return (input, init) => {
-    const request = new Request(input, init);
+  const answer = tapped(async (request) => {
     const url = new URL(request.url);
     const rerouted = new Request(
       `http://sandbox.internal/sandbox/${url.host}${url.pathname}${url.search}`,
       request,
     );
-    return abortable(request.signal, Promise.resolve(sandboxApp.fetch(rerouted, env)));
+    return sandboxApp.fetch(rerouted, env);
+  });
+  return (input, init) => {
+    const request = new Request(input, init);
+    return abortable(request.signal, answer(request));
   };
 }

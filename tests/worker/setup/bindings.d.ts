@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       MIGRATIONS: D1Migration[];
+      /** The official API documents by name (tests/worker/setup/official-docs.ts). */
+      OFFICIAL_DOCS: Record<string, unknown>;
     }
   }
 }

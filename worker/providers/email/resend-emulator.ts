@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tapped } from "../../sandbox/traffic";
 import type { FetchLike } from "./types";
 
 /*
@@ -23,8 +24,10 @@ const emailBody = z.object({
 const error = (statusCode: number, name: string, message: string) =>
   Response.json({ statusCode, name, message }, { status: statusCode });
 
-export const resendEmulatorFetch: FetchLike = async (input, init) => {
-  const request = new Request(input, init);
+export const resendEmulatorFetch: FetchLike = (input, init) =>
+  answerResend(new Request(input, init));
+
+const answerResend = tapped(async (request: Request): Promise<Response> => {
   const url = new URL(request.url);
   if (request.method !== "POST" || url.pathname !== "/emails")
     return error(404, "not_found", "Not found");
@@ -42,4 +45,4 @@ export const resendEmulatorFetch: FetchLike = async (input, init) => {
   if (!parsed.success)
     return error(422, "validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
   return Response.json({ id: crypto.randomUUID() });
-};
+});
