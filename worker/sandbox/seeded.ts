@@ -64,12 +64,55 @@ const topics = [
   "Space industry",
 ];
 
-/** A programme title for episode number n of a show (used by both emulators so pairs match). */
+const guests = [
+  "Zoë Kravitz-Ng",
+  "José Álvarez",
+  "Søren Å. Lund",
+  "Chloé O’Brien",
+  "Nguyễn Thị Mai",
+];
+const emoji = ["🎙️", "🚀", "🔥", "📈", "🎧", "✨", "🤖"];
+const rtl = [
+  "الذكاء الاصطناعي في غرفة الأخبار",
+  "اقتصاد البث المباشر",
+  "חדשות הטכנולוגיה השבועיות",
+  "סיפורים באודיו",
+];
+/** YouTube's title limit, in characters (code points). */
+export const TITLE_LIMIT = 100;
+const clip = (title: string) => Array.from(title).slice(0, TITLE_LIMIT).join("");
+
+/**
+ * A programme title for episode number n of a show (used by both emulators so pairs match).
+ * Real catalogues are not plain ASCII: these carry emoji, accents, curly quotes, em dashes,
+ * right-to-left scripts, commas, straight quotes, line breaks, and some run to YouTube's
+ * 100-character limit, so every path (tables, search, matching, CSV, Sheets, charts) meets them.
+ */
 export function programmeTitle(seed: number, n: number): string {
   const r = prng(seed + n * 7919);
   const topic = topics[Math.floor(r() * topics.length)]!;
   const word = words[Math.floor(r() * words.length)]!;
-  return `${topic}: ${word} edition #${n}`;
+  const guest = guests[Math.floor(r() * guests.length)]!;
+  const icon = emoji[Math.floor(r() * emoji.length)]!;
+  const other = topics[Math.floor(r() * topics.length)]!.toLowerCase();
+  switch (n % 8) {
+    case 1:
+      return clip(`“${topic}” — ${guest} on ${other} ${icon} #${n}`);
+    case 2:
+      return clip(`${rtl[n % rtl.length]!} — ${n}`);
+    case 3:
+      return clip(`He said "ship it", we said "not yet": ${topic}, part ${n}`);
+    case 4:
+      return clip(`${topic}\nLive Q&A #${n} ${icon}`);
+    case 5:
+      return clip(
+        `#${n} ${topic} — the full, unabridged conversation about ${other}, ${word.toLowerCase()} notes and why it all matters in 2026`,
+      );
+    case 6:
+      return clip(`Café, crème & cinéma: l’épisode ${n} avec ${guest}`);
+    default:
+      return `${topic}: ${word} edition #${n}`;
+  }
 }
 
 /** Base64url of text (reversible ids that carry their own seed, so no storage is needed). */
