@@ -73,16 +73,19 @@ async function backfillWhenIngested(admin) {
   }
 }
 
-// wrangler dev does not fire Cron Triggers by itself; fire the hourly one at each full hour so
-// local refreshes and schedules behave as deployed.
+// wrangler dev does not fire Cron Triggers by itself; fire them as deployed: the hourly one at
+// each full hour, the lease sweep at the other quarter hours.
 const fireCron = () =>
-  fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("0 * * * *")}`)
+  fetch(
+    `${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(new Date().getUTCMinutes() < 5 ? "0 * * * *" : "*/15 * * * *")}`,
+  )
     .then((res) => {
       if (!res.ok) console.log(` The hourly cron answered ${res.status}; see the log above.`);
     })
     .catch((error) => console.log(` The hourly cron could not be fired (${error.message}).`));
-const msToNextHour = () => 3_600_000 - (Date.now() % 3_600_000) + 1_000;
-const scheduleCron = () => setTimeout(() => void fireCron().finally(scheduleCron), msToNextHour());
+const msToNextQuarter = () => 900_000 - (Date.now() % 900_000) + 1_000;
+const scheduleCron = () =>
+  setTimeout(() => void fireCron().finally(scheduleCron), msToNextQuarter());
 scheduleCron();
 
 const stop = async () => {

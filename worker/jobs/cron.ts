@@ -3,6 +3,7 @@ import { getDb } from "../db/client";
 import { scheduleRefreshes } from "../features/ingestion/schedule-refreshes";
 import { enqueueDueSchedules } from "../features/reports/due-schedules";
 import { makeLogger } from "../lib/logger";
+import { sweepExpiredLeases } from "./leases";
 
 /** The start of the hour a cron invocation belongs to: the idempotency key for that run. */
 export const cronSlot = (scheduledTime: number) =>
@@ -14,14 +15,23 @@ export function dueJobs(scheduledTime: number): JobMessage[] {
   return [{ type: "maintenance.purge-expired", slot }];
 }
 
-/** Hourly cron: enqueue the due jobs; the queue consumer does the work (and retries it). */
+/** The quarter-hourly trigger (wrangler.toml): only the lease sweep runs on it. */
+export const LEASE_SWEEP_CRON = "*/15 * * * *";
+
+/**
+ * Cron: every 15 minutes, resume or fail jobs whose lease expired (worker/jobs/leases.ts); every
+ * hour, also enqueue the due jobs. The queue consumer does the work (and retries it).
+ */
 export async function handleScheduled(
-  controller: ScheduledController,
+  controller: Pick<ScheduledController, "cron" | "scheduledTime">,
   env: Env,
   _ctx: ExecutionContext,
 ): Promise<void> {
-  const jobs = dueJobs(controller.scheduledTime);
   const log = makeLogger({ cron: controller.cron, slot: cronSlot(controller.scheduledTime) });
+  const leases = await sweepExpiredLeases(env, getDb(env), controller.scheduledTime);
+  if (leases.resumed || leases.failed) log.info("cron: swept expired job leases", leases);
+  if (controller.cron === LEASE_SWEEP_CRON) return;
+  const jobs = dueJobs(controller.scheduledTime);
   if (jobs.length > 0) await env.JOBS.sendBatch(jobs.map((body) => ({ body })));
   const refreshes = await scheduleRefreshes(
     env,

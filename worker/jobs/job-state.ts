@@ -12,6 +12,14 @@ export class PermanentJobError extends Error {
   }
 }
 
+/**
+ * A job's lease. A Worker invocation (a queue consumer included) runs at most 15 minutes, so a
+ * job still "running" 15 minutes after it started has lost its process; a queued one not started
+ * within 15 minutes (plus its retry delay) has lost its message.
+ */
+export const LEASE_MS = 15 * 60_000;
+export const leaseFrom = (ms: number) => new Date(ms + LEASE_MS);
+
 /** What a job did. Quota is not here: it is metered as it is spent (see tracked.ts). */
 export type JobOutcome = { processed: number; total?: number; d1Statements?: number };
 
@@ -27,8 +35,10 @@ export async function startJob(db: Db, jobId: string, attempts: number): Promise
     .update(ingestionJobs)
     .set({
       status: "running",
-      attempts,
+      // Every start counts, whether the queue redelivered the message or a lease sweep did.
+      attempts: sql`max(${ingestionJobs.attempts} + 1, ${attempts})`,
       startedAt: new Date(),
+      leaseExpiresAt: leaseFrom(Date.now()),
       errorCode: null,
       errorMessage: null,
     })
@@ -97,11 +107,13 @@ export async function requeueJob(
   code: string,
   message: string,
   quotaUnits: number,
+  retryDelaySeconds = 0,
 ) {
   await db
     .update(ingestionJobs)
     .set({
       status: "queued",
+      leaseExpiresAt: leaseFrom(Date.now() + retryDelaySeconds * 1000),
       errorCode: code,
       errorMessage: message,
       quotaUnits: addQuota(quotaUnits),

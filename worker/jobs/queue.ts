@@ -2,12 +2,11 @@ import { jobMessageSchema } from "../../shared/schemas/jobs";
 import { getDb } from "../db/client";
 import { makeLogger } from "../lib/logger";
 import { recordDeadLetter, runJob } from "./registry";
+import { retryDelaySeconds } from "./retry-delay";
 
 const DEAD_LETTER_SUFFIX = "-dlq";
 
-/** Exponential backoff for a retried job: 10 s, 20 s, 40 s ... capped at one hour. */
-export const retryDelaySeconds = (attempts: number) =>
-  Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+export { retryDelaySeconds } from "./retry-delay";
 
 /**
  * The queue consumer. Each message is handled on its own: a malformed or unknown message is

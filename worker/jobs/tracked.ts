@@ -11,6 +11,7 @@ import {
   startJob,
 } from "./job-state";
 import type { JobContext } from "./registry";
+import { retryDelaySeconds } from "./retry-delay";
 
 /**
  * Runs an ingestion job with its state recorded: skipped if it already succeeded (redelivery),
@@ -56,7 +57,14 @@ export async function runTracked(
       error instanceof ProviderError
         ? { code: error.kind, message: error.message }
         : { code: "internal", message: "The job failed unexpectedly and will be retried." };
-    await requeueJob(db, message.jobId, shown.code, shown.message, meter.quotaUnits);
+    await requeueJob(
+      db,
+      message.jobId,
+      shown.code,
+      shown.message,
+      meter.quotaUnits,
+      retryDelaySeconds(ctx.attempts),
+    );
     throw error;
   }
 }

@@ -35,10 +35,17 @@ export const ingestionJobs = sqliteTable(
     createdAt: createdAt(),
     startedAt: timestamp("started_at"),
     finishedAt: timestamp("finished_at"),
+    /**
+     * Until when a queued or running job counts as alive. Set on enqueue, start and retry; a
+     * job past it lost its process or its message (worker/jobs/leases.ts resumes or fails it),
+     * and no longer blocks a new refresh of its target.
+     */
+    leaseExpiresAt: timestamp("lease_expires_at"),
   },
   (t) => [
     index("ingestion_jobs_org_created").on(t.organizationId, t.createdAt),
     index("ingestion_jobs_org_status").on(t.organizationId, t.status),
     uniqueIndex("ingestion_jobs_dedupe").on(t.dedupeKey),
+    index("ingestion_jobs_status_lease").on(t.status, t.leaseExpiresAt),
   ],
 );

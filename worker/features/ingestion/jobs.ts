@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { JobView } from "../../../shared/schemas/ingestion";
 import type { TrackedJobMessage } from "../../../shared/schemas/jobs";
 import type { Db } from "../../db/client";
 import { ingestionJobs } from "../../db/schema";
 import { ApiError } from "../../errors";
+import { leaseFrom } from "../../jobs/job-state";
 
 type NewJob = {
   [K in TrackedJobMessage["type"]]: Omit<
@@ -30,6 +31,7 @@ export async function enqueueJob(
       target,
       createdByUserId: userId,
       dedupeKey: dedupeKey ?? null,
+      leaseExpiresAt: leaseFrom(Date.now()),
     })
     .onConflictDoNothing()
     .returning({ id: ingestionJobs.id });
@@ -78,12 +80,10 @@ export async function recentJobs(
   return rows.map(view);
 }
 
-/** A queued or running job younger than this still counts as in flight (older ones were lost). */
-const IN_FLIGHT_MS = 6 * 3_600_000;
-
 /**
- * The channels and shows (our ids) that already have a job queued or running, across every
- * organisation or within one: neither cron nor the Refresh button adds a second job beside it.
+ * The channels and shows (our ids) that already have a live job (queued or running, lease not
+ * expired), across every organisation or within one: neither cron nor the Refresh button adds a
+ * second job beside it. A job whose lease expired lost its process and blocks nothing.
  */
 export async function inFlightTargets(
   db: Db,
@@ -97,7 +97,7 @@ export async function inFlightTargets(
       and(
         organizationId ? eq(ingestionJobs.organizationId, organizationId) : undefined,
         inArray(ingestionJobs.status, ["queued", "running"]),
-        gte(ingestionJobs.createdAt, new Date(nowMs - IN_FLIGHT_MS)),
+        gt(ingestionJobs.leaseExpiresAt, new Date(nowMs)),
       ),
     );
   const busy = new Set<string>();
