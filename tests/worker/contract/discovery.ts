@@ -210,8 +210,9 @@ export function checkDiscoveryExchange(doc: DiscoveryDoc, exchange: Exchange): s
   const names = new Set(url.searchParams.keys());
   for (const name of names) {
     const p = params[name] ?? doc.parameters[name];
-    if (!p || p.location !== "query") problems.push(`unknown parameter ${name}`);
-    else problems.push(...checkParameter(name, p, url.searchParams.getAll(name)));
+    if (p?.location === "query")
+      problems.push(...checkParameter(name, p, url.searchParams.getAll(name)));
+    else problems.push(`unknown parameter ${name}`);
   }
   for (const [name, p] of Object.entries(params))
     if (p.required && p.location === "query" && !names.has(name))
