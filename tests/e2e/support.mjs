@@ -150,6 +150,9 @@ export async function connectGoogle(api, account) {
   const approve = new URL(`${baseUrl()}/sandbox/accounts.google.com/o/oauth2/v2/approve`);
   for (const k of ["redirect_uri", "state", "code_challenge"])
     approve.searchParams.set(k, consent.searchParams.get(k) ?? "");
+  // Every requested scope ticked, as the consent page's boxes start (a person may untick some).
+  for (const scope of (consent.searchParams.get("scope") ?? "").split(" ").filter(Boolean))
+    approve.searchParams.append("grant", scope);
   approve.searchParams.set("account", account);
   approve.searchParams.set("decision", "allow");
   const back = await fetch(approve, { redirect: "manual" });
