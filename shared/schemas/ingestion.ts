@@ -74,7 +74,9 @@ export const channelSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   handle: z.string().nullable(),
-  subscriberCount: z.number(),
+  /** Null when the channel's owner hides it (subscribersHidden). */
+  subscriberCount: z.number().nullable(),
+  subscribersHidden: z.boolean(),
   totalViews: z.number(),
   videoCount: z.number(),
   trailing1wViews: z.number().nullable(),

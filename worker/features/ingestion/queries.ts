@@ -26,6 +26,7 @@ export async function listChannels(organizationId: string, db: Db): Promise<Chan
       title: channels.title,
       handle: channels.handle,
       subscriberCount: channels.subscriberCount,
+      subscribersHidden: channels.subscribersHidden,
       totalViews: channels.totalViews,
       videoCount: channels.videoCount,
       trailing1wViews: channels.trailing1wViews,
@@ -34,7 +35,12 @@ export async function listChannels(organizationId: string, db: Db): Promise<Chan
     .from(channels)
     .where(eq(channels.organizationId, organizationId))
     .orderBy(desc(channels.lastUpdated));
-  return rows.map((row) => ({ ...row, lastUpdated: iso(row.lastUpdated) }));
+  // A hidden count has no figure (YouTube's 0 is not the audience).
+  return rows.map((row) => ({
+    ...row,
+    subscriberCount: row.subscribersHidden ? null : row.subscriberCount,
+    lastUpdated: iso(row.lastUpdated),
+  }));
 }
 
 export async function listShows(organizationId: string, db: Db): Promise<ShowSummary[]> {
