@@ -1,4 +1,3 @@
-import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { ExternalLink, Plus } from "lucide-react";
@@ -12,6 +11,7 @@ import {
   reportMessages,
   type ScheduleView,
 } from "../../../shared/schemas/reports";
+import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";

@@ -1,4 +1,3 @@
-import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { useMemo, useState } from "react";
 import { customRangeFromDates, dateRangeOptions } from "../../../shared/date-ranges";
 import {
@@ -18,6 +17,7 @@ import {
   type ScheduleView,
   type SheetDestination,
 } from "../../../shared/schemas/reports";
+import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";

@@ -152,9 +152,7 @@ describe("one-time reports", () => {
       (v) => v.publishDate.getTime() >= start && v.publishDate.getTime() <= now.getTime(),
     );
     expect(rows).toBe(expected.length);
-    expect(expected.map((v) => v.externalId)).toEqual(
-      expect.arrayContaining(["edge-1", "edge-2"]),
-    );
+    expect(expected.map((v) => v.externalId)).toEqual(expect.arrayContaining(["edge-1", "edge-2"]));
     expect(expected.map((v) => v.externalId)).not.toContain("edge-0");
     expect(expected.map((v) => v.externalId)).not.toContain("edge-3");
     // The file holds exactly those videos, one line each under the header.

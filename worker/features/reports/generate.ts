@@ -1,7 +1,7 @@
-import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { and, eq } from "drizzle-orm";
 import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import { resolveDateRange } from "../../../shared/date-ranges";
+import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import type { Db } from "../../db/client";
 import { organizations, reports } from "../../db/schema";
 import {

@@ -7,7 +7,7 @@ import type {
   UpdateSchedule,
 } from "../../../shared/schemas/reports";
 import type { Db } from "../../db/client";
-import { persistentSheets, reportSchedules, reports, scheduleRuns } from "../../db/schema";
+import { persistentSheets, reportSchedules, scheduleRuns } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
 import { createReportOnce } from "./create-once";
