@@ -43,3 +43,43 @@ export async function queryPlan(statement: RecordedStatement): Promise<string[]>
     .all<{ detail: string }>();
   return results.map((r) => r.detail);
 }
+
+/**
+ * A D1 binding that records each round trip the Worker makes: one entry per statement sent on
+ * its own, one per batch, each listing the SQL it carried. For counting round trips per request.
+ */
+export function roundTripRecorder(database: D1Database = env.DB) {
+  const roundTrips: string[][] = [];
+  // Each handed-out statement: the SQL it carries and the real statement behind it.
+  const behind = new WeakMap<object, { sql: string; real: D1PreparedStatement }>();
+  const wrap = (real: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const proxy = new Proxy(real, {
+      get(target, key) {
+        if (key === "bind") return (...params: unknown[]) => wrap(target.bind(...params), sql);
+        const value: unknown = Reflect.get(target, key);
+        if (typeof value !== "function") return value;
+        if (key === "all" || key === "first" || key === "raw" || key === "run")
+          return (...args: unknown[]) => {
+            roundTrips.push([sql]);
+            return value.apply(target, args);
+          };
+        return value.bind(target);
+      },
+    });
+    behind.set(proxy, { sql, real });
+    return proxy;
+  };
+  const binding = new Proxy(database, {
+    get(target, prop) {
+      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
+      if (prop === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          roundTrips.push(statements.map((s) => behind.get(s)?.sql ?? "?"));
+          return target.batch(statements.map((s) => behind.get(s)?.real ?? s));
+        };
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { binding, roundTrips };
+}

@@ -1,6 +1,7 @@
 import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import type { TableName, TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
+import { runReads } from "../../db/reads";
 import { KEYSET_PAGE, keysetPages } from "./keyset";
 import type { Row } from "./rows";
 import { tableSpecs } from "./specs";
@@ -71,7 +72,10 @@ export function exportCell(row: Row, field: string): string | number | boolean |
 /** Merge Same rows are computed per statement, so they page by offset (a flagged build only). */
 async function* mergedPages(db: Db, orgId: string, query: TableQuery, now: number) {
   for (let offset = 0; ; offset += KEYSET_PAGE) {
-    const rows = await tableSpecs.videos.page(db, orgId, query, KEYSET_PAGE, offset, now);
+    const rows = await runReads(
+      db,
+      tableSpecs.videos.page(db, orgId, query, KEYSET_PAGE, offset, now),
+    );
     if (rows.length > 0) yield rows;
     if (rows.length < KEYSET_PAGE) return;
   }

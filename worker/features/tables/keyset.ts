@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-or
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TableName, TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
+import { runReads } from "../../db/reads";
 import { channels, episodes, shows, videos } from "../../db/schema";
 import type { Row } from "./rows";
 import { defaultSort, type KeyedRow, type SliceArgs, slicers, sortables, wheres } from "./specs";
@@ -52,13 +53,16 @@ export async function* keysetPages(
   const rowid = sql`${table}.rowid`;
   const beyond = (r: number) => (descending ? sql`${rowid} < ${r}` : sql`${rowid} > ${r}`);
   const slice = (extra: SQL | undefined, args: Partial<SliceArgs> = {}) =>
-    slicers[name](db, orgId, {
-      where: and(where, extra),
-      target,
-      descending,
-      limit: pageSize,
-      ...args,
-    });
+    runReads(
+      db,
+      slicers[name](db, orgId, {
+        where: and(where, extra),
+        target,
+        descending,
+        limit: pageSize,
+        ...args,
+      }),
+    );
 
   if (isParentSort(target)) {
     yield* parentOrdered(db, orgId, name, target, descending, slice, beyond, pageSize);

@@ -1,6 +1,7 @@
 import { countDistinct, eq, type SQL, sql } from "drizzle-orm";
 import type { TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
+import { type Reads, readOne } from "../../db/reads";
 import { channels, videos } from "../../db/schema";
 import { ApiError } from "../../errors";
 import type { Row } from "./specs";
@@ -35,13 +36,13 @@ const SORTS: Record<string, string> = {
   ...Object.fromEntries(Object.keys(SUMMED).map((k) => [k, `m_${k}`])),
 };
 
-export async function mergedVideoPage(
+export function mergedVideoPage(
   db: Db,
   where: SQL | undefined,
   query: TableQuery,
   limit: number,
   offset: number,
-): Promise<Row[]> {
+): Reads<Row[]> {
   const key = query.sort ?? "publishDate";
   const column = ownEntry(SORTS, key);
   if (!column)
@@ -54,8 +55,7 @@ export async function mergedVideoPage(
   const sums = Object.entries(SUMMED).map(([k, col]) =>
     sql.raw(`SUM("videos"."${col}") OVER g AS "m_${k}"`),
   );
-  const rows = await db.all<Record<string, string | number | null>>(sql`
-    SELECT * FROM (
+  const merged = sql`(
       SELECT "videos"."id", "videos"."title", "videos"."external_id", "videos"."channel_id", "videos"."duration_seconds",
         "videos"."publish_date", "videos"."last_updated", ${channels.title} AS "channel_title",
         ROW_NUMBER() OVER (PARTITION BY trim("videos"."title") ORDER BY "videos"."views" DESC, "videos"."id") AS "rn",
@@ -63,31 +63,50 @@ export async function mergedVideoPage(
       FROM ${videos} INNER JOIN ${channels} ON ${eq(channels.id, videos.channelId)}
       WHERE ${where ?? sql`1 = 1`}
       WINDOW g AS (PARTITION BY trim("videos"."title"))
-    ) WHERE "rn" = 1
-    ORDER BY ${sql.raw(`"${column}" IS NULL, "${column}" ${direction}, "id" ASC`)}
-    LIMIT ${limit} OFFSET ${offset}`);
+    )`;
+  // A select over the window query (not db.all) so it can travel in a batch with the totals.
+  const outer = [
+    ...["id", "title", "external_id", "channel_id", "channel_title", "duration_seconds"],
+    ...["publish_date", "last_updated", "group_size"],
+    ...Object.keys(SUMMED).map((k) => `m_${k}`),
+  ];
+  const statement = db
+    .select(
+      Object.fromEntries(
+        outer.map((name) => [name, sql<string | number | null>`${sql.identifier(name)}`]),
+      ),
+    )
+    .from(merged)
+    .where(sql`"rn" = 1`)
+    .orderBy(sql.raw(`"${column}" IS NULL, "${column}" ${direction}, "id" ASC`))
+    .limit(limit)
+    .offset(offset);
   const iso = (v: string | number | null | undefined) =>
     typeof v === "number" ? new Date(v).toISOString() : null;
-  return rows.map((r) => ({
-    id: r.id ?? null,
-    title: r.title ?? null,
-    externalId: r.external_id ?? null,
-    channelId: r.channel_id ?? null,
-    channelTitle: r.channel_title ?? null,
-    durationSeconds: r.duration_seconds ?? null,
-    ...Object.fromEntries(Object.keys(SUMMED).map((k) => [k, r[`m_${k}`] ?? null])),
-    publishDate: iso(r.publish_date),
-    lastUpdated: iso(r.last_updated),
-    mergedCount: r.group_size ?? 1,
-  }));
+  return readOne(statement, (rows) =>
+    rows.map((r) => ({
+      id: r.id ?? null,
+      title: r.title ?? null,
+      externalId: r.external_id ?? null,
+      channelId: r.channel_id ?? null,
+      channelTitle: r.channel_title ?? null,
+      durationSeconds: r.duration_seconds ?? null,
+      ...Object.fromEntries(Object.keys(SUMMED).map((k) => [k, r[`m_${k}`] ?? null])),
+      publishDate: iso(r.publish_date),
+      lastUpdated: iso(r.last_updated),
+      mergedCount: r.group_size ?? 1,
+    })),
+  );
 }
 
 /** How many rows the filtered set has once merged (distinct trimmed titles). */
-export async function mergedVideoTotal(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(sql`trim(${videos.title})`) })
-    .from(videos)
-    .innerJoin(channels, eq(channels.id, videos.channelId))
-    .where(where);
-  return row?.n ?? 0;
+export function mergedVideoTotal(db: Db, where: SQL | undefined): Reads<number> {
+  return readOne(
+    db
+      .select({ n: countDistinct(sql`trim(${videos.title})`) })
+      .from(videos)
+      .innerJoin(channels, eq(channels.id, videos.channelId))
+      .where(where),
+    ([row]) => row?.n ?? 0,
+  );
 }

@@ -5,6 +5,7 @@ import { exportFileName } from "../../../shared/csv";
 import { tableNames, tableQuerySchema } from "../../../shared/schemas/tables";
 import { chunk } from "../../db/batch";
 import { getDb } from "../../db/client";
+import { combine, runReads } from "../../db/reads";
 import { channels, episodes, shows } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { validate } from "../../lib/validate";
@@ -49,10 +50,16 @@ export const tableRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const now = Date.now();
     const spec = tableSpecs[table];
-    const [rows, totals] = await Promise.all([
-      spec.page(db, c.get("org").id, query, query.pageSize, (query.page - 1) * query.pageSize, now),
-      spec.total(db, c.get("org").id, query, now),
-    ]);
+    const orgId = c.get("org").id;
+    // The page and its totals in one batch: one D1 round trip, one consistent snapshot.
+    const { rows, totals } = await runReads(
+      db,
+      combine(
+        spec.page(db, orgId, query, query.pageSize, (query.page - 1) * query.pageSize, now),
+        spec.total(db, orgId, query, now),
+        (rows, totals) => ({ rows, totals }),
+      ),
+    );
     return c.json({
       rows,
       total: totals.total,

@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { TableName, TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
+import { combine, mapReads, type Reads, readOne } from "../../db/reads";
 import { channels, episodes, shows, tableStats, videos } from "../../db/schema";
 import { mergedVideoPage, mergedVideoTotal } from "./merged-videos";
 import { type Row, toChannelRow, toEpisodeRow, toShowRow, toVideoRow } from "./rows";
@@ -26,6 +27,10 @@ export type TableTotals = {
   refreshedAt: string | null;
   duplicates?: { total: number; merged: number };
 };
+/**
+ * A table's reads, built but not sent, so a page request sends its page and its totals in one
+ * batch (one D1 round trip).
+ */
 export type TableSpec = {
   /** The filtered, sorted page of rows (plain JSON values, dates as ISO strings). */
   page: (
@@ -35,8 +40,8 @@ export type TableSpec = {
     limit: number,
     offset: number,
     now: number,
-  ) => Promise<Row[]>;
-  total: (db: Db, orgId: string, query: TableQuery, now: number) => Promise<TableTotals>;
+  ) => Reads<Row[]>;
+  total: (db: Db, orgId: string, query: TableQuery, now: number) => Reads<TableTotals>;
 };
 
 const iso = (ms: number | null | undefined) =>
@@ -185,49 +190,52 @@ export const isFiltered = (q: TableQuery) =>
  * videos' title groups) from table_stats, kept by triggers; each optional-column flag and the
  * freshness one index seek. Filtered, one aggregate over the filtered rows.
  */
-async function totals(
+function totals(
   db: Db,
   name: TableName,
   orgId: string,
   q: TableQuery,
-  counted: () => Promise<Record<string, unknown> | undefined>,
+  where: SQL | undefined,
   organizationId: SQLiteColumn,
   lastUpdated: SQLiteColumn,
   optional: Record<string, SQLiteColumn>,
-): Promise<TableTotals & { groups: number }> {
+): Reads<TableTotals & { groups: number }> {
   const table = lastUpdated.table;
-  if (isFiltered(q)) {
-    const row = await counted();
-    return {
-      total: Number(row?.total ?? 0),
-      optionalColumns: flags(row, Object.keys(optional)),
-      refreshedAt: iso(row?.refreshedAt as number | null),
-      groups: 0,
-    };
-  }
+  if (isFiltered(q))
+    return readOne(
+      db.select(countWith(optional, lastUpdated)).from(table).where(where),
+      ([row]): TableTotals & { groups: number } => ({
+        total: Number(row?.total ?? 0),
+        optionalColumns: flags(row, Object.keys(optional)),
+        refreshedAt: iso(row?.refreshedAt),
+        groups: 0,
+      }),
+    );
   const stats = (column: SQLiteColumn) =>
     sql<number>`coalesce((SELECT ${column} FROM ${tableStats} WHERE ${and(eq(tableStats.organizationId, orgId), eq(tableStats.tableName, name))}), 0)`;
-  const [row] = await db
+  const statement = db
     .select({
-      total: stats(tableStats.rowCount),
-      groups: stats(tableStats.titleGroups),
+      total: stats(tableStats.rowCount).as("total"),
+      groups: stats(tableStats.titleGroups).as("groups"),
       refreshedAt: sql<
         number | null
-      >`(SELECT max(${lastUpdated}) FROM ${table} WHERE ${organizationId} = ${orgId})`,
+      >`(SELECT max(${lastUpdated}) FROM ${table} WHERE ${organizationId} = ${orgId})`.as(
+        "refreshed_at",
+      ),
       ...optionalFlagSeeks(table, organizationId, orgId, optional),
     })
     .from(sql`(SELECT 1)`);
-  return {
+  return readOne(statement, ([row]) => ({
     total: row?.total ?? 0,
     optionalColumns: flags(row, Object.keys(optional)),
     refreshedAt: iso(row?.refreshedAt),
     groups: row?.groups ?? 0,
-  };
+  }));
 }
 
 const countWith = (optional: Record<string, SQLiteColumn>, lastUpdated: SQLiteColumn) => ({
-  total: count(),
-  refreshedAt: sql<number | null>`max(${lastUpdated})`,
+  total: count().as("total"),
+  refreshedAt: sql<number | null>`max(${lastUpdated})`.as("refreshed_at"),
   ...optionalFlagSelect(optional),
 });
 
@@ -240,10 +248,16 @@ export type SliceArgs = {
   offset?: number;
 };
 export type KeyedRow = { row: Row; sortValue: unknown; rowid: number };
-type Slicer = (db: Db, orgId: string, args: SliceArgs) => Promise<KeyedRow[]>;
+type Slicer = (db: Db, orgId: string, args: SliceArgs) => Reads<KeyedRow[]>;
 
+/*
+ * Every extra column gets a name no table column has: D1 batches answer rows as objects, and
+ * drizzle maps them back by position, so two columns of one name (a video's title and its
+ * channel's) would collapse into one and shift every column after them.
+ */
 const sortValue = (target: SortTarget) =>
-  sql<unknown>`${isParentSort(target) ? target.title : target}`;
+  sql<unknown>`${isParentSort(target) ? target.title : target}`.as("sort_value");
+const rowidOf = (table: SQLiteTable) => sql<number>`${table}.rowid`.as("row_id");
 
 /**
  * Reads one slice of each table with its parent's title. Sorted by the parent's title, the
@@ -251,29 +265,30 @@ const sortValue = (target: SortTarget) =>
  * otherwise the rows lead through the sort column's index.
  */
 export const slicers: Record<TableName, Slicer> = {
-  channels: async (db, _orgId, a) =>
-    (
-      await db
+  channels: (db, _orgId, a) =>
+    readOne(
+      db
         .select({
           c: channels,
           sortValue: sortValue(a.target),
-          rowid: sql<number>`${channels}.rowid`,
+          rowid: rowidOf(channels),
         })
         .from(channels)
         .where(a.where)
         .orderBy(...orderTerms(channels, a.target, a.descending))
         .limit(a.limit)
-        .offset(a.offset ?? 0)
-    ).map(({ c, ...key }) => ({ row: toChannelRow(c), ...key })),
-  videos: async (db, orgId, a) => {
+        .offset(a.offset ?? 0),
+      (rows) => rows.map(({ c, ...key }) => ({ row: toChannelRow(c), ...key })),
+    ),
+  videos: (db, orgId, a) => {
     const select = {
       v: videos,
-      channelTitle: channels.title,
+      channelTitle: sql<string>`${channels.title}`.as("channel_title"),
       sortValue: sortValue(a.target),
-      rowid: sql<number>`${videos}.rowid`,
+      rowid: rowidOf(videos),
     };
-    const rows = isParentSort(a.target)
-      ? await db
+    const statement = isParentSort(a.target)
+      ? db
           .select(select)
           .from(channels)
           .crossJoin(videos)
@@ -283,7 +298,7 @@ export const slicers: Record<TableName, Slicer> = {
           .orderBy(...orderTerms(videos, a.target, a.descending))
           .limit(a.limit)
           .offset(a.offset ?? 0)
-      : await db
+      : db
           .select(select)
           .from(videos)
           .innerJoin(channels, eq(channels.id, videos.channelId))
@@ -291,30 +306,30 @@ export const slicers: Record<TableName, Slicer> = {
           .orderBy(...orderTerms(videos, a.target, a.descending))
           .limit(a.limit)
           .offset(a.offset ?? 0);
-    return rows.map(({ v, channelTitle, ...key }) => ({
-      row: toVideoRow(v, channelTitle),
-      ...key,
-    }));
+    return readOne(statement, (rows) =>
+      rows.map(({ v, channelTitle, ...key }) => ({ row: toVideoRow(v, channelTitle), ...key })),
+    );
   },
-  shows: async (db, _orgId, a) =>
-    (
-      await db
-        .select({ s: shows, sortValue: sortValue(a.target), rowid: sql<number>`${shows}.rowid` })
+  shows: (db, _orgId, a) =>
+    readOne(
+      db
+        .select({ s: shows, sortValue: sortValue(a.target), rowid: rowidOf(shows) })
         .from(shows)
         .where(a.where)
         .orderBy(...orderTerms(shows, a.target, a.descending))
         .limit(a.limit)
-        .offset(a.offset ?? 0)
-    ).map(({ s, ...key }) => ({ row: toShowRow(s), ...key })),
-  episodes: async (db, orgId, a) => {
+        .offset(a.offset ?? 0),
+      (rows) => rows.map(({ s, ...key }) => ({ row: toShowRow(s), ...key })),
+    ),
+  episodes: (db, orgId, a) => {
     const select = {
       e: episodes,
-      showTitle: shows.title,
+      showTitle: sql<string>`${shows.title}`.as("show_title"),
       sortValue: sortValue(a.target),
-      rowid: sql<number>`${episodes}.rowid`,
+      rowid: rowidOf(episodes),
     };
-    const rows = isParentSort(a.target)
-      ? await db
+    const statement = isParentSort(a.target)
+      ? db
           .select(select)
           .from(shows)
           .crossJoin(episodes)
@@ -322,7 +337,7 @@ export const slicers: Record<TableName, Slicer> = {
           .orderBy(...orderTerms(episodes, a.target, a.descending))
           .limit(a.limit)
           .offset(a.offset ?? 0)
-      : await db
+      : db
           .select(select)
           .from(episodes)
           .innerJoin(shows, eq(shows.id, episodes.showId))
@@ -330,7 +345,9 @@ export const slicers: Record<TableName, Slicer> = {
           .orderBy(...orderTerms(episodes, a.target, a.descending))
           .limit(a.limit)
           .offset(a.offset ?? 0);
-    return rows.map(({ e, showTitle, ...key }) => ({ row: toEpisodeRow(e, showTitle), ...key }));
+    return readOne(statement, (rows) =>
+      rows.map(({ e, showTitle, ...key }) => ({ row: toEpisodeRow(e, showTitle), ...key })),
+    );
   },
 };
 
@@ -342,51 +359,44 @@ export const wheres: Record<
 
 const pageOf =
   (name: TableName) =>
-  async (db: Db, orgId: string, q: TableQuery, limit: number, offset: number, now: number) => {
+  (db: Db, orgId: string, q: TableQuery, limit: number, offset: number, now: number) => {
     const { target, descending } = sortTarget(sortables[name], q, defaultSort[name]);
     const where = wheres[name](orgId, q, now);
-    return (await slicers[name](db, orgId, { where, target, descending, limit, offset })).map(
-      (r) => r.row,
+    return mapReads(
+      slicers[name](db, orgId, { where, target, descending, limit, offset }),
+      (rows) => rows.map((r) => r.row),
     );
   };
+
+/** A table without Merge Same: its totals are its own. */
+const plainTotals =
+  (
+    name: TableName,
+    organizationId: SQLiteColumn,
+    lastUpdated: SQLiteColumn,
+    optional: Record<string, SQLiteColumn>,
+  ) =>
+  (db: Db, orgId: string, q: TableQuery, now: number): Reads<TableTotals> =>
+    totals(db, name, orgId, q, wheres[name](orgId, q, now), organizationId, lastUpdated, optional);
 
 export const tableSpecs: Record<TableName, TableSpec> = {
   channels: {
     page: pageOf("channels"),
-    total: async (db, orgId, q) =>
-      totals(
-        db,
-        "channels",
-        orgId,
-        q,
-        async () =>
-          (
-            await db
-              .select(countWith(channelOptional, channels.lastUpdated))
-              .from(channels)
-              .where(channelWhere(orgId, q))
-          )[0],
-        channels.organizationId,
-        channels.lastUpdated,
-        channelOptional,
-      ),
+    total: plainTotals("channels", channels.organizationId, channels.lastUpdated, channelOptional),
   },
   videos: {
-    page: async (db, orgId, q, limit, offset, now) =>
+    page: (db, orgId, q, limit, offset, now) =>
       q.merge
         ? mergedVideoPage(db, videoWhere(orgId, q, now), q, limit, offset)
         : pageOf("videos")(db, orgId, q, limit, offset, now),
-    total: async (db, orgId, q, now) => {
+    total: (db, orgId, q, now) => {
       const where = videoWhere(orgId, q, now);
-      const t = await totals(
+      const t = totals(
         db,
         "videos",
         orgId,
         q,
-        async () =>
-          (
-            await db.select(countWith(videoOptional, videos.lastUpdated)).from(videos).where(where)
-          )[0],
+        where,
         videos.organizationId,
         videos.lastUpdated,
         videoOptional,
@@ -394,53 +404,26 @@ export const tableSpecs: Record<TableName, TableSpec> = {
       // Merge Same needs to know whether duplicates exist and how many rows remain once merged:
       // kept for the whole table, counted for a filtered one, and only when asked.
       if (!q.merge && !q.duplicates) return t;
-      const merged = isFiltered(q) ? await mergedVideoTotal(db, where) : t.groups;
-      return {
-        total: q.merge ? merged : t.total,
-        optionalColumns: t.optionalColumns,
-        refreshedAt: t.refreshedAt,
-        duplicates: { total: t.total, merged },
-      };
+      const merged: Reads<number | null> = isFiltered(q)
+        ? mergedVideoTotal(db, where)
+        : { statements: [], read: () => null };
+      return combine(t, merged, (t, counted) => {
+        const mergedRows = counted ?? t.groups;
+        return {
+          total: q.merge ? mergedRows : t.total,
+          optionalColumns: t.optionalColumns,
+          refreshedAt: t.refreshedAt,
+          duplicates: { total: t.total, merged: mergedRows },
+        };
+      });
     },
   },
   shows: {
     page: pageOf("shows"),
-    total: async (db, orgId, q) =>
-      totals(
-        db,
-        "shows",
-        orgId,
-        q,
-        async () =>
-          (
-            await db
-              .select(countWith(showOptional, shows.lastUpdated))
-              .from(shows)
-              .where(showWhere(orgId, q))
-          )[0],
-        shows.organizationId,
-        shows.lastUpdated,
-        showOptional,
-      ),
+    total: plainTotals("shows", shows.organizationId, shows.lastUpdated, showOptional),
   },
   episodes: {
     page: pageOf("episodes"),
-    total: async (db, orgId, q, now) =>
-      totals(
-        db,
-        "episodes",
-        orgId,
-        q,
-        async () =>
-          (
-            await db
-              .select(countWith(episodeOptional, episodes.lastUpdated))
-              .from(episodes)
-              .where(episodeWhere(orgId, q, now))
-          )[0],
-        episodes.organizationId,
-        episodes.lastUpdated,
-        episodeOptional,
-      ),
+    total: plainTotals("episodes", episodes.organizationId, episodes.lastUpdated, episodeOptional),
   },
 };

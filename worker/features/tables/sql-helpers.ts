@@ -79,7 +79,7 @@ export function optionalFlagSelect(columns: Record<string, SQLiteColumn>) {
   return Object.fromEntries(
     Object.entries(columns).map(([key, column]) => [
       key,
-      sql<number>`coalesce(max(${column}) > 0, 0)`,
+      sql<number>`coalesce(max(${column}) > 0, 0)`.as(key),
     ]),
   );
 }
@@ -97,7 +97,9 @@ export function optionalFlagSeeks(
   return Object.fromEntries(
     Object.entries(columns).map(([key, column]) => [
       key,
-      sql<number>`coalesce((SELECT max(${column}) FROM ${table} WHERE ${organizationId} = ${orgId}) > 0, 0)`,
+      sql<number>`coalesce((SELECT max(${column}) FROM ${table} WHERE ${organizationId} = ${orgId}) > 0, 0)`.as(
+        key,
+      ),
     ]),
   );
 }
