@@ -1,7 +1,7 @@
 import { type QueryKey, queryOptions } from "@tanstack/react-query";
 
 /** What may appear in a cache key after the query's name: plain, comparable values. */
-type KeyPart = string | number | boolean | null;
+export type KeyPart = string | number | boolean | null;
 
 const claimed = new Set<string>();
 
