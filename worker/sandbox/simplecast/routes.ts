@@ -10,6 +10,7 @@ import {
   podcastById,
   podcastsForKey,
   type SandboxEpisode,
+  type SandboxPodcast,
 } from "./catalog";
 
 const BASE = "https://api.simplecast.com";
@@ -23,8 +24,9 @@ export const SIMPLECAST_MAGIC_KEYS = {
 } as const;
 
 type Authorised = { key: string };
+/** The token of `Authorization: Bearer <token>`; "" for no header, another scheme or no token. */
 const bearer = (c: Context<AppEnv>) =>
-  (c.req.header("authorization") ?? "").replace(/^Bearer\s+/i, "");
+  /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
 /** podcasts, episodes or analytics: what a fault key (worker/sandbox/faults.ts) can target. */
 const operationOf = (path: string) =>
   path.includes("/analytics/") ? "analytics" : path.includes("/episodes") ? "episodes" : "podcasts";
@@ -72,15 +74,51 @@ function page<T>(
 }
 
 const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-const parseDay = (text: string | undefined) =>
-  text && /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : undefined;
+/** A calendar day as the UTC midnight it starts at; NaN when the text is not a real YYYY-MM-DD. */
+function parseDay(text: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return Number.NaN;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return Number.isNaN(ms) || isoDay(ms / DAY_MS) !== text ? Number.NaN : ms;
+}
+
+/**
+ * A report's `start_date`/`end_date` (each optional: the start defaults to publishing, the end to
+ * now). A date that is not YYYY-MM-DD, or a start after the end, is refused with 400 rather than
+ * silently read as "no date" (a whole history): the status is what any API does with a bad
+ * parameter; the body shape is undocumented [U], so a plausible one.
+ */
+function reportDates(c: Context<AppEnv>): { start?: number; end?: number } | Response {
+  const out: { start?: number; end?: number } = {};
+  for (const [name, field] of [
+    ["start_date", "start"],
+    ["end_date", "end"],
+  ] as const) {
+    const text = c.req.query(name);
+    if (text === undefined) continue;
+    const ms = parseDay(text);
+    if (Number.isNaN(ms))
+      return c.json({ error: "bad_request", message: `${name} must be a date (YYYY-MM-DD)` }, 400);
+    out[field] = ms;
+  }
+  if (out.start !== undefined && out.end !== undefined && out.start > out.end)
+    return c.json({ error: "bad_request", message: "start_date is after end_date" }, 400);
+  return out;
+}
+
+/** A podcast of this key's account: another account's podcast is not found, as with a real token. */
+function accountPodcast(c: Context<AppEnv>, id: string): SandboxPodcast | null {
+  const podcast = podcastById(id);
+  return podcast && podcastsForKey(bearer(c)).some((p) => p.id === podcast.id) ? podcast : null;
+}
 
 /** The episodes a downloads or listeners report covers: one episode, or every one of a podcast. */
 function reportScope(c: Context<AppEnv>, now: number): SandboxEpisode[] | null {
   const episode = c.req.query("episode");
-  if (episode)
-    return [episodeById(episode, now)?.episode].filter((e): e is SandboxEpisode => e !== undefined);
-  const podcast = podcastById(c.req.query("podcast") ?? "");
+  if (episode) {
+    const found = episodeById(episode, now);
+    return found && accountPodcast(c, found.podcast.id) ? [found.episode] : [];
+  }
+  const podcast = accountPodcast(c, c.req.query("podcast") ?? "");
   return podcast ? episodeSequences(podcast, now).map((s) => episodeAt(podcast, s)) : null;
 }
 
@@ -108,7 +146,7 @@ export const simplecastSandbox = new Hono<AppEnv>()
     );
   })
   .get("/podcasts/:id", (c) => {
-    const podcast = podcastById(c.req.param("id"));
+    const podcast = accountPodcast(c, c.req.param("id"));
     if (!podcast) return c.json({ error: "not_found", message: "Podcast not found" }, 404);
     return c.json({
       id: podcast.id,
@@ -119,7 +157,7 @@ export const simplecastSandbox = new Hono<AppEnv>()
     });
   })
   .get("/podcasts/:id/episodes", (c) => {
-    const podcast = podcastById(c.req.param("id"));
+    const podcast = accountPodcast(c, c.req.param("id"));
     if (!podcast) return c.json({ error: "not_found", message: "Podcast not found" }, 404);
     const sequences = episodeSequences(podcast, Date.now());
     return c.json(
@@ -143,13 +181,13 @@ export const simplecastSandbox = new Hono<AppEnv>()
   })
   .get("/analytics/downloads", (c) => {
     const now = Date.now();
+    const dates = reportDates(c);
+    if (dates instanceof Response) return dates;
     const scope = reportScope(c, now);
     if (!scope || scope.length === 0)
       return c.json({ error: "not_found", message: "Not found" }, 404);
-    const from =
-      parseDay(c.req.query("start_date")) ?? Math.min(...scope.map((e) => e.publishedAt));
-    const endDay = parseDay(c.req.query("end_date"));
-    const until = Math.min(now, endDay === undefined ? now : endDay + DAY_MS);
+    const from = dates.start ?? Math.min(...scope.map((e) => e.publishedAt));
+    const until = Math.min(now, dates.end === undefined ? now : dates.end + DAY_MS);
     const perDay = new Map<number, number>();
     for (const episode of scope)
       for (const r of dailyDownloads(episode, from, until))
@@ -171,6 +209,8 @@ export const simplecastSandbox = new Hono<AppEnv>()
     // Listener reports are plan-gated: a basic plan answers 404, like the real API.
     if (bearer(c) === SIMPLECAST_MAGIC_KEYS.basicPlan)
       return c.json({ error: "not_found", message: "Report not available on your plan" }, 404);
+    const dates = reportDates(c);
+    if (dates instanceof Response) return dates;
     const now = Date.now();
     const scope = reportScope(c, now);
     if (!scope || scope.length === 0)
