@@ -74,9 +74,11 @@ function page<T>(
 }
 
 const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-/** A calendar day as the UTC midnight it starts at; NaN when the text is not a real YYYY-MM-DD. */
+/**
+ * A calendar day as the UTC midnight it starts at; NaN unless the text is a real YYYY-MM-DD (the
+ * round trip refuses what Date.parse would roll over or guess at: 2026-02-30, 2026-1-5).
+ */
 function parseDay(text: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return Number.NaN;
   const ms = Date.parse(`${text}T00:00:00Z`);
   return Number.isNaN(ms) || isoDay(ms / DAY_MS) !== text ? Number.NaN : ms;
 }
