@@ -22,6 +22,7 @@ import { toast } from "../../lib/toast";
 import { dashboardQueries } from "../dashboard/dashboard-api";
 import { ReportDialog } from "./ReportDialog";
 import { reportQueries, reportsApi } from "./reports-api";
+import { ScheduleActiveToggle } from "./ScheduleActiveToggle";
 
 const byTitle = (row: { title: string }) => row.title;
 
@@ -143,21 +144,7 @@ export default function PlatformReports({
         size: 110,
         enableSorting: false,
         cell: ({ row: { original: s } }) => (
-          <button
-            type="button"
-            aria-label={`${s.isActive ? "Deactivate" : "Activate"} ${s.title}`}
-            className={`rounded px-2 py-0.5 text-xs font-medium ${s.isActive ? "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
-            onClick={() =>
-              void reportsApi
-                .setActive(orgId, s.id, !s.isActive)
-                .then(refresh)
-                .catch((e: unknown) =>
-                  toast.error(serverMessage(e, reportMessages.loadSchedulesFailed)),
-                )
-            }
-          >
-            {s.isActive ? "Active" : "Inactive"}
-          </button>
+          <ScheduleActiveToggle orgId={orgId} platform={platform} schedule={s} />
         ),
       },
       {
@@ -198,7 +185,7 @@ export default function PlatformReports({
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [orgId, timeZone, refresh],
+    [orgId, timeZone, platform],
   );
 
   const reportColumns = useMemo<Array<ColumnDef<ReportView>>>(
