@@ -129,7 +129,11 @@ describe("dashboard: overview, tables, layouts", () => {
     assert.equal(await page.getByRole("button", { name: /^Edit/ }).count(), 0);
 
     await page.getByRole("tab", { name: "Channels" }).click();
-    const channel = page.getByTestId("table-row").first();
+    // Within the channels table: until it renders, the first row on the page is still a video.
+    const channel = page
+      .getByRole("region", { name: "Channels table" })
+      .getByTestId("table-row")
+      .first();
     const name = (await channel.getByRole("link").first().textContent()).trim();
     await channel.getByRole("checkbox", { name: `Select ${name}` }).check();
     await page.getByRole("button", { name: `Edit ${name}` }).click();
