@@ -7,6 +7,7 @@ import * as oauth from "../../../worker/providers/google/oauth";
 import { SheetsClient } from "../../../worker/providers/google/sheets";
 import { SimplecastClient } from "../../../worker/providers/simplecast/client";
 import { providerFetch } from "../../../worker/providers/transport";
+import { YouTubeAnalyticsClient } from "../../../worker/providers/youtube/analytics";
 import { YouTubeClient } from "../../../worker/providers/youtube/client";
 import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
 import { type Exchange, sandboxTraffic } from "../../../worker/sandbox/traffic";
@@ -98,6 +99,27 @@ async function clientScenarios() {
     "sandbox-server-error",
   ])
     await attempt(() => new YouTubeClient(key, fetcher, noWait).channelByHandle("@any"));
+
+  // YouTube Analytics as the owner of @demomedia-clips: a video's days, the channel's days,
+  // the top-videos report, then a channel that is not the account's (403) and no token (401).
+  const owner = new YouTubeAnalyticsClient(
+    accessTokenFor("demomedia-clips@gmail.com"),
+    fetcher,
+    noWait,
+  );
+  const [top] = await owner.videoTotals("2026-01-01", "2026-01-31");
+  await owner.daily("2026-01-01", "2026-01-31", top!.videoId);
+  await owner.daily("2026-01-01", "2026-01-07");
+  await attempt(() =>
+    new YouTubeAnalyticsClient(accessTokenFor("a@gmail.com"), fetcher, noWait).daily(
+      "2026-01-01",
+      "2026-01-07",
+      top!.videoId,
+    ),
+  );
+  await attempt(() =>
+    new YouTubeAnalyticsClient("", fetcher, noWait).daily("2026-01-01", "2026-01-07"),
+  );
 
   const sc = new SimplecastClient("sandbox-token", fetcher, noWait);
   const [podcast] = await sc.podcasts();
@@ -193,6 +215,7 @@ describe("contract tests against the official documents", () => {
         .map((m) => `${name}.${m}`);
     const surface = [
       ...members("YouTubeClient", YouTubeClient.prototype),
+      ...members("YouTubeAnalyticsClient", YouTubeAnalyticsClient.prototype),
       ...members("SimplecastClient", SimplecastClient.prototype),
       ...members("SheetsClient", SheetsClient.prototype),
       ...members("ResendSender", ResendSender.prototype),
