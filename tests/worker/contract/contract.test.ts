@@ -9,6 +9,7 @@ import { SimplecastClient } from "../../../worker/providers/simplecast/client";
 import { providerFetch } from "../../../worker/providers/transport";
 import { YouTubeAnalyticsClient } from "../../../worker/providers/youtube/analytics";
 import { YouTubeClient } from "../../../worker/providers/youtube/client";
+import { YouTubeReportingClient } from "../../../worker/providers/youtube/reporting";
 import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
 import { type Exchange, sandboxTraffic } from "../../../worker/sandbox/traffic";
 import { randomEmail } from "../support/accounts";
@@ -121,6 +122,19 @@ async function clientScenarios() {
     new YouTubeAnalyticsClient("", fetcher, noWait).daily("2026-01-01", "2026-01-07"),
   );
 
+  // YouTube Reporting as a new owner: list (none), create the daily job, list its reports,
+  // download one; a second ensureJob finds the job; no token is refused.
+  const reporting = new YouTubeReportingClient(
+    accessTokenFor(`demomedia-tech.${crypto.randomUUID().slice(0, 6)}@gmail.com`),
+    fetcher,
+    noWait,
+  );
+  const job = await reporting.ensureJob();
+  await reporting.ensureJob();
+  const [report] = await reporting.reportsSince(job.id);
+  await reporting.download(report!);
+  await attempt(() => new YouTubeReportingClient("", fetcher, noWait).reportsSince(job.id));
+
   const sc = new SimplecastClient("sandbox-token", fetcher, noWait);
   const [podcast] = await sc.podcasts();
   await sc.podcast(podcast!.id);
@@ -216,6 +230,7 @@ describe("contract tests against the official documents", () => {
     const surface = [
       ...members("YouTubeClient", YouTubeClient.prototype),
       ...members("YouTubeAnalyticsClient", YouTubeAnalyticsClient.prototype),
+      ...members("YouTubeReportingClient", YouTubeReportingClient.prototype),
       ...members("SimplecastClient", SimplecastClient.prototype),
       ...members("SheetsClient", SheetsClient.prototype),
       ...members("ResendSender", ResendSender.prototype),

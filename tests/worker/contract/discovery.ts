@@ -35,6 +35,8 @@ export type DiscoveryMethod = {
   parameters?: Record<string, Parameter>;
   request?: { $ref: string };
   response?: { $ref: string };
+  /** The method also serves the raw bytes of a resource when asked with alt=media. */
+  supportsMediaDownload?: boolean;
 };
 export type DiscoveryDoc = {
   name: string;
@@ -228,6 +230,13 @@ export function checkDiscoveryExchange(doc: DiscoveryDoc, exchange: Exchange): s
     if (!parsed.success) problems.push(...issues(parsed.error).map((i) => `request ${i}`));
   } else if (exchange.requestBody !== "") problems.push("this method takes no request body");
 
+  // A media download (alt=media) answers the resource's own bytes (a CSV report), not JSON.
+  if (
+    method.supportsMediaDownload &&
+    url.searchParams.get("alt") === "media" &&
+    exchange.status < 400
+  )
+    return problems;
   let answer: unknown;
   try {
     answer = exchange.responseBody === "" ? undefined : JSON.parse(exchange.responseBody);
