@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { toBase64Url } from "../../lib/crypto/encoding";
 import { escapeHtml } from "../../lib/html";
+import { googleCredentials } from "../../providers/google/oauth";
 import {
   accessTokenFor,
   accountOfAccessToken,
@@ -15,6 +16,18 @@ const oauthError = (error: string, description: string) => ({
   error,
   error_description: description,
 });
+
+/**
+ * Marks an authorisation code used (in R2, beside the emulated Drives); false if it already was.
+ * Check-then-write, not atomic: two exchanges of one code in the same instant could both pass,
+ * which no caller of ours does.
+ */
+async function spendCode(bucket: R2Bucket, code: string) {
+  const key = `sandbox/google/used-codes/${await s256(code)}`;
+  if (await bucket.head(key)) return false;
+  await bucket.put(key, "");
+  return true;
+}
 
 async function s256(verifier: string) {
   return toBase64Url(
@@ -98,13 +111,18 @@ export const googleOAuthSandbox = new Hono<AppEnv>()
     return c.redirect(target.toString(), 302);
   })
   .post("/oauth2.googleapis.com/token", async (c) => {
-    if (!c.req.header("authorization")?.startsWith("Basic "))
-      return c.json(oauthError("invalid_client", "Client authentication failed"), 401);
+    // HTTP Basic with this deployment's own client (the one the consent URL was built with).
+    const { clientId, clientSecret } = googleCredentials(c.env);
+    if (c.req.header("authorization") !== `Basic ${btoa(`${clientId}:${clientSecret}`)}`)
+      return c.json(oauthError("invalid_client", "Unauthorized"), 401);
     const form = new URLSearchParams(await c.req.text());
     const grant = form.get("grant_type");
     if (grant === "authorization_code") {
       const code = parseCode(form.get("code") ?? "");
       if (!code || (await s256(form.get("code_verifier") ?? "")) !== code.challenge)
+        return c.json(oauthError("invalid_grant", "Bad Request"), 400);
+      // An authorisation code is good for one exchange; Google refuses it the second time.
+      if (!(await spendCode(c.env.FILES, form.get("code") ?? "")))
         return c.json(oauthError("invalid_grant", "Bad Request"), 400);
       return c.json({
         access_token: accessTokenFor(code.account),
@@ -115,6 +133,11 @@ export const googleOAuthSandbox = new Hono<AppEnv>()
       });
     }
     if (grant === "refresh_token") {
+      if (!form.get("refresh_token"))
+        return c.json(
+          oauthError("invalid_request", "Missing required parameter: refresh_token"),
+          400,
+        );
       const granted = grantOfRefreshToken(form.get("refresh_token") ?? "");
       if (!granted)
         return c.json(oauthError("invalid_grant", "Token has been expired or revoked."), 400);
