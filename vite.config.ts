@@ -2,7 +2,8 @@ import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { staticAssetHeadersFile } from "./shared/security-headers";
 
 /** "<package version>+<commit>", so an error report names the exact build that failed. */
 function buildVersion() {
@@ -15,11 +16,28 @@ function buildVersion() {
   }
 }
 
+/**
+ * Writes `_headers` for the built code under /assets/, which the asset server answers without
+ * the Worker (wrangler.toml: run_worker_first), so those files carry the same security headers.
+ */
+function staticAssetHeaders(): Plugin {
+  return {
+    name: "crosscast-static-asset-headers",
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: "_headers",
+        source: staticAssetHeadersFile(["/assets/*"]),
+      });
+    },
+  };
+}
+
 // The client is built into dist/client, which the Worker serves as static assets.
 export default defineConfig({
   root: "client",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), staticAssetHeaders()],
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion()) },
   build: {
     outDir: "../dist/client",

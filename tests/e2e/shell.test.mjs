@@ -33,6 +33,27 @@ describe("app shell", () => {
     await context.close();
   });
 
+  test("the built code under /assets/, answered without the Worker, carries the pages' security headers", async () => {
+    const page = await fetch(`${baseUrl()}/dashboard`);
+    const src = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    assert.ok(src, "the page names its script under /assets/");
+    const asset = await fetch(`${baseUrl()}${src}`);
+    assert.equal(asset.status, 200);
+    assert.match(asset.headers.get("content-type") ?? "", /javascript/);
+    await asset.arrayBuffer();
+    for (const name of [
+      "content-security-policy",
+      "x-content-type-options",
+      "x-frame-options",
+      "referrer-policy",
+      "permissions-policy",
+      "cross-origin-opener-policy",
+    ]) {
+      assert.ok(page.headers.get(name), `the page has ${name}`);
+      assert.equal(asset.headers.get(name), page.headers.get(name), name);
+    }
+  });
+
   test("the Update Log shows entries newest first with a link back to the dashboard", async () => {
     const { context, page } = await newPage(browser());
     // Serve a manifest listed oldest first, to prove the page orders by date itself.
