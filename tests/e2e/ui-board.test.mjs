@@ -1,14 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { addPairedContent, newPreview } from "./board-support.mjs";
-import {
-  baseUrl,
-  newPage,
-  signInToDashboard,
-  TINY_PNG,
-  useBrowser,
-  useOrganization,
-} from "./support.mjs";
+import { baseUrl, newPage, signInToDashboard, useBrowser, useOrganization } from "./support.mjs";
 
 const browser = useBrowser();
 const own = useOrganization("Board UI", ({ api }) => addPairedContent(api));
@@ -112,23 +105,23 @@ describe("the multi-channel board on a phone and from the keyboard", () => {
 });
 
 describe("organization: Edit Member", () => {
-  test("a picture uploaded in the dialog shows in it at once", async () => {
+  test("an admin renames a member in this organisation and cannot replace their picture", async () => {
     const { context, page } = await newPage(browser());
     await signInToDashboard(page, own().admin);
     await page.goto(`${baseUrl()}/organization-settings`);
     await page.getByRole("button", { name: `Edit ${own().user.email}` }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Member" });
-    await dialog.waitFor();
-    await dialog.locator("#member-avatar-file").setInputFiles({
-      name: "face.png",
-      mimeType: "image/png",
-      buffer: TINY_PNG,
-    });
-    await page.getByText("Avatar updated successfully").waitFor();
-    await dialog.locator('img[src*="/api/images/"]').waitFor();
-    await dialog.getByRole("button", { name: "Remove picture" }).click();
-    await page.getByText("Avatar removed successfully").waitFor();
-    await dialog.locator('img[src*="/api/images/"]').waitFor({ state: "detached" });
+    await dialog
+      .getByText("Their own name and picture are theirs to change in their Account Settings.")
+      .waitFor();
+    // Issue #14: an organisation's admin no longer replaces a person's picture.
+    assert.equal(await dialog.locator('input[type="file"]').count(), 0);
+    const alias = `Alias ${Date.now().toString(36)}`;
+    await dialog.getByLabel("Name in this organization").fill(alias);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Member updated successfully").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("cell", { name: alias }).first().waitFor();
     await context.close();
   });
 });
