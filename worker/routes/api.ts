@@ -19,7 +19,7 @@ import { reportRoutes } from "../features/reports/routes";
 import { storageRoutes } from "../features/storage/routes";
 import { tableRoutes } from "../features/tables/routes";
 import { newRouter } from "../lib/openapi";
-import { orgScope, requireUser } from "../middleware/auth";
+import { orgScope } from "../middleware/auth";
 
 /** JSON bodies above this are refused before parsing. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -46,15 +46,16 @@ const uploadBodyLimit = limit(
 );
 
 /**
- * Everything under /api/orgs/:orgId: the caller must be signed in and a member (else 404, so a
- * foreign organisation's existence is not revealed); admin-only routes add requireAdmin
+ * Everything under /api/orgs/:orgId: the caller must be signed in (else 401) and a member (else
+ * 404, so a foreign organisation's existence is not revealed), both checked by orgScope in one
+ * statement, so it takes requireUser's place; admin-only routes add requireAdmin
  * themselves. Feature routers whose paths come from shared/api/ carry their full paths and are
  * mounted at "/".
  */
 const organizationTree = newRouter();
 organizationTree
   // "/orgs/:orgId/*" also matches "/orgs/:orgId" itself.
-  .use("/orgs/:orgId/*", requireUser, orgScope)
+  .use("/orgs/:orgId/*", orgScope)
   .route("/orgs/:orgId/timezone", orgTimezoneRoutes)
   .route("/orgs/:orgId/members", membersRoutes)
   .route("/orgs/:orgId/google", googleOrgRoutes)

@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { sessions } from "../../db/schema";
+import { organizations, sessions, userOrganizations } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { randomToken, sha256Hex } from "../../lib/crypto/encoding";
 import { REFRESH_TTL_MS } from "./cookies";
@@ -129,17 +130,61 @@ export async function familyOf(db: Db, refreshToken: string) {
   return row ?? null;
 }
 
-/** Access tokens name their session; a revoked or expired family makes them useless at once. */
-export async function isSessionLive(db: Db, sessionId: string, now = Date.now()) {
-  const row = await db.query.sessions.findFirst({
-    where: eq(sessions.id, sessionId),
-    columns: { revokedAt: true, familyId: true },
-  });
-  if (!row || row.revokedAt) return false;
-  const family = await db.query.sessions.findFirst({
-    where: and(eq(sessions.familyId, row.familyId), isNull(sessions.revokedAt)),
-    columns: { expiresAt: true },
-    orderBy: (s, { desc }) => [desc(s.createdAt)],
-  });
-  return !!family && family.expiresAt.getTime() > now;
+/**
+ * Access tokens name their session; a revoked or expired family makes them useless at once. The
+ * session counts as live when its own row is not revoked and its family's newest unrevoked row
+ * has not expired (rotation moves expiry forward on a new row of the same family).
+ */
+function liveSession(sessionId: string, userId: string, now: number): SQL | undefined {
+  const family = alias(sessions, "family");
+  const familyExpiry = sql`(SELECT ${family.expiresAt} FROM ${sessions} AS ${family} WHERE ${and(
+    eq(family.familyId, sessions.familyId),
+    isNull(family.revokedAt),
+  )} ORDER BY ${family.createdAt} DESC LIMIT 1)`;
+  return and(
+    eq(sessions.id, sessionId),
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(familyExpiry, now),
+  );
+}
+
+/** Whether the access token's session is live (one statement). */
+export async function isSessionLive(db: Db, sessionId: string, userId: string, now = Date.now()) {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(liveSession(sessionId, userId, now))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * The session check and the caller's membership of one organisation in one statement, so an
+ * organisation's routes pay one database round trip for both. `null`: no live session;
+ * `membership: null`: signed in, but not a member (or no such organisation).
+ */
+export async function sessionMembership(
+  db: Db,
+  claims: { sessionId: string; userId: string; orgId: string },
+  now = Date.now(),
+) {
+  const [row] = await db
+    .select({ role: userOrganizations.role, organization: organizations })
+    .from(sessions)
+    .leftJoin(
+      userOrganizations,
+      and(
+        eq(userOrganizations.userId, sessions.userId),
+        eq(userOrganizations.organizationId, claims.orgId),
+      ),
+    )
+    .leftJoin(organizations, eq(organizations.id, userOrganizations.organizationId))
+    .where(liveSession(claims.sessionId, claims.userId, now))
+    .limit(1);
+  if (!row) return null;
+  return {
+    membership:
+      row.role && row.organization ? { role: row.role, organization: row.organization } : null,
+  };
 }
