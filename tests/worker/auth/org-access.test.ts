@@ -4,7 +4,8 @@ import { tokenResponseSchema } from "../../../shared/schemas/auth";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
 import { createOrganization, db } from "../support/factories";
-import { call, envelope, refreshCookieFrom } from "../support/http";
+import { call, callWithEnv, envelope, refreshCookieFrom } from "../support/http";
+import { roundTripRecorder } from "../support/recording-d1";
 
 // An organisation's routes check the session and the membership together (one statement): each
 // way of failing must still answer as it did when they were two checks.
@@ -77,5 +78,15 @@ describe("organisation routes", () => {
       .where(eq(schema.userOrganizations.userId, admin.user.id));
     expect((await audit(admin.session.accessToken)).status).toBe(403);
     expect((await tablePage(org.id, admin.session.accessToken)).status).toBe(200);
+  });
+
+  it("cost one round trip for the session and membership, and one for a table page's data", async () => {
+    const { org, member } = await createOrgWithMembers();
+    const { binding, roundTrips } = roundTripRecorder();
+    const r = await callWithEnv({ DB: binding }, `/api/orgs/${org.id}/tables/videos`, {
+      token: member.session.accessToken,
+    });
+    expect(r.status).toBe(200);
+    expect(roundTrips, JSON.stringify(roundTrips, null, 1)).toHaveLength(2);
   });
 });
