@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tokenResponseSchema } from "../../../shared/schemas/auth";
 import { schema } from "../../../worker/db/client";
-import { createOrgWithMembers } from "../support/accounts";
+import { createOrgWithMembers, createUser } from "../support/accounts";
 import { createOrganization, db } from "../support/factories";
-import { call, callWithEnv, envelope, refreshCookieFrom } from "../support/http";
+import { call, callWithEnv, envelope, refreshCookieFrom, signIn } from "../support/http";
 import { roundTripRecorder } from "../support/recording-d1";
 
 // An organisation's routes check the session and the membership together (one statement): each
@@ -88,5 +88,77 @@ describe("organisation routes", () => {
     });
     expect(r.status).toBe(200);
     expect(roundTrips, JSON.stringify(roundTrips, null, 1)).toHaveLength(2);
+  });
+});
+
+// Every way a sign-in or a membership ends (issue 14) reaches the organisation's routes at once,
+// not only /auth/me: the one statement must see each of them.
+describe("organisation routes when access ends", () => {
+  const refused = async (orgId: string, token: string) => {
+    const r = await tablePage(orgId, token);
+    return [r.status, envelope(r.json).reason];
+  };
+
+  it("refuse (401) the sign-in a reused refresh token revoked, new access token included", async () => {
+    const { org, member } = await createOrgWithMembers();
+    const rotated = await call("/api/auth/refresh", {
+      method: "POST",
+      cookie: member.session.cookie,
+    });
+    const fresh = tokenResponseSchema.parse(rotated.json).accessToken;
+    // Out of the two-tab grace window, then the exchanged token comes back: theft.
+    await db()
+      .update(schema.sessions)
+      .set({ rotatedAt: new Date(Date.now() - 60_000) })
+      .where(isNotNull(schema.sessions.rotatedAt));
+    const replay = await call("/api/auth/refresh", {
+      method: "POST",
+      cookie: member.session.cookie,
+    });
+    expect(envelope(replay.json).reason).toBe("refresh_token_reused");
+    for (const token of [member.session.accessToken, fresh])
+      expect(await refused(org.id, token)).toEqual([401, "no_session"]);
+  });
+
+  it("refuse (401) the other devices after a password change, and keep the device that made it", async () => {
+    const { org, member } = await createOrgWithMembers();
+    const elsewhere = await signIn(member.email, member.password);
+    const changed = await call("/api/auth/password", {
+      body: { currentPassword: member.password, newPassword: "a new long password" },
+      token: member.session.accessToken,
+    });
+    expect(changed.status).toBe(200);
+    expect((await tablePage(org.id, member.session.accessToken)).status).toBe(200);
+    expect(await refused(org.id, elsewhere.accessToken)).toEqual([401, "no_session"]);
+  });
+
+  it("refuse (401) every sign-in of a person an administrator reset", async () => {
+    const { org, admin, member } = await createOrgWithMembers();
+    const reset = await call(`/api/orgs/${org.id}/members/${member.user.id}/reset-password`, {
+      method: "POST",
+      token: admin.session.accessToken,
+    });
+    expect(reset.status).toBe(200);
+    expect(await refused(org.id, member.session.accessToken)).toEqual([401, "no_session"]);
+    expect((await tablePage(org.id, admin.session.accessToken)).status).toBe(200);
+  });
+
+  it("answer 404 to a member removed through Members, who keeps their other organisation", async () => {
+    const { org, admin } = await createOrgWithMembers();
+    const other = await createOrganization();
+    const both = await createUser({ organizationId: other.id });
+    await db()
+      .insert(schema.userOrganizations)
+      .values({ userId: both.user.id, organizationId: org.id, role: "standard" });
+    const session = await signIn(both.email, both.password);
+    expect((await tablePage(org.id, session.accessToken)).status).toBe(200);
+    const removed = await call(`/api/orgs/${org.id}/members/${both.user.id}`, {
+      method: "DELETE",
+      token: admin.session.accessToken,
+    });
+    expect(removed.json).toEqual({ completelyDeleted: false });
+    const gone = await tablePage(org.id, session.accessToken);
+    expect([gone.status, envelope(gone.json).message]).toEqual([404, "Organization not found"]);
+    expect((await tablePage(other.id, session.accessToken)).status).toBe(200);
   });
 });
