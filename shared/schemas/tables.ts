@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  type ColumnKinds,
+  sortKeys,
+  type TableName,
+  tableColumns,
+  tableNames,
+} from "../table-columns";
+
+export { type TableName, tableNames };
 
 /** The spec's filter presets (section 9). */
 export const viewsPresets = {
@@ -21,8 +30,6 @@ export const publishedPresets = {
 export const PUBLISHED_PRESET_DAYS = { week: 7, month: 30, year: 365 } as const;
 
 export const TABLE_PAGE_SIZE = 200;
-export const tableNames = ["channels", "videos", "shows", "episodes"] as const;
-export type TableName = (typeof tableNames)[number];
 
 const idList = z
   .string()
@@ -37,6 +44,7 @@ const isoDay = z
 export const tableQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(TABLE_PAGE_SIZE).default(TABLE_PAGE_SIZE),
+  /** A column id; each table's own schema below narrows it to that table's sort keys. */
   sort: z.string().max(40).optional(),
   dir: z.enum(["asc", "desc"]).default("desc"),
   q: z.string().trim().max(200).optional(),
@@ -55,16 +63,96 @@ export const tableQuerySchema = z.object({
 });
 export type TableQuery = z.infer<typeof tableQuerySchema>;
 
-export const tablePageSchema = z.object({
-  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  /** Optional columns (trailing and first windows) shown only when a row of the filtered set has a value above 0. */
-  optionalColumns: z.record(z.string(), z.boolean()),
-  /** When the newest row of the filtered set was last refreshed (the table's freshness label). */
-  refreshedAt: z.string().nullable(),
-  /** Videos: rows in the filtered set and rows once merged by title (Merge Same appears when they differ). */
-  duplicates: z.object({ total: z.number(), merged: z.number() }).nullable(),
-});
-export type TablePage = z.infer<typeof tablePageSchema>;
+/** Table T's query: the common fields, with `sort` one of T's sortable columns. */
+const queryFor = <T extends TableName>(table: T) => {
+  const keys = sortKeys(table);
+  return tableQuerySchema.extend({
+    sort: z
+      .enum(keys, { error: (i) => `unknown column "${i.input}"; one of ${keys.join(", ")}` })
+      .optional(),
+  });
+};
+export const tableQuerySchemas = {
+  channels: queryFor("channels"),
+  videos: queryFor("videos"),
+  shows: queryFor("shows"),
+  episodes: queryFor("episodes"),
+};
+const exportFor = <T extends TableName>(table: T) =>
+  tableQuerySchemas[table].extend({ format: z.enum(["csv", "json"]).default("csv") });
+export const tableExportQuerySchemas = {
+  channels: exportFor("channels"),
+  videos: exportFor("videos"),
+  shows: exportFor("shows"),
+  episodes: exportFor("episodes"),
+};
+
+/** The season filter's query (strict: a filter this route does not take is a mistake, 400). */
+export const seasonsQuerySchema = tableQuerySchema.pick({ show: true }).strict();
+export const seasonsResponseSchema = z.object({ seasons: z.array(z.number()) });
+
+/*
+ * Rows. Each column of the catalogue is a field whose value follows its kind; dates are ISO
+ * strings, and a missing figure is null. The fields that are not columns (ids a row links by)
+ * are listed per table.
+ */
+const valueByKind = {
+  text: z.string().nullable(),
+  number: z.number().nullable(),
+  date: z.string().nullable(),
+  duration: z.number().nullable(),
+  season: z.number().nullable(),
+} as const;
+const rowExtras = {
+  channels: {
+    id: z.string(),
+    externalId: z.string().nullable(),
+    /** The channel's owner hides its subscriber count (subscriberCount is then null). */
+    subscribersHidden: z.boolean(),
+  },
+  videos: {
+    id: z.string(),
+    channelId: z.string(),
+    durationSeconds: z.number().nullable(),
+    /** Merge Same: how many videos of this title the row sums (absent when not merged). */
+    mergedCount: z.number().optional(),
+  },
+  shows: { id: z.string(), externalId: z.string().nullable() },
+  episodes: { id: z.string(), externalId: z.string().nullable(), showId: z.string() },
+};
+type RowShape<T extends TableName> = {
+  [K in keyof ColumnKinds<T>]: (typeof valueByKind)[ColumnKinds<T>[K] & keyof typeof valueByKind];
+} & (typeof rowExtras)[T];
+const rowFor = <T extends TableName>(table: T) =>
+  z.object({
+    ...rowExtras[table],
+    ...Object.fromEntries(tableColumns[table].map((c) => [c.id, valueByKind[c.kind]])),
+  }) as unknown as z.ZodObject<RowShape<T>>;
+export const tableRowSchemas = {
+  channels: rowFor("channels"),
+  videos: rowFor("videos"),
+  shows: rowFor("shows"),
+  episodes: rowFor("episodes"),
+};
+export type TableRowOf<T extends TableName> = z.infer<(typeof tableRowSchemas)[T]>;
+
+const pageFor = <T extends TableName>(table: T) =>
+  z.object({
+    rows: z.array(tableRowSchemas[table]),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+    /** Optional columns (trailing and first windows) shown only when a row of the filtered set has a value above 0. */
+    optionalColumns: z.record(z.string(), z.boolean()),
+    /** When the newest row of the filtered set was last refreshed (the table's freshness label). */
+    refreshedAt: z.string().nullable(),
+    /** Videos: rows in the filtered set and rows once merged by title (Merge Same appears when they differ). */
+    duplicates: z.object({ total: z.number(), merged: z.number() }).nullable(),
+  });
+export const tablePageSchemas = {
+  channels: pageFor("channels"),
+  videos: pageFor("videos"),
+  shows: pageFor("shows"),
+  episodes: pageFor("episodes"),
+};
+export type TablePage<T extends TableName = TableName> = z.infer<(typeof tablePageSchemas)[T]>;

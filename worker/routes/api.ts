@@ -60,7 +60,7 @@ organizationTree
   .route("/orgs/:orgId/members", membersRoutes)
   .route("/orgs/:orgId/google", googleOrgRoutes)
   .route("/", storageRoutes)
-  .route("/orgs/:orgId/tables", tableRoutes)
+  .route("/", tableRoutes)
   .route("/", reportDownloadRoutes)
   .route("/", reportRoutes)
   .route("/", multiChannelRoutes)

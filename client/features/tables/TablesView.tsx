@@ -129,7 +129,7 @@ export function TablesView({
     const cols = visibleColumns(table, optional);
     try {
       await copyRows(
-        cols.map((c) => c.header),
+        cols.map((c) => c.label),
         (data?.rows ?? []).map((row) => cols.map((c) => cellText(c, row))),
       );
       toast.success("Table data copied to clipboard");

@@ -1,15 +1,9 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ChartLine } from "lucide-react";
-import type { TableName } from "../../../shared/schemas/tables";
+import { type TableColumn, type TableName, tableColumns } from "../../../shared/table-columns";
 
 export type TableRow = Record<string, string | number | boolean | null>;
-type Col = {
-  id: string;
-  header: string;
-  kind?: "number" | "date" | "link" | "duration" | "season";
-  optional?: boolean;
-  title?: string;
-};
+type Col = TableColumn;
 
 const n = (v: unknown) => (typeof v === "number" ? v.toLocaleString("en-US") : "");
 const date = (v: unknown) => (typeof v === "string" ? new Date(v).toLocaleDateString() : "");
@@ -21,65 +15,9 @@ const duration = (v: unknown) => {
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 };
 
-/** The spec's columns for each table, in order; optional ones appear only when the server flags them. */
-export const tableColumns: Record<TableName, Col[]> = {
-  channels: [
-    { id: "title", header: "Channel", kind: "link" },
-    {
-      id: "subscriberCount",
-      header: "Subscribers",
-      kind: "number",
-      title:
-        "YouTube rounds public subscriber counts down to three significant figures; a channel's owner can hide the count",
-    },
-    { id: "totalViews", header: "Total Views", kind: "number" },
-    { id: "videoCount", header: "Videos", kind: "number" },
-    { id: "trailing1dViews", header: "Trailing 1D Views", kind: "number", optional: true },
-    { id: "trailing1wViews", header: "Trailing 1W Views", kind: "number", optional: true },
-    { id: "trailing1mViews", header: "Trailing 1M Views", kind: "number", optional: true },
-    { id: "trailing1yViews", header: "Trailing 1Y Views", kind: "number", optional: true },
-    { id: "lastUpdated", header: "Last Updated", kind: "date" },
-  ],
-  videos: [
-    { id: "title", header: "Video Title", kind: "link" },
-    { id: "channelTitle", header: "Channel" },
-    { id: "views", header: "Views", kind: "number" },
-    { id: "likes", header: "Likes", kind: "number" },
-    { id: "comments", header: "Comments", kind: "number" },
-    { id: "first24hViews", header: "First 24H Views", kind: "number", optional: true },
-    { id: "first48hViews", header: "First 48H Views", kind: "number", optional: true },
-    { id: "first7dViews", header: "First 7D Views", kind: "number", optional: true },
-    { id: "trailing1dViews", header: "Trailing 1D Views", kind: "number", optional: true },
-    { id: "trailing1wViews", header: "Trailing 1W Views", kind: "number", optional: true },
-    { id: "trailing1mViews", header: "Trailing 1M Views", kind: "number", optional: true },
-    { id: "trailing1yViews", header: "Trailing 1Y Views", kind: "number", optional: true },
-    { id: "publishDate", header: "Published", kind: "date" },
-    { id: "lastUpdated", header: "Last Updated", kind: "date" },
-  ],
-  shows: [
-    { id: "title", header: "Show Title" },
-    { id: "totalDownloadsGlobal", header: "Total Downloads", kind: "number" },
-    { id: "totalEpisodes", header: "Total Episodes", kind: "number" },
-    { id: "trailing1dDownloads", header: "Trailing 1D Downloads", kind: "number", optional: true },
-    { id: "trailing1wDownloads", header: "Trailing 1W Downloads", kind: "number", optional: true },
-    { id: "trailing1yDownloads", header: "Trailing 1Y Downloads", kind: "number", optional: true },
-    { id: "lastUpdated", header: "Last Updated", kind: "date" },
-  ],
-  episodes: [
-    { id: "title", header: "Episode Title" },
-    { id: "showTitle", header: "Show" },
-    { id: "totalDownloadsGlobal", header: "Total Downloads", kind: "number" },
-    { id: "first24hDownloads", header: "First 24H Downloads", kind: "number", optional: true },
-    { id: "first48hDownloads", header: "First 48H Downloads", kind: "number", optional: true },
-    { id: "first7dDownloads", header: "First 7D Downloads", kind: "number", optional: true },
-    { id: "trailing1dDownloads", header: "Trailing 1D Downloads", kind: "number", optional: true },
-    { id: "trailing1wDownloads", header: "Trailing 1W Downloads", kind: "number", optional: true },
-    { id: "trailing1yDownloads", header: "Trailing 1Y Downloads", kind: "number", optional: true },
-    { id: "seasonNumber", header: "S/E", kind: "season" },
-    { id: "durationSeconds", header: "Duration", kind: "duration" },
-    { id: "publishDate", header: "Published Date", kind: "date" },
-  ],
-};
+/** The columns on screen, in order (shared/table-columns.ts); optional ones only when flagged. */
+const shownColumns = (table: TableName): Col[] =>
+  tableColumns[table].filter((c: TableColumn) => c.shown);
 
 const linkFor = (table: TableName, row: TableRow) =>
   table === "channels" && row.handle
@@ -89,7 +27,7 @@ const linkFor = (table: TableName, row: TableRow) =>
       : null;
 
 export function visibleColumns(table: TableName, optional: Record<string, boolean>): Col[] {
-  return tableColumns[table].filter((c) => !c.optional || optional[c.id]);
+  return shownColumns(table).filter((c) => !c.optional || optional[c.id]);
 }
 
 export function columnDefs(
@@ -102,14 +40,15 @@ export function columnDefs(
       id: col.id,
       accessorFn: (row: TableRow) => row[col.id],
       ...(col.id === "title" ? { size: 240 } : {}),
+      enableSorting: col.sortable,
       meta: {
-        label: col.header,
+        label: col.label,
         align: col.kind === "number" || col.kind === "duration" ? "right" : undefined,
         pinned: col.id === "title",
         // The title keeps a readable width when the table scrolls sideways (a phone).
         hideable: col.id !== "title",
       },
-      header: () => <span title={col.title}>{col.header}</span>,
+      header: () => <span title={col.hint}>{col.label}</span>,
       cell: ({ row }) => {
         const v = row.original[col.id];
         if (col.id === "subscriberCount" && row.original.subscribersHidden)

@@ -172,6 +172,19 @@ describe("the OpenAPI document against real answers", { timeout: 60_000 }, () =>
     expectOk(await call(`${base}/delete`, { body: { ids: [reportId] }, token }), "delete");
   });
 
+  it("tables", async () => {
+    const { org, token, channel, show } = await orgWithPairedContent();
+    const base = `/api/orgs/${org.id}/tables`;
+    for (const table of ["channels", "videos", "shows", "episodes"]) {
+      expectOk(await call(`${base}/${table}?sort=title&dir=asc`, { token }), table);
+      expectOk(await call(`${base}/${table}/export?format=json`, { token }), `${table} export`);
+    }
+    expectOk(await call(`${base}/videos?merge=1&duplicates=1`, { token }), "merged videos");
+    expectOk(await call(`${base}/episodes/seasons`, { token }), "seasons");
+    expectOk(await call(`${base}/channels/delete`, { body: { ids: [channel.id] }, token }), "del");
+    expectOk(await call(`${base}/shows/delete`, { body: { ids: [show.id] }, token }), "del shows");
+  });
+
   it("every documented operation was answered successfully above", async () => {
     const missing = (await documentedOperations()).filter(
       (operation) => ![...(answered.get(operation) ?? [])].some(ok),

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tablePageSchema } from "../../../shared/schemas/tables";
+import { tablePageSchemas } from "../../../shared/schemas/tables";
 import { schema } from "../../../worker/db/client";
 import { backfillDemoHistory } from "../../../worker/features/dev/backfill-history";
 import { createOrgWithMembers } from "../support/accounts";
@@ -267,7 +267,7 @@ describe("detail series", () => {
 describe("Merge Same on the videos table", () => {
   it("groups by trimmed title on the server, sums the figures and keeps paging and sorting", async () => {
     const { org, token, channel } = await orgWithPairedContent();
-    const plain = tablePageSchema.parse(
+    const plain = tablePageSchemas.videos.parse(
       (
         await call(
           `/api/orgs/${org.id}/tables/videos?pageSize=200&sort=views&dir=desc&duplicates=1`,
@@ -277,14 +277,14 @@ describe("Merge Same on the videos table", () => {
     );
     // Without asking, the extra pass is skipped.
     expect(
-      tablePageSchema.parse(
+      tablePageSchemas.videos.parse(
         (await call(`/api/orgs/${org.id}/tables/videos?pageSize=1`, { token })).json,
       ).duplicates,
     ).toBeNull();
     expect(plain.duplicates!.total).toBe(200);
     expect(plain.duplicates!.merged).toBeLessThan(200);
     expect(plain.refreshedAt).not.toBeNull();
-    const merged = tablePageSchema.parse(
+    const merged = tablePageSchemas.videos.parse(
       (
         await call(`/api/orgs/${org.id}/tables/videos?pageSize=200&sort=views&dir=desc&merge=1`, {
           token,
@@ -307,7 +307,7 @@ describe("Merge Same on the videos table", () => {
     // Sorted by the summed views, and paged on the server.
     const views = merged.rows.map((r) => Number(r.views));
     expect(views).toEqual([...views].sort((a, b) => b - a));
-    const page2 = tablePageSchema.parse(
+    const page2 = tablePageSchemas.videos.parse(
       (
         await call(
           `/api/orgs/${org.id}/tables/videos?pageSize=50&page=2&sort=views&dir=desc&merge=1`,

@@ -1,15 +1,22 @@
 import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { csvHeaderLine, csvLine } from "../../../shared/csv";
+import { exportedColumns, type TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import { channels, episodes, shows, videos } from "../../db/schema";
-import { exportCell, exportColumns } from "../tables/export";
-import { type Row, toChannelRow, toEpisodeRow, toShowRow, toVideoRow } from "../tables/specs";
+import {
+  exportCell,
+  type Row,
+  toChannelRow,
+  toEpisodeRow,
+  toShowRow,
+  toVideoRow,
+} from "../tables/rows";
 
 /*
  * The rows of a one-time or recurring report: the selected channels (or shows) and their videos
  * (or episodes) published in the date range. Children are read in keyset pages (publish date,
  * rowid), never all at once, so a report's memory does not grow with its size. Columns are the
- * dashboard tables' own (worker/features/tables/export.ts), so a report and a table download of
+ * dashboard tables' own (shared/table-columns.ts), so a report and a table download of
  * the same data agree.
  */
 
@@ -143,10 +150,9 @@ export async function* childPages(
 }
 
 /** Headings and cell values of a table, as the CSV and the spreadsheet both show them. */
-export const headings = (table: keyof typeof exportColumns) =>
-  exportColumns[table].map(([heading]) => heading);
-export const cells = (table: keyof typeof exportColumns, row: Row) =>
-  exportColumns[table].map(([, field]) => exportCell(row, field));
+export const headings = (table: TableName) => exportedColumns(table).map(([heading]) => heading);
+export const cells = (table: TableName, row: Row) =>
+  exportedColumns(table).map(([, field]) => exportCell(row, field));
 
 /** CSV text of the parents, a line at a time. */
 export function* parentCsv(table: "channels" | "shows", rows: Row[]): Generator<string> {

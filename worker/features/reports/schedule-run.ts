@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { resolveDateRange } from "../../../shared/date-ranges";
+import type { TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import { persistentSheets, reportSchedules, reports, scheduleRuns } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { SheetsClient, SheetsError, spreadsheetUrl } from "../../providers/google/sheets";
 import { providerFetch } from "../../providers/transport";
 import { googleAccessToken } from "../google/connection";
-import type { exportColumns } from "../tables/export";
 import { organizationZone, writeReportFiles } from "./generate";
 import {
   cells,
@@ -24,7 +24,7 @@ const SHEET_WRITE_ROWS = 2_000;
 
 export const INITIAL_SETUP_SUFFIX = " (Initial Setup)";
 
-const newTab = (tab: { title: string; table: keyof typeof exportColumns }) => ({
+const newTab = (tab: { title: string; table: TableName }) => ({
   title: tab.title,
   columns: headings(tab.table).length,
 });

@@ -1,73 +1,11 @@
 import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import type { TableName, TableQuery } from "../../../shared/schemas/tables";
+import { exportedColumns } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import { runReads } from "../../db/reads";
 import { KEYSET_PAGE, keysetPages } from "./keyset";
-import type { Row } from "./rows";
+import { exportCell, type Row } from "./rows";
 import { tableSpecs } from "./specs";
-
-/** CSV columns of each table: the spec's headings, then the field they come from. */
-export const exportColumns: Record<TableName, Array<[string, string]>> = {
-  channels: [
-    ["Channel", "title"],
-    ["Handle", "handle"],
-    ["Subscribers", "subscriberCount"],
-    ["Total Views", "totalViews"],
-    ["Videos", "videoCount"],
-    ["Trailing 1D Views", "trailing1dViews"],
-    ["Trailing 1W Views", "trailing1wViews"],
-    ["Trailing 1M Views", "trailing1mViews"],
-    ["Trailing 1Y Views", "trailing1yViews"],
-    ["Last Updated", "lastUpdated"],
-  ],
-  videos: [
-    ["Video Title", "title"],
-    ["Video ID", "externalId"],
-    ["Channel", "channelTitle"],
-    ["Views", "views"],
-    ["Likes", "likes"],
-    ["Comments", "comments"],
-    ["First 24H Views", "first24hViews"],
-    ["First 48H Views", "first48hViews"],
-    ["First 7D Views", "first7dViews"],
-    ["Trailing 1D Views", "trailing1dViews"],
-    ["Trailing 1W Views", "trailing1wViews"],
-    ["Trailing 1M Views", "trailing1mViews"],
-    ["Trailing 1Y Views", "trailing1yViews"],
-    ["Published", "publishDate"],
-    ["Last Updated", "lastUpdated"],
-  ],
-  shows: [
-    ["Show Title", "title"],
-    ["Total Downloads", "totalDownloadsGlobal"],
-    ["Total Episodes", "totalEpisodes"],
-    ["Trailing 1D Downloads", "trailing1dDownloads"],
-    ["Trailing 1W Downloads", "trailing1wDownloads"],
-    ["Trailing 1Y Downloads", "trailing1yDownloads"],
-    ["Last Updated", "lastUpdated"],
-  ],
-  episodes: [
-    ["Episode Title", "title"],
-    ["Show", "showTitle"],
-    ["Total Downloads", "totalDownloadsGlobal"],
-    ["First 24H Downloads", "first24hDownloads"],
-    ["First 48H Downloads", "first48hDownloads"],
-    ["First 7D Downloads", "first7dDownloads"],
-    ["Trailing 1D Downloads", "trailing1dDownloads"],
-    ["Trailing 1W Downloads", "trailing1wDownloads"],
-    ["Trailing 1Y Downloads", "trailing1yDownloads"],
-    ["Season", "seasonNumber"],
-    ["Episode", "episodeNumber"],
-    ["Duration (s)", "durationSeconds"],
-    ["Published Date", "publishDate"],
-  ],
-};
-
-/** What one cell of a CSV or spreadsheet export holds: a hidden subscriber count says so. */
-export function exportCell(row: Row, field: string): string | number | boolean | null {
-  if (field === "subscriberCount" && row.subscribersHidden) return "hidden";
-  return row[field] ?? null;
-}
 
 /** Merge Same rows are computed per statement, so they page by offset (a flagged build only). */
 async function* mergedPages(db: Db, orgId: string, query: TableQuery, now: number) {
@@ -97,7 +35,7 @@ export async function exportStream(
   now = Date.now(),
 ): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
-  const columns = exportColumns[table];
+  const columns = exportedColumns(table);
   const pages: AsyncGenerator<Row[]> =
     table === "videos" && query.merge
       ? mergedPages(db, orgId, query, now)

@@ -1,10 +1,11 @@
-import { countDistinct, eq, type SQL, sql } from "drizzle-orm";
+import { countDistinct, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { TableQuery } from "../../../shared/schemas/tables";
+import { type SortKey, sortKeys, tableColumns } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import { type Reads, readOne } from "../../db/reads";
 import { channels, videos } from "../../db/schema";
 import { ApiError } from "../../errors";
-import type { Row } from "./specs";
+import type { Row } from "./rows";
 import { ownEntry } from "./sql-helpers";
 
 /*
@@ -14,27 +15,27 @@ import { ownEntry } from "./sql-helpers";
  * every member stays missing), and the group's size. Sorting and paging apply to the merged rows.
  */
 
-const SUMMED = {
-  views: "views",
-  likes: "likes",
-  comments: "comments",
-  first24hViews: "first_24h_views",
-  first48hViews: "first_48h_views",
-  first7dViews: "first_7d_views",
-  trailing1dViews: "trailing_1d_views",
-  trailing1wViews: "trailing_1w_views",
-  trailing1mViews: "trailing_1m_views",
-  trailing1yViews: "trailing_1y_views",
-} as const;
+/** Summed over a group: every number column of the videos table (counts and windows). */
+const summedIds = tableColumns.videos.filter((c) => c.kind === "number").map((c) => c.id);
+type SummedId = (typeof summedIds)[number];
+const SUMMED = Object.fromEntries(
+  summedIds.map((id) => [id, getTableColumns(videos)[id].name]),
+) as Record<SummedId, string>;
 
-/** Sortable fields of the merged rows and the outer query's column for each (a fixed list: never input). */
-const SORTS: Record<string, string> = {
+/** The outer query's column of each sort key that is not a sum (a fixed list: never input). */
+const kept: Record<Exclude<SortKey<"videos">, SummedId>, string> = {
   title: "title",
   channelTitle: "channel_title",
   publishDate: "publish_date",
   lastUpdated: "last_updated",
-  ...Object.fromEntries(Object.keys(SUMMED).map((k) => [k, `m_${k}`])),
 };
+/** The videos' sort keys (shared/table-columns.ts), each the merged rows' column it orders by. */
+const SORTS: Record<string, string> = Object.fromEntries(
+  sortKeys("videos").map((key) => [
+    key,
+    key in SUMMED ? `m_${key}` : kept[key as keyof typeof kept],
+  ]),
+);
 
 export function mergedVideoPage(
   db: Db,

@@ -1,11 +1,15 @@
+import type { TableRowOf } from "../../../shared/schemas/tables";
 import type { channels, episodes, shows, videos } from "../../db/schema";
 
 export type Row = Record<string, string | number | boolean | null>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** One row of each table as the API and the exports show it (plain JSON values, ISO dates). */
-export const toChannelRow = (c: typeof channels.$inferSelect): Row => ({
+/**
+ * One row of each table as the API and the exports show it (plain JSON values, ISO dates), typed
+ * by the column catalogue's row schemas: a field missing or extra here is a compile error.
+ */
+export const toChannelRow = (c: typeof channels.$inferSelect): TableRowOf<"channels"> => ({
   id: c.id,
   title: c.title,
   handle: c.handle,
@@ -21,7 +25,10 @@ export const toChannelRow = (c: typeof channels.$inferSelect): Row => ({
   trailing1yViews: c.trailing1yViews,
   lastUpdated: iso(c.lastUpdated),
 });
-export const toVideoRow = (v: typeof videos.$inferSelect, channelTitle: string): Row => ({
+export const toVideoRow = (
+  v: typeof videos.$inferSelect,
+  channelTitle: string,
+): TableRowOf<"videos"> => ({
   id: v.id,
   title: v.title,
   externalId: v.externalId,
@@ -41,7 +48,7 @@ export const toVideoRow = (v: typeof videos.$inferSelect, channelTitle: string):
   publishDate: iso(v.publishDate),
   lastUpdated: iso(v.lastUpdated),
 });
-export const toShowRow = (s: typeof shows.$inferSelect): Row => ({
+export const toShowRow = (s: typeof shows.$inferSelect): TableRowOf<"shows"> => ({
   id: s.id,
   title: s.title,
   externalId: s.externalId,
@@ -52,7 +59,10 @@ export const toShowRow = (s: typeof shows.$inferSelect): Row => ({
   trailing1yDownloads: s.trailing1yDownloads,
   lastUpdated: iso(s.lastUpdated),
 });
-export const toEpisodeRow = (e: typeof episodes.$inferSelect, showTitle: string): Row => ({
+export const toEpisodeRow = (
+  e: typeof episodes.$inferSelect,
+  showTitle: string,
+): TableRowOf<"episodes"> => ({
   id: e.id,
   title: e.title,
   externalId: e.externalId,
@@ -70,3 +80,9 @@ export const toEpisodeRow = (e: typeof episodes.$inferSelect, showTitle: string)
   durationSeconds: e.durationSeconds,
   publishDate: iso(e.publishDate),
 });
+
+/** What one cell of a CSV or spreadsheet export holds: a hidden subscriber count says so. */
+export function exportCell(row: Row, field: string): string | number | boolean | null {
+  if (field === "subscriberCount" && row.subscribersHidden) return "hidden";
+  return row[field] ?? null;
+}

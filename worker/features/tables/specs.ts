@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { TableName, TableQuery } from "../../../shared/schemas/tables";
+import type { TableQuery } from "../../../shared/schemas/tables";
+import { optionalColumnIds, type SortKey, type TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import { combine, mapReads, type Reads, readOne } from "../../db/reads";
 import { channels, episodes, shows, tableStats, videos } from "../../db/schema";
@@ -56,36 +57,10 @@ export const searchIndexes = {
   episodes: { name: "episode_search", table: episodes, columns: [episodes.title] },
 } satisfies Record<TableName, SearchIndex>;
 
-export const channelOptional = {
-  trailing1dViews: channels.trailing1dViews,
-  trailing1wViews: channels.trailing1wViews,
-  trailing1mViews: channels.trailing1mViews,
-  trailing1yViews: channels.trailing1yViews,
-};
-export const videoOptional = {
-  first24hViews: videos.first24hViews,
-  first48hViews: videos.first48hViews,
-  first7dViews: videos.first7dViews,
-  trailing1dViews: videos.trailing1dViews,
-  trailing1wViews: videos.trailing1wViews,
-  trailing1mViews: videos.trailing1mViews,
-  trailing1yViews: videos.trailing1yViews,
-};
-export const showOptional = {
-  trailing1dDownloads: shows.trailing1dDownloads,
-  trailing1wDownloads: shows.trailing1wDownloads,
-  trailing1yDownloads: shows.trailing1yDownloads,
-};
-export const episodeOptional = {
-  first24hDownloads: episodes.first24hDownloads,
-  first48hDownloads: episodes.first48hDownloads,
-  first7dDownloads: episodes.first7dDownloads,
-  trailing1dDownloads: episodes.trailing1dDownloads,
-  trailing1wDownloads: episodes.trailing1wDownloads,
-  trailing1yDownloads: episodes.trailing1yDownloads,
-};
-
-/** What each table sorts by (a fixed list: the query only picks a key). */
+/**
+ * What each table sorts by: exactly the catalogue's sortable columns (shared/table-columns.ts;
+ * a key missing or extra here is a compile error), each the column or parent title it reads.
+ */
 export const sortables = {
   channels: {
     title: channels.title,
@@ -93,7 +68,10 @@ export const sortables = {
     totalViews: channels.totalViews,
     videoCount: channels.videoCount,
     lastUpdated: channels.lastUpdated,
-    ...channelOptional,
+    trailing1dViews: channels.trailing1dViews,
+    trailing1wViews: channels.trailing1wViews,
+    trailing1mViews: channels.trailing1mViews,
+    trailing1yViews: channels.trailing1yViews,
   },
   videos: {
     title: videos.title,
@@ -103,14 +81,22 @@ export const sortables = {
     comments: videos.comments,
     publishDate: videos.publishDate,
     lastUpdated: videos.lastUpdated,
-    ...videoOptional,
+    first24hViews: videos.first24hViews,
+    first48hViews: videos.first48hViews,
+    first7dViews: videos.first7dViews,
+    trailing1dViews: videos.trailing1dViews,
+    trailing1wViews: videos.trailing1wViews,
+    trailing1mViews: videos.trailing1mViews,
+    trailing1yViews: videos.trailing1yViews,
   },
   shows: {
     title: shows.title,
     totalDownloadsGlobal: shows.totalDownloadsGlobal,
     totalEpisodes: shows.totalEpisodes,
     lastUpdated: shows.lastUpdated,
-    ...showOptional,
+    trailing1dDownloads: shows.trailing1dDownloads,
+    trailing1wDownloads: shows.trailing1wDownloads,
+    trailing1yDownloads: shows.trailing1yDownloads,
   },
   episodes: {
     title: episodes.title,
@@ -119,9 +105,30 @@ export const sortables = {
     seasonNumber: episodes.seasonNumber,
     durationSeconds: episodes.durationSeconds,
     publishDate: episodes.publishDate,
-    ...episodeOptional,
+    first24hDownloads: episodes.first24hDownloads,
+    first48hDownloads: episodes.first48hDownloads,
+    first7dDownloads: episodes.first7dDownloads,
+    trailing1dDownloads: episodes.trailing1dDownloads,
+    trailing1wDownloads: episodes.trailing1wDownloads,
+    trailing1yDownloads: episodes.trailing1yDownloads,
   },
-} satisfies Record<TableName, Record<string, SortTarget>>;
+} satisfies { [T in TableName]: Record<SortKey<T>, SortTarget> };
+
+/** The catalogue's optional columns of a table, as the database columns their flags read. */
+function optionalOf(table: TableName): Record<string, SQLiteColumn> {
+  const targets: Record<string, SortTarget> = sortables[table];
+  return Object.fromEntries(
+    optionalColumnIds(table).map((id) => {
+      const target = targets[id];
+      if (!target || isParentSort(target)) throw new Error(`${table}.${id}: not a column`);
+      return [id, target];
+    }),
+  );
+}
+export const channelOptional = optionalOf("channels");
+export const videoOptional = optionalOf("videos");
+export const showOptional = optionalOf("shows");
+export const episodeOptional = optionalOf("episodes");
 export const defaultSort = {
   channels: "lastUpdated",
   videos: "publishDate",

@@ -1,0 +1,138 @@
+/*
+ * The dashboard tables' column catalogue: for each table, its columns in order with the heading
+ * on screen, the kind of value, whether it sorts, whether it is optional (shown only when a row
+ * of the filtered set has a value above 0) and its heading in downloads. Everything else derives
+ * from it: the row schemas and sort keys of the API (shared/schemas/tables.ts), the Worker's
+ * sortable and optional columns, CSV headings and Merge Same sums (worker/features/tables/), the
+ * report files' columns, and the client's columns (client/features/tables/columns.tsx).
+ */
+
+export const tableNames = ["channels", "videos", "shows", "episodes"] as const;
+export type TableName = (typeof tableNames)[number];
+
+/** text: a string; number: a count; date: an ISO timestamp; duration: seconds; season: S/E. */
+export type ColumnKind = "text" | "number" | "date" | "duration" | "season";
+
+export type TableColumn = {
+  /** The row's field (and the sort key, for a sortable column). */
+  readonly id: string;
+  /** The heading on screen (the spec's words). */
+  readonly label: string;
+  readonly kind: ColumnKind;
+  readonly sortable: boolean;
+  readonly optional: boolean;
+  /** The heading in CSV downloads and report files; null when the column is not exported. */
+  readonly exportAs: string | null;
+  /** False for a field that is downloaded but not a column on screen (a handle, a video id). */
+  readonly shown: boolean;
+  /** A tooltip on the heading. */
+  readonly hint?: string;
+};
+
+/** A column: sortable, shown, not optional, and exported under its label unless told otherwise. */
+const column = <const Id extends string, const Kind extends ColumnKind>(
+  id: Id,
+  label: string,
+  kind: Kind,
+  extra: { exportAs?: string; hint?: string } = {},
+) => ({
+  id,
+  label,
+  kind,
+  sortable: true as const,
+  optional: false as const,
+  shown: true as const,
+  exportAs: extra.exportAs ?? label,
+  ...(extra.hint ? { hint: extra.hint } : {}),
+});
+/** A trailing or first-days window: a number, sortable, optional. */
+const windowed = <const Id extends string>(id: Id, label: string) => ({
+  ...column(id, label, "number"),
+  optional: true as const,
+});
+/** Downloaded, but neither a column on screen nor a sort key. */
+const exportOnly = <const Id extends string, const Kind extends ColumnKind>(
+  id: Id,
+  label: string,
+  kind: Kind,
+) => ({ ...column(id, label, kind), sortable: false as const, shown: false as const });
+
+export const tableColumns = {
+  channels: [
+    column("title", "Channel", "text"),
+    exportOnly("handle", "Handle", "text"),
+    column("subscriberCount", "Subscribers", "number", {
+      hint: "YouTube rounds public subscriber counts down to three significant figures; a channel's owner can hide the count",
+    }),
+    column("totalViews", "Total Views", "number"),
+    column("videoCount", "Videos", "number"),
+    windowed("trailing1dViews", "Trailing 1D Views"),
+    windowed("trailing1wViews", "Trailing 1W Views"),
+    windowed("trailing1mViews", "Trailing 1M Views"),
+    windowed("trailing1yViews", "Trailing 1Y Views"),
+    column("lastUpdated", "Last Updated", "date"),
+  ],
+  videos: [
+    column("title", "Video Title", "text"),
+    exportOnly("externalId", "Video ID", "text"),
+    column("channelTitle", "Channel", "text"),
+    column("views", "Views", "number"),
+    column("likes", "Likes", "number"),
+    column("comments", "Comments", "number"),
+    windowed("first24hViews", "First 24H Views"),
+    windowed("first48hViews", "First 48H Views"),
+    windowed("first7dViews", "First 7D Views"),
+    windowed("trailing1dViews", "Trailing 1D Views"),
+    windowed("trailing1wViews", "Trailing 1W Views"),
+    windowed("trailing1mViews", "Trailing 1M Views"),
+    windowed("trailing1yViews", "Trailing 1Y Views"),
+    column("publishDate", "Published", "date"),
+    column("lastUpdated", "Last Updated", "date"),
+  ],
+  shows: [
+    column("title", "Show Title", "text"),
+    column("totalDownloadsGlobal", "Total Downloads", "number"),
+    column("totalEpisodes", "Total Episodes", "number"),
+    windowed("trailing1dDownloads", "Trailing 1D Downloads"),
+    windowed("trailing1wDownloads", "Trailing 1W Downloads"),
+    windowed("trailing1yDownloads", "Trailing 1Y Downloads"),
+    column("lastUpdated", "Last Updated", "date"),
+  ],
+  episodes: [
+    column("title", "Episode Title", "text"),
+    column("showTitle", "Show", "text"),
+    column("totalDownloadsGlobal", "Total Downloads", "number"),
+    windowed("first24hDownloads", "First 24H Downloads"),
+    windowed("first48hDownloads", "First 48H Downloads"),
+    windowed("first7dDownloads", "First 7D Downloads"),
+    windowed("trailing1dDownloads", "Trailing 1D Downloads"),
+    windowed("trailing1wDownloads", "Trailing 1W Downloads"),
+    windowed("trailing1yDownloads", "Trailing 1Y Downloads"),
+    column("seasonNumber", "S/E", "season", { exportAs: "Season" }),
+    exportOnly("episodeNumber", "Episode", "number"),
+    column("durationSeconds", "Duration", "duration", { exportAs: "Duration (s)" }),
+    column("publishDate", "Published Date", "date"),
+  ],
+} as const satisfies Record<TableName, readonly TableColumn[]>;
+
+type Columns<T extends TableName> = (typeof tableColumns)[T][number];
+export type ColumnId<T extends TableName> = Columns<T>["id"];
+/** The sort keys of table T: exactly its sortable columns. */
+export type SortKey<T extends TableName> = Extract<Columns<T>, { sortable: true }>["id"];
+export type OptionalColumnId<T extends TableName> = Extract<Columns<T>, { optional: true }>["id"];
+/** The kind of each of table T's columns, by id. */
+export type ColumnKinds<T extends TableName> = {
+  [C in Columns<T> as C["id"]]: C["kind"];
+};
+
+/** Table T's sort keys, in column order (a non-empty tuple, for z.enum). */
+export const sortKeys = <T extends TableName>(table: T) =>
+  tableColumns[table].filter((c) => c.sortable).map((c) => c.id) as [SortKey<T>, ...SortKey<T>[]];
+
+/** Table T's optional columns' ids. */
+export const optionalColumnIds = <T extends TableName>(table: T) =>
+  tableColumns[table].filter((c) => c.optional).map((c) => c.id) as OptionalColumnId<T>[];
+
+/** The downloaded columns of table T: [heading, field] in order. */
+export const exportedColumns = (table: TableName): Array<[heading: string, field: string]> =>
+  tableColumns[table].flatMap((c: TableColumn) => (c.exportAs ? [[c.exportAs, c.id]] : []));
