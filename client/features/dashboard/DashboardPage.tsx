@@ -83,7 +83,7 @@ export default function DashboardPage() {
   const connected = (type: Platform) =>
     status.data?.integrations.some((i) => i.type === type && i.status === "active") ?? false;
   const refreshAll = () => {
-    void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "dashboard") });
+    void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "ingestion") });
     void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "tables") });
     void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "overview") });
   };

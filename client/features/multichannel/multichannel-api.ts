@@ -1,58 +1,43 @@
-import { z } from "zod";
+import { multiChannelApi as routes } from "../../../shared/api/multichannel";
+import { reportsApi } from "../../../shared/api/reports";
 import { reportDownloadName } from "../../../shared/report-file-name";
-import {
-  type ContentRequest,
-  contentSummarySchema,
-  finalReportResultSchema,
-  multiChannelListSchema,
-  type PreviewRequest,
-  previewViewSchema,
-} from "../../../shared/schemas/multichannel";
-import { api } from "../../lib/api/client";
+import type { ContentRequest, PreviewRequest } from "../../../shared/schemas/multichannel";
+import { call, urlOf } from "../../lib/api/client";
 import { downloadFile } from "../../lib/api/download";
-import { orgQuery } from "../../lib/query/define-query";
+import { routeQuery } from "../../lib/query/route-query";
 
-const base = (orgId: string) => `/api/orgs/${orgId}/multi-channel`;
-
+/** The multi-channel calls: each a route of shared/api/multichannel.ts, parsed by its schema. */
 export const multiChannelApi = {
-  list: (orgId: string) => api(base(orgId), multiChannelListSchema),
   content: (orgId: string, body: ContentRequest) =>
-    api(`${base(orgId)}/content`, contentSummarySchema, { body }),
+    call(routes.content, { params: { orgId }, body }),
   createPreview: (orgId: string, body: PreviewRequest) =>
-    api(`${base(orgId)}/previews`, z.object({ previewId: z.string() }), { body }),
-  preview: (orgId: string, previewId: string) =>
-    api(`${base(orgId)}/previews/${previewId}`, previewViewSchema),
+    call(routes.createPreview, { params: { orgId }, body }),
   ticket: (orgId: string, previewId: string) =>
-    api(
-      `${base(orgId)}/previews/${previewId}/ticket`,
-      z.object({ ticket: z.string(), url: z.string() }),
-      { method: "POST" },
-    ),
+    call(routes.ticket, { params: { orgId, previewId } }),
   reopen: (orgId: string, previewId: string) =>
-    api(`${base(orgId)}/previews/${previewId}/reopen`, z.object({ status: z.string() }), {
-      method: "POST",
-    }),
+    call(routes.reopen, { params: { orgId, previewId } }),
   generate: (orgId: string, previewId: string) =>
-    api(`${base(orgId)}/previews/${previewId}/report`, finalReportResultSchema, { method: "POST" }),
+    call(routes.report, { params: { orgId, previewId } }),
   remove: (orgId: string, ids: string[]) =>
-    api(`${base(orgId)}/delete`, z.object({ deleted: z.number() }), { body: { ids } }),
+    call(routes.remove, { params: { orgId }, body: { ids } }),
   /** Saves a report file under a name unique to its report (see shared/report-file-name.ts). */
   download: (
     orgId: string,
     report: { id: string; title: string; createdAt: string },
     file: { id: string; filename: string },
-  ) => {
-    const reportId = report.id;
-    return downloadFile(
-      `/api/orgs/${orgId}/reports/${reportId}/files/${file.id}`,
+  ) =>
+    downloadFile(
+      urlOf(reportsApi.file, { params: { orgId, reportId: report.id, fileId: file.id } }),
       reportDownloadName(report, file.filename),
-    );
-  },
+    ),
 };
 
+/** The multi-channel cached reads, keyed and typed by their routes. */
 export const multiChannelQueries = {
-  list: orgQuery("multi-channel", "list", multiChannelApi.list),
-  preview: orgQuery("multi-channel", "preview", multiChannelApi.preview),
+  list: routeQuery(routes.list),
+  preview: routeQuery(routes.preview, (orgId, previewId: string) => ({
+    params: { orgId, previewId },
+  })),
 };
 
 /** The spec's messages for this flow (sections 5 and 8). */

@@ -1,56 +1,44 @@
-import { z } from "zod";
+import { reportsApi as routes } from "../../../shared/api/reports";
 import { reportDownloadName } from "../../../shared/report-file-name";
-import {
-  type CreateReport,
-  type CreateSchedule,
-  reportsPageSchema,
-  type UpdateSchedule,
+import type {
+  CreateReport,
+  CreateSchedule,
+  ReportPlatform,
+  UpdateSchedule,
 } from "../../../shared/schemas/reports";
-import { api } from "../../lib/api/client";
+import { call, urlOf } from "../../lib/api/client";
 import { downloadFile } from "../../lib/api/download";
-import { orgQuery } from "../../lib/query/define-query";
+import { routeQuery } from "../../lib/query/route-query";
 
-const base = (orgId: string) => `/api/orgs/${orgId}/reports`;
-
+/** The Reports calls: each a route of shared/api/reports.ts, its answer parsed by its schema. */
 export const reportsApi = {
-  page: (orgId: string, platform: string) =>
-    api(`${base(orgId)}?platform=${platform}`, reportsPageSchema),
-  create: (orgId: string, body: CreateReport) =>
-    api(base(orgId), z.object({ report: z.object({ id: z.string() }) }), { body }),
+  create: (orgId: string, body: CreateReport) => call(routes.create, { params: { orgId }, body }),
   remove: (orgId: string, ids: string[]) =>
-    api(`${base(orgId)}/delete`, z.object({ deleted: z.number() }), { body: { ids } }),
+    call(routes.remove, { params: { orgId }, body: { ids } }),
   createSchedule: (orgId: string, body: CreateSchedule) =>
-    api(
-      `${base(orgId)}/schedules`,
-      z.object({ schedule: z.object({ id: z.string() }), initialRunId: z.string().nullable() }),
-      { body },
-    ),
-  updateSchedule: (orgId: string, id: string, body: UpdateSchedule) =>
-    api(`${base(orgId)}/schedules/${id}`, z.object({ schedule: z.object({ id: z.string() }) }), {
-      method: "PATCH",
-      body,
-    }),
-  setActive: (orgId: string, id: string, isActive: boolean) =>
-    api(`${base(orgId)}/schedules/${id}/active`, z.object({ isActive: z.boolean() }), {
-      body: { isActive },
-    }),
+    call(routes.createSchedule, { params: { orgId }, body }),
+  updateSchedule: (orgId: string, scheduleId: string, body: UpdateSchedule) =>
+    call(routes.updateSchedule, { params: { orgId, scheduleId }, body }),
+  setActive: (orgId: string, scheduleId: string, isActive: boolean) =>
+    call(routes.setActive, { params: { orgId, scheduleId }, body: { isActive } }),
   removeSchedules: (orgId: string, ids: string[]) =>
-    api(`${base(orgId)}/schedules/delete`, z.object({ deleted: z.number() }), { body: { ids } }),
+    call(routes.removeSchedules, { params: { orgId }, body: { ids } }),
   /** Saves a report file under a name unique to its report (see shared/report-file-name.ts). */
   download: (
     orgId: string,
     report: { id: string; title: string; createdAt: string },
     file: { id: string; filename: string },
-  ) => {
-    const reportId = report.id;
-    return downloadFile(
-      `${base(orgId)}/${reportId}/files/${file.id}`,
+  ) =>
+    downloadFile(
+      urlOf(routes.file, { params: { orgId, reportId: report.id, fileId: file.id } }),
       reportDownloadName(report, file.filename),
-    );
-  },
+    ),
 };
 
-/** The Reports tab's cached reads: one platform's reports and schedules. */
+/** The Reports tab's cached reads: one platform's reports and schedules, typed by the route. */
 export const reportQueries = {
-  page: orgQuery("reports", "page", reportsApi.page),
+  page: routeQuery(routes.page, (orgId, platform: ReportPlatform) => ({
+    params: { orgId },
+    query: { platform },
+  })),
 };
