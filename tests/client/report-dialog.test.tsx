@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ReportDialog } from "../../client/features/reports/ReportDialog";
 import { AuthProvider } from "../../client/lib/auth/AuthProvider";
+import { reportCreatedSchema, scheduleCreatedSchema } from "../../shared/schemas/reports";
 
 /*
  * The report dialog's enabling rules and defaults (spec section 5): Create is enabled only when
@@ -27,8 +28,14 @@ function serve() {
         return reply(401, {
           error: { code: "UNAUTHORIZED", message: "no", reason: "no_session", requestId: "r" },
         });
-      if (path.endsWith("/reports/schedules")) return reply(201, { schedule: { id: "s1" } });
-      if (path.endsWith("/reports")) return reply(201, { report: { id: "r1" } });
+      // The answers are the routes' own (parsed by their schemas, as the client parses them).
+      if (path.endsWith("/reports/schedules"))
+        return reply(
+          201,
+          scheduleCreatedSchema.parse({ schedule: { id: "s1" }, initialRunId: null }),
+        );
+      if (path.endsWith("/reports"))
+        return reply(201, reportCreatedSchema.parse({ report: { id: "r1", status: "queued" } }));
       throw new Error(`unexpected ${path}`);
     }),
   );
