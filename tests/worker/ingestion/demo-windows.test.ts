@@ -9,16 +9,17 @@ import {
   trailingAll,
   trailingVideo,
 } from "../../../shared/metrics";
-import { type TablePage, tablePageSchema } from "../../../shared/schemas/tables";
+import { type TablePage, tablePageSchemas } from "../../../shared/schemas/tables";
+import type { TableName } from "../../../shared/table-columns";
 import { schema } from "../../../worker/db/client";
 import { db } from "../support/factories";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
 
-const tablePage = async (orgId: string, token: string, table: string): Promise<TablePage> => {
+const tablePage = async (orgId: string, token: string, table: TableName): Promise<TablePage> => {
   const r = await call(`/api/orgs/${orgId}/tables/${table}?pageSize=200`, { token });
   expect(r.status, r.text).toBe(200);
-  return tablePageSchema.parse(r.json);
+  return tablePageSchemas[table].parse(r.json);
 };
 
 const backfill = async (orgId: string) => {
