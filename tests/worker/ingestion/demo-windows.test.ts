@@ -16,10 +16,14 @@ import { db } from "../support/factories";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
 
-const tablePage = async (orgId: string, token: string, table: TableName): Promise<TablePage> => {
+const tablePage = async <T extends TableName>(
+  orgId: string,
+  token: string,
+  table: T,
+): Promise<TablePage<T>> => {
   const r = await call(`/api/orgs/${orgId}/tables/${table}?pageSize=200`, { token });
   expect(r.status, r.text).toBe(200);
-  return tablePageSchemas[table].parse(r.json);
+  return tablePageSchemas[table].parse(r.json) as TablePage<T>;
 };
 
 const backfill = async (orgId: string) => {
@@ -149,7 +153,7 @@ describe("one window computation for every path", () => {
     for (const row of afterRefresh.rows)
       expect(row, String(row.title)).toMatchObject(expected.get(String(row.id))!.figures);
     // First windows closed before the refresh are the same as the backfill found them.
-    const firstOf = (page: TablePage) =>
+    const firstOf = (page: TablePage<"videos">) =>
       new Map(page.rows.map((r) => [r.id, [r.first24hViews, r.first48hViews, r.first7dViews]]));
     const was = firstOf(afterBackfill);
     for (const [id, figures] of firstOf(afterRefresh)) {
