@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Platform } from "../../../shared/schemas/enums";
-import { reportMessages, type ScheduleView } from "../../../shared/schemas/reports";
+import {
+  type ReportPlatform,
+  reportMessages,
+  type ScheduleView,
+} from "../../../shared/schemas/reports";
 import { serverMessage } from "../../lib/api/errors";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
@@ -18,7 +21,7 @@ export function ScheduleActiveToggle({
   schedule,
 }: {
   orgId: string;
-  platform: Platform;
+  platform: ReportPlatform;
   schedule: ScheduleView;
 }) {
   const queryClient = useQueryClient();
