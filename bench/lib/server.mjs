@@ -26,6 +26,8 @@ export async function startBenchServer(name) {
     persistTo,
     /** The wrangler process (its workerd is a descendant). */
     pid: server.child.pid,
+    /** What wrangler printed so far (warnings and errors: it runs with --log-level warn). */
+    output: () => server.output(),
     async stop() {
       await server.stop();
       rmSync(persistTo, { recursive: true, force: true });
