@@ -32,7 +32,7 @@ def connect(path):
     # Throw-away files: no journal, no fsync. Neither changes the pages a row takes.
     db.execute("PRAGMA journal_mode=OFF")
     db.execute("PRAGMA synchronous=OFF")
-    db.execute("PRAGMA cache_size=-131072")  # 128 MB
+    db.execute("PRAGMA cache_size=-786432")  # 768 MB: the whole index working set, fewer reads
     return db
 
 
