@@ -12,11 +12,13 @@ measures what history costs on disk, indexes included, with SQLite's dbstat tabl
 
 Reads a JSON job on stdin: {"dir", "migrations": [paths], "orgs", "videos", "episodes",
 "channels", "shows", "days", "seed"} and prints one JSON object with, per layout, the rows
-and the bytes (pages, payload, unused) of every table and index."""
+and the bytes (pages, payload, unused) of every table and index, and the median time of three
+history reads in each layout (local SQLite, not D1: a ratio, not a D1 latency)."""
 import json
 import os
 import random
 import sqlite3
+import statistics
 import sys
 import time
 
@@ -170,6 +172,53 @@ def measure(db, tables):
     return {"tables": out, "fileBytes": file_bytes, "pageSize": page_size}
 
 
+def read_timings(rounds=15):
+    """Median ms of the reads the product makes on history, today's SQL against the candidate's,
+    interleaved in one loop so both see the same load. The organisation's entity lists go in
+    temp tables (the bench writes no videos or episodes rows)."""
+    org = orgs[0]
+    for db, column, pick in ((today, "id TEXT", 0), (candidate, "key INTEGER", 1)):
+        db.execute(f"CREATE TEMP TABLE org_videos ({column})")
+        db.execute(f"CREATE TEMP TABLE org_episodes ({column})")
+        db.executemany("INSERT INTO org_videos VALUES (?)", [(v[pick],) for v in org["videos"]])
+        db.executemany("INSERT INTO org_episodes VALUES (?)", [(e[pick],) for e in org["episodes"]])
+    video = org["videos"][len(org["videos"]) // 2]
+    last = FIRST_DAY + DAYS - 1
+    reads = {
+        "one video's daily series": (
+            (today, "SELECT date, views FROM video_metrics WHERE video_id = ? ORDER BY date",
+             (video[0],)),
+            (candidate, "SELECT day, views FROM video_day WHERE video_key = ? ORDER BY day",
+             (video[1],)),
+        ),
+        "trailing-1W base of the organisation's videos": (
+            (today, "SELECT (SELECT views FROM video_metrics m WHERE m.video_id = o.id"
+             " AND m.date <= ? ORDER BY m.date DESC, m.captured_at DESC LIMIT 1)"
+             " FROM temp.org_videos o", (iso(last - 7),)),
+            (candidate, "SELECT (SELECT views FROM video_day d WHERE d.video_key = o.key"
+             " AND d.day <= ? ORDER BY d.day DESC LIMIT 1) FROM temp.org_videos o", (last - 7,)),
+        ),
+        "organisation's episode downloads over 30 days": (
+            (today, "SELECT sum(downloads) FROM episode_metrics WHERE organization_id = ?"
+             " AND date BETWEEN ? AND ?", (org["id"], iso(last - 29), iso(last))),
+            (candidate, "SELECT sum(d.downloads) FROM temp.org_episodes o JOIN episode_day d"
+             " ON d.episode_key = o.key AND d.day BETWEEN ? AND ?", (last - 29, last)),
+        ),
+    }
+    times = {label: ([], []) for label in reads}
+    for round_ in range(rounds + 1):
+        for label, pair in reads.items():
+            for i, (db, sql, params) in enumerate(pair):
+                t0 = time.perf_counter()
+                db.execute(sql, params).fetchall()
+                if round_ > 0:
+                    times[label][i].append((time.perf_counter() - t0) * 1000)
+    return {
+        label: {"today": statistics.median(a), "candidate": statistics.median(b)}
+        for label, (a, b) in times.items()
+    }
+
+
 result = {
     "loadSeconds": load_seconds,
     "sqlite": sqlite3.sqlite_version,
@@ -178,6 +227,7 @@ result = {
     ),
     "candidate": measure(candidate, ["channel_day", "video_day", "show_day", "episode_day"]),
 }
+result["reads"] = read_timings()
 today.close()
 candidate.close()
 print(json.dumps(result))
