@@ -1,0 +1,225 @@
+import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
+import { type ApiRoute, apiRoutes, fillPath } from "../fuzz/route-table";
+import { call } from "./http";
+import { deliver } from "./jobs";
+import { allTime, createPreview, mergeNone, orgWithPairedContent } from "./multichannel";
+
+/*
+ * Isolation checked with data (issue 20): a second organisation with look-alike content (the
+ * same demo channel and podcast, so the same external ids and titles as ours), and the checks
+ * every feature folder runs against it. Rows are told apart by their own ids, never by titles.
+ */
+
+export type PairedOrg = Awaited<ReturnType<typeof orgWithPairedContent>>;
+export type Snapshot = Awaited<ReturnType<typeof snapshotOf>>;
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Every row of every table with an organization_id, and every R2 key under the organisation. */
+export async function snapshotOf(organizationId: string) {
+  const all = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
+  ).all<{ name: string }>();
+  const rows: Record<string, unknown[]> = {};
+  for (const { name } of all.results) {
+    const columns = await env.DB.prepare(`PRAGMA table_info(${quoted(name)})`).all<{
+      name: string;
+    }>();
+    if (!columns.results.some((c) => c.name === "organization_id")) continue;
+    // Names come from sqlite_master, not from input; identifiers cannot be bound.
+    rows[name] = (
+      await env.DB.prepare(`SELECT * FROM ${quoted(name)} WHERE organization_id = ? ORDER BY rowid`)
+        .bind(organizationId)
+        .all()
+    ).results;
+  }
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.FILES.list({ prefix: `reports/${organizationId}/`, cursor });
+    keys.push(...page.objects.map((o) => `${o.key} ${o.size} ${o.etag}`));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  const organization = await env.DB.prepare("SELECT * FROM organizations WHERE id = ?")
+    .bind(organizationId)
+    .first();
+  return { organization, rows, keys: keys.sort() };
+}
+
+/** One id of each kind of row in a snapshot (the ids to aim at). */
+export function oneIdOfEachKind(state: Snapshot) {
+  const ids = new Set<string>();
+  for (const rows of Object.values(state.rows)) {
+    const first = rows[0] as { id?: unknown } | undefined;
+    if (typeof first?.id === "string") ids.add(first.id);
+  }
+  return [...ids];
+}
+
+/** Every row id in a snapshot: none of them may show in another organisation's answers. */
+export function everyId(state: Snapshot) {
+  const ids = new Set<string>();
+  for (const rows of Object.values(state.rows))
+    for (const row of rows as Array<{ id?: unknown }>)
+      if (typeof row.id === "string") ids.add(row.id);
+  return ids;
+}
+
+/** A body with every id field a route may read set to `id` (unknown fields are refused or ignored). */
+export const bodyWith = (id: string) => ({
+  ids: [id],
+  selectedEntities: [id],
+  selectedChannels: [id],
+  selectedShows: [id],
+  title: "Foreign ids",
+  platform: "youtube",
+  dateRange: allTime,
+  mergeOptions: mergeNone,
+  frequency: "daily",
+  dayOfWeek: null,
+  dayOfMonth: null,
+  scheduledTime: "06:00",
+  isPersistent: true,
+  destination: { kind: "existing", persistentSheetId: id, tabName: "Data" },
+  role: "standard",
+});
+
+/** The organisation's routes that take an id in the path or a body; `under` picks a feature. */
+export const idTakingRoutes = (under = /^\/api\/orgs\/:orgId\//) =>
+  apiRoutes().filter(
+    (r) =>
+      under.test(r.path) &&
+      !r.path.endsWith("/socket") &&
+      (r.params.length > 1 || r.json || r.query),
+  );
+
+export type Aim = {
+  /** Values for a path parameter that is not an id (e.g. a detail's kind). */
+  params?: Record<string, readonly string[]>;
+  /** The query a route is called with, given the id (ids in filters, or what it needs to run). */
+  query?: (route: ApiRoute, id: string) => string;
+};
+
+/** Calls `route` in our organisation with `id` in every id slot, once per non-id param value. */
+export async function aimAt(route: ApiRoute, orgId: string, token: string, id: string, aim: Aim) {
+  const others = route.params.filter((p) => p !== "orgId");
+  const choices = others.map((p) => aim.params?.[p] ?? [id]);
+  const combos = choices.reduce<string[][]>(
+    (acc, values) => acc.flatMap((a) => values.map((v) => [...a, v])),
+    [[]],
+  );
+  const answers: Array<{ label: string; status: number; text: string }> = [];
+  for (const combo of combos) {
+    const path = fillPath(route.path, {
+      orgId,
+      ...Object.fromEntries(others.map((p, i) => [p, combo[i]!])),
+    });
+    const qs = aim.query?.(route, id) ?? "";
+    const res = await SELF.fetch(`http://localhost${path}${qs}`, {
+      method: route.method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(route.json ? { "content-type": "application/json" } : {}),
+      },
+      body: route.json ? JSON.stringify(bodyWith(id)) : undefined,
+      redirect: "manual",
+    });
+    answers.push({
+      label: `${route.method} ${path}${qs}`,
+      status: res.status,
+      text: await res.text(),
+    });
+  }
+  return answers;
+}
+
+/** The other organisation: look-alike content plus a generated report, a schedule and a preview. */
+export async function otherOrgWithEveryKind() {
+  const other = await orgWithPairedContent();
+  const base = `/api/orgs/${other.org.id}`;
+  const entities = {
+    platform: "youtube",
+    dateRange: allTime,
+    selectedEntities: [other.channel.id],
+  };
+  const report = await call(`${base}/reports`, {
+    body: { title: "Look-alike report", ...entities },
+    token: other.token,
+  });
+  const reportId = (report.json as { report: { id: string } }).report.id;
+  await deliver([{ type: "report.generate", organizationId: other.org.id, reportId }]);
+  await call(`${base}/reports/schedules`, {
+    body: {
+      title: "Look-alike schedule",
+      ...entities,
+      frequency: "daily",
+      scheduledTime: "06:00",
+      isPersistent: false,
+    },
+    token: other.token,
+  });
+  await createPreview(other.org.id, other.token, {
+    title: "Look-alike preview",
+    dateRange: allTime,
+    selectedChannels: [other.channel.id],
+    selectedShows: [other.show.id],
+    mergeOptions: mergeNone,
+  });
+  const snapshot = await snapshotOf(other.org.id);
+  const users = [other.admin.user.id, other.member.user.id];
+  return {
+    ...other,
+    snapshot,
+    /** One id of each kind, and its users: what the id-taking routes are called with. */
+    aimIds: [...oneIdOfEachKind(snapshot), ...users],
+    /** Every id it owns: none may show in our answers. */
+    strangers: [...everyId(snapshot), ...users],
+  };
+}
+export type OtherOrg = Awaited<ReturnType<typeof otherOrgWithEveryKind>>;
+
+/** Our answers to `paths` (under /api/orgs/:orgId/), read by our member. */
+export async function readAll(own: PairedOrg, paths: readonly string[]) {
+  const answers: Record<string, { status: number; text: string }> = {};
+  for (const path of paths) {
+    const r = await call(`/api/orgs/${own.org.id}/${path}`, { token: own.token });
+    answers[path] = { status: r.status, text: r.text };
+  }
+  return answers;
+}
+
+/** None of the other organisation's ids in any answer (bar the id a call itself carried). */
+export function expectNoStrangers(texts: Record<string, string>, other: OtherOrg, sent?: string) {
+  for (const [label, text] of Object.entries(texts))
+    for (const id of other.strangers)
+      if (id !== sent) expect(text, `${label} shows ${id}`).not.toContain(id);
+}
+
+/**
+ * Every route in `routes` called by our admin, in our organisation, with each of the other
+ * organisation's ids: no 5xx, a read by path id finds nothing (4xx), no answer carries its ids, and
+ * afterwards every row and file it owns is exactly as it was.
+ */
+export async function expectIdRoutesLeaveOtherUntouched(
+  routes: ApiRoute[],
+  own: PairedOrg,
+  other: OtherOrg,
+  aim: Aim = {},
+) {
+  expect(routes.length).toBeGreaterThan(0);
+  let calls = 0;
+  for (const route of routes)
+    for (const id of other.aimIds)
+      for (const answer of await aimAt(route, own.org.id, own.admin.session.accessToken, id, aim)) {
+        const detail = `${answer.label}: ${answer.status} ${answer.text.slice(0, 200)}`;
+        expect(answer.status, detail).toBeLessThan(500);
+        // An id in the path of a read names something we do not have.
+        if (route.method === "GET" && route.params.length > 1)
+          expect(answer.status, detail).toBeGreaterThanOrEqual(400);
+        expectNoStrangers({ [answer.label]: answer.text }, other, id);
+        calls++;
+      }
+  expect(calls).toBeGreaterThanOrEqual(routes.length * other.aimIds.length);
+  expect(await snapshotOf(other.org.id)).toEqual(other.snapshot);
+}
