@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Navigate } from "react-router";
 import { PageLoading } from "../components/PageLoading";
 import { useAuth } from "../lib/auth/AuthProvider";
@@ -13,8 +13,23 @@ const SignInScreen = lazy(() =>
  * signing in lands the user where they were going). A user who must still set a password is
  * sent to the page that lets them (spec section 2, Routes).
  */
-export function Protected({ children }: { children: ReactNode }) {
+export function Protected({
+  children,
+  preload,
+}: {
+  children: ReactNode;
+  /**
+   * Starts loading the page's code at once. Restoring the session takes two requests; loading the
+   * page's chunk only after them put a third round trip before the first rows (issue 15). The
+   * browser caches the module, so the page's own lazy import then resolves at once.
+   */
+  preload?: () => Promise<unknown>;
+}) {
   const { user, isLoading } = useAuth();
+  useEffect(() => {
+    // A failure here is not shown: the page's own import fails the same way, inside its boundary.
+    preload?.().catch(() => undefined);
+  }, [preload]);
   if (isLoading) return <PageLoading />;
   if (!user)
     return (

@@ -1,3 +1,4 @@
+import { formatCount } from "../../lib/format";
 import { Button } from "../form";
 
 /** "1 row" / "1,234 rows · page 2 of 7" with Previous and Next. */
@@ -21,7 +22,7 @@ export function Pagination({
       className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700 dark:text-slate-300"
     >
       <span>
-        {total.toLocaleString("en-US")} {total === 1 ? "row" : "rows"} · page {page} of {pages}
+        {formatCount(total)} {total === 1 ? "row" : "rows"} · page {page} of {pages}
       </span>
       <span className="flex gap-2">
         <Button variant="secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>

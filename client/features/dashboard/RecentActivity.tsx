@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { JobView } from "../../../shared/schemas/ingestion";
 import { Card } from "../../components/Card";
+import { formatLocalDateTime } from "../../lib/format";
 import { dashboardQueries } from "./dashboard-api";
 
 const describe = (job: JobView) => {
@@ -61,7 +62,7 @@ export function RecentActivity({ orgId }: { orgId: string }) {
               className="ml-auto text-xs text-slate-500 dark:text-slate-400"
               dateTime={job.createdAt}
             >
-              {new Date(job.createdAt).toLocaleString()}
+              {formatLocalDateTime(job.createdAt)}
             </time>
           </li>
         ))}

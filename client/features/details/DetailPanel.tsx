@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { PageLoading } from "../../components/PageLoading";
+import { formatCount } from "../../lib/format";
 import { type DetailKind, detailQueries } from "./details-api";
 import LineChart from "./LineChart";
 import { relativeTime } from "./relative-time";
@@ -15,7 +16,7 @@ const presets = [
   { value: "365", label: "Last year" },
   { value: "custom", label: "Custom" },
 ] as const;
-const n = (v: number) => v.toLocaleString("en-US");
+const n = formatCount;
 const inputClass =
   "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { formatCompact } from "../../lib/format";
 
 export type LineSeries = {
   label: string;
@@ -60,8 +61,7 @@ export default function LineChart({ x, series, time, height = 220, summary, xLab
           {
             ...axisOpts,
             size: 60,
-            values: (_u, ticks) =>
-              ticks.map((t) => Intl.NumberFormat("en-US", { notation: "compact" }).format(t)),
+            values: (_u, ticks) => ticks.map((t) => formatCompact(t)),
           },
         ],
         series: [

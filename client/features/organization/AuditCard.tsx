@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card } from "../../components/Card";
+import { formatLocalDateTime } from "../../lib/format";
 import { orgQueries } from "./org-api";
 
 const describe = (
@@ -53,7 +54,7 @@ export function AuditCard({ orgId }: { orgId: string }) {
         {data?.entries.map((e) => (
           <li key={e.id} className="flex flex-wrap gap-x-2">
             <time className="text-slate-500 dark:text-slate-400" dateTime={e.createdAt}>
-              {new Date(e.createdAt).toLocaleString()}
+              {formatLocalDateTime(e.createdAt)}
             </time>
             <span>
               <strong>{e.actorEmail ?? "A former member"}</strong> {describe(e.action, e.details)}

@@ -3,6 +3,7 @@ import { ArrowDownRight, ArrowUpRight } from "lucide-react";
 import { useId } from "react";
 import { dateRangeOptions } from "../../../shared/date-ranges";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
+import { formatCount } from "../../lib/format";
 import type { Platform } from "../dashboard/dashboard-api";
 import { relativeTime } from "../details/relative-time";
 import { type OverviewPeriodChoice, overviewQueries } from "./overview-api";
@@ -29,7 +30,7 @@ const metricText: Record<OverviewMetric["key"], { title: string; hint: string }>
   episodesPublished: { title: "Episodes published", hint: "New episodes on the tracked shows" },
 };
 
-const n = (v: number) => v.toLocaleString("en-US");
+const n = formatCount;
 const CARD =
   "h-40 min-w-0 rounded-xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-700 dark:bg-slate-900";
 

@@ -7,6 +7,7 @@ import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { ApiError } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { formatLocalDate } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { type DriveFile, storageApi } from "./storage-api";
 import { UsageBar } from "./UsageBar";
@@ -204,9 +205,7 @@ export default function StoragePage() {
                   <td className="py-2 pr-3">{f.name}</td>
                   <td className="py-2 pr-3">{typeLabel(f.mimeType)}</td>
                   <td className="py-2 pr-3">{f.size ? formatBytes(Number(f.size)) : "—"}</td>
-                  <td className="py-2">
-                    {f.createdTime ? new Date(f.createdTime).toLocaleDateString() : "—"}
-                  </td>
+                  <td className="py-2">{f.createdTime ? formatLocalDate(f.createdTime) : "—"}</td>
                 </tr>
               ))}
             </tbody>

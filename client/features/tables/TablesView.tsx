@@ -16,10 +16,9 @@ import { ParentEditDialog } from "./ParentEditDialog";
 import { PublishedRange } from "./PublishedRange";
 import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
 import { copyRows, deleteRows, downloadTable, tableQueries } from "./table-api";
-import { apiQueryFrom, withParams } from "./table-state";
+import { MERGE_SAME_BUILD, pageQueryString, withParams } from "./table-state";
 
 /** The "specially flagged build" of spec section 2: `VITE_MERGE_SAME=1` at build time (on for npm start and the browser tests). */
-const MERGE_SAME_BUILD = import.meta.env.VITE_MERGE_SAME === "1";
 
 // The panel and its charts (uPlot) load when a panel first opens.
 const DetailPanel = lazy(() => import("../details/DetailPanel"));
@@ -68,9 +67,7 @@ export function TablesView({
   const [editing, setEditing] = useState<TableRow | null>(null);
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const query = apiQueryFrom(params);
-  if (MERGE_SAME_BUILD && table === "videos") query.set("duplicates", "1");
-  const queryString = query.toString();
+  const queryString = pageQueryString(table, params);
   const { data, isPending, isFetching, isPlaceholderData } = useQuery({
     ...tableQueries.page(orgId, table, queryString),
     placeholderData: keepPreviousData,
@@ -115,7 +112,7 @@ export function TablesView({
 
   const download = async (format: "csv" | "json") => {
     try {
-      await downloadTable(orgId, table, query, format);
+      await downloadTable(orgId, table, new URLSearchParams(queryString), format);
       toast.success(`${format.toUpperCase()} file downloaded`);
     } catch {
       toast.error(

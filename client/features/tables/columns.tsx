@@ -1,12 +1,13 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ChartLine } from "lucide-react";
 import { type TableColumn, type TableName, tableColumns } from "../../../shared/table-columns";
+import { formatCount, formatLocalDate } from "../../lib/format";
 
 export type TableRow = Record<string, string | number | boolean | null>;
 type Col = TableColumn;
 
-const n = (v: unknown) => (typeof v === "number" ? v.toLocaleString("en-US") : "");
-const date = (v: unknown) => (typeof v === "string" ? new Date(v).toLocaleDateString() : "");
+const n = (v: unknown) => (typeof v === "number" ? formatCount(v) : "");
+const date = (v: unknown) => (typeof v === "string" ? formatLocalDate(v) : "");
 const duration = (v: unknown) => {
   if (typeof v !== "number") return "";
   const h = Math.floor(v / 3600);

@@ -23,6 +23,20 @@ export function apiQueryFrom(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
+/** Local builds show Merge Same (spec: behind a flag); they then ask for the duplicate counts. */
+export const MERGE_SAME_BUILD = import.meta.env.VITE_MERGE_SAME === "1";
+
+/**
+ * The query string of a table's page request for this URL. The table and the dashboard (which asks
+ * for the first page while the channel list is still loading) must build the same one, so both
+ * land on one cache entry.
+ */
+export function pageQueryString(table: TableName, params: URLSearchParams): string {
+  const query = apiQueryFrom(params);
+  if (MERGE_SAME_BUILD && table === "videos") query.set("duplicates", "1");
+  return query.toString();
+}
+
 /** Returns new URL params with some keys set or removed (page resets unless it is what changes). */
 export function withParams(
   params: URLSearchParams,

@@ -2,19 +2,14 @@ import { useDraggable } from "@dnd-kit/core";
 import { ArrowRightLeft, GripVertical, X } from "lucide-react";
 import { memo } from "react";
 import type { BoardEpisode, BoardVideo } from "../../../../shared/schemas/multichannel";
+import { formatCount, formatShortDayIn } from "../../../lib/format";
 
 export type DragData =
   | { kind: "episode"; episodeId: string; fromRowId: string | null }
   | { kind: "video"; videoId: string; fromRowId: string };
 
-const dateOf = (ms: number, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone,
-  }).format(ms);
-const n = (x: number) => x.toLocaleString("en-US");
+const dateOf = formatShortDayIn;
+const n = formatCount;
 
 export function Badge({ label }: { label: string }) {
   const tone =

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatCompact,
+  formatCount,
+  formatLocalDate,
+  formatLocalDateTime,
+  formatShortDayIn,
+} from "../../../client/lib/format";
+
+// The shared formatters replaced per-call toLocaleString(); they must print exactly what it did.
+describe("display formatters", () => {
+  it("print counts with US grouping, as toLocaleString('en-US') did", () => {
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(1234567)).toBe("1,234,567");
+    expect(formatCount(-9876)).toBe("-9,876");
+    for (const v of [5, 999, 1000, 48213, 10 ** 9])
+      expect(formatCount(v)).toBe(v.toLocaleString("en-US"));
+  });
+
+  it("print compact axis ticks", () => {
+    expect(formatCompact(950)).toBe("950");
+    expect(formatCompact(12000)).toBe("12K");
+    expect(formatCompact(1_500_000)).toBe("1.5M");
+  });
+
+  it("print dates and times in the reader's locale, as toLocaleDateString()/toLocaleString() did", () => {
+    const at = "2026-11-23T18:40:12.000Z";
+    expect(formatLocalDate(at)).toBe(new Date(at).toLocaleDateString());
+    expect(formatLocalDateTime(at)).toBe(new Date(at).toLocaleString());
+    expect(formatLocalDateTime(Date.parse(at))).toBe(new Date(at).toLocaleString());
+  });
+
+  it("print a day in the organisation's time zone, whichever zone asked first", () => {
+    const lateEveningInLA = Date.parse("2026-11-24T04:30:00Z");
+    expect(formatShortDayIn(lateEveningInLA, "America/Los_Angeles")).toBe("Nov 23, 2026");
+    expect(formatShortDayIn(lateEveningInLA, "Europe/Paris")).toBe("Nov 24, 2026");
+    expect(formatShortDayIn(lateEveningInLA, "America/Los_Angeles")).toBe("Nov 23, 2026");
+  });
+});
