@@ -45,6 +45,7 @@ export const updateMemberBodySchema = z
     message: "Nothing to update",
     path: ["role"],
   });
+export type UpdateMemberBody = z.input<typeof updateMemberBodySchema>;
 
 export const memberSchema = z.object({
   userId: z.string(),
@@ -95,3 +96,26 @@ export const auditEntrySchema = z.object({
   actorEmail: z.string().nullable(),
 });
 export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema) });
+
+/** An organisation as Organization Settings shows it (the logo as an image URL). */
+export const organizationViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  timezone: z.string(),
+});
+export const organizationResponseSchema = z.object({ organization: organizationViewSchema });
+/** GET /orgs/{orgId}: the organisation and the caller's role in it. */
+export const organizationWithRoleSchema = organizationResponseSchema.extend({
+  role: z.enum(roles),
+});
+
+export const memberParamsSchema = z.object({
+  userId: z.string().uuid({ message: "Invalid member id" }),
+});
+export const invitationParamsSchema = z.object({
+  invitationId: z.string().uuid({ message: "Invalid invitation id" }),
+});
+export const invitationRevokedSchema = z.object({ revoked: z.boolean() });
+export const memberPasswordResetSchema = z.object({ email: z.string(), emailSent: z.boolean() });
+export const memberRemovedSchema = z.object({ completelyDeleted: z.boolean() });

@@ -57,7 +57,7 @@ organizationTree
   // "/orgs/:orgId/*" also matches "/orgs/:orgId" itself.
   .use("/orgs/:orgId/*", orgScope)
   .route("/orgs/:orgId/timezone", orgTimezoneRoutes)
-  .route("/orgs/:orgId/members", membersRoutes)
+  .route("/", membersRoutes)
   .route("/orgs/:orgId/google", googleOrgRoutes)
   .route("/", storageRoutes)
   .route("/", tableRoutes)
@@ -67,7 +67,7 @@ organizationTree
   .route("/", detailRoutes)
   .route("/orgs/:orgId/overview", overviewRoutes)
   .route("/", ingestionRoutes)
-  .route("/orgs/:orgId", organizationRoutes);
+  .route("/", organizationRoutes);
 
 /** The JSON API, mounted at /api. Its document is generated from the same definitions. */
 export const api = newRouter();

@@ -1,24 +1,11 @@
 import { z } from "zod";
-import {
-  auditResponseSchema,
-  integrationsResponseSchema,
-  type invitationViewSchema,
-  inviteResponseSchema,
-  membersPageSchema,
-  membersResponseSchema,
-} from "../../../shared/schemas/organization";
-import { api } from "../../lib/api/client";
+import { membersApi, organizationApi } from "../../../shared/api/organization";
+import type { UpdateMemberBody } from "../../../shared/schemas/organization";
+import { api, call } from "../../lib/api/client";
 import { orgQuery } from "../../lib/query/define-query";
+import { routeQuery } from "../../lib/query/route-query";
 
-const orgView = z.object({
-  organization: z.object({
-    id: z.string(),
-    name: z.string(),
-    logoUrl: z.string().nullable(),
-    timezone: z.string(),
-  }),
-});
-export type InvitationView = z.infer<typeof invitationViewSchema>;
+export type { InvitationView } from "../../../shared/schemas/organization";
 
 export const googleViewSchema = z.union([
   z.object({ connected: z.literal(false) }),
@@ -39,43 +26,28 @@ const upload = (file: File) => {
   return formData;
 };
 
+/** Organization Settings' calls: routes of shared/api/organization.ts (Google's are not yet). */
 export const orgApi = {
   rename: (orgId: string, name: string) =>
-    api(base(orgId), orgView, { method: "PATCH", body: { name } }),
+    call(organizationApi.rename, { params: { orgId }, body: { name } }),
   uploadLogo: (orgId: string, file: File) =>
-    api(`${base(orgId)}/logo`, orgView, { method: "POST", formData: upload(file) }),
-  removeLogo: (orgId: string) => api(`${base(orgId)}/logo`, orgView, { method: "DELETE" }),
-  integrations: (orgId: string) => api(`${base(orgId)}/integrations`, integrationsResponseSchema),
+    call(organizationApi.uploadLogo, { params: { orgId }, form: upload(file) }),
+  removeLogo: (orgId: string) => call(organizationApi.removeLogo, { params: { orgId } }),
   saveKeys: (orgId: string, keys: { youtubeApiKey?: string; simplecastApiKey?: string }) =>
-    api(`${base(orgId)}/integrations`, integrationsResponseSchema, { method: "PUT", body: keys }),
-  members: (orgId: string) => api(`${base(orgId)}/members`, membersPageSchema),
+    call(organizationApi.saveKeys, { params: { orgId }, body: keys }),
   /** Invites the address; it joins only once the person accepts. */
   addMember: (orgId: string, body: { name?: string; email: string; role: "admin" | "standard" }) =>
-    api(`${base(orgId)}/members`, inviteResponseSchema, { body }),
+    call(membersApi.invite, { params: { orgId }, body }),
   resendInvitation: (orgId: string, invitationId: string) =>
-    api(`${base(orgId)}/members/invitations/${invitationId}/resend`, inviteResponseSchema, {
-      method: "POST",
-    }),
+    call(membersApi.resendInvitation, { params: { orgId, invitationId } }),
   revokeInvitation: (orgId: string, invitationId: string) =>
-    api(`${base(orgId)}/members/invitations/${invitationId}`, z.object({ revoked: z.boolean() }), {
-      method: "DELETE",
-    }),
-  updateMember: (
-    orgId: string,
-    userId: string,
-    body: { role?: "admin" | "standard"; name?: string | null },
-  ) => api(`${base(orgId)}/members/${userId}`, membersResponseSchema, { method: "PATCH", body }),
+    call(membersApi.revokeInvitation, { params: { orgId, invitationId } }),
+  updateMember: (orgId: string, userId: string, body: UpdateMemberBody) =>
+    call(membersApi.update, { params: { orgId, userId }, body }),
   resetMemberPassword: (orgId: string, userId: string) =>
-    api(
-      `${base(orgId)}/members/${userId}/reset-password`,
-      z.object({ email: z.string(), emailSent: z.boolean() }),
-      { method: "POST" },
-    ),
+    call(membersApi.resetPassword, { params: { orgId, userId } }),
   removeMember: (orgId: string, userId: string) =>
-    api(`${base(orgId)}/members/${userId}`, z.object({ completelyDeleted: z.boolean() }), {
-      method: "DELETE",
-    }),
-  audit: (orgId: string) => api(`${base(orgId)}/audit`, auditResponseSchema),
+    call(membersApi.remove, { params: { orgId, userId } }),
   google: (orgId: string) => api(`${base(orgId)}/google`, googleViewSchema),
   connectGoogle: (orgId: string) =>
     api(`${base(orgId)}/google/connect`, z.object({ authorizationUrl: z.string() }), {
@@ -121,8 +93,8 @@ export const orgMessages = {
 
 /** Organisation Settings' cached reads. */
 export const orgQueries = {
-  integrations: orgQuery("organization", "integrations", orgApi.integrations),
-  members: orgQuery("organization", "members", orgApi.members),
-  audit: orgQuery("organization", "audit", orgApi.audit),
+  integrations: routeQuery(organizationApi.integrations),
+  members: routeQuery(membersApi.list),
+  audit: routeQuery(organizationApi.audit),
   google: orgQuery("organization", "google", orgApi.google),
 };

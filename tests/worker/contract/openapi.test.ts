@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
-import { createOrgWithMembers } from "../support/accounts";
+import { createOrgWithMembers, randomEmail } from "../support/accounts";
 import { checkAnswer, documentedOperations } from "../support/contract";
 import { db } from "../support/factories";
 import { connectGoogle } from "../support/google";
@@ -15,6 +15,9 @@ import { allTime, connectBoard, mergeNone, orgWithPairedContent } from "../suppo
  * every other worker test's, through support/http.ts) is checked against the document. The last
  * test fails when an operation was never answered successfully: a new route needs a line here.
  */
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+type Invited = { invitation: { id: string } };
 
 /** Success: 2xx, a redirect, or 101 for the WebSocket. */
 const ok = (status: number) => status < 400;
@@ -183,6 +186,42 @@ describe("the OpenAPI document against real answers", { timeout: 60_000 }, () =>
     expectOk(await call(`${base}/episodes/seasons`, { token }), "seasons");
     expectOk(await call(`${base}/channels/delete`, { body: { ids: [channel.id] }, token }), "del");
     expectOk(await call(`${base}/shows/delete`, { body: { ids: [show.id] }, token }), "del shows");
+  });
+
+  it("organization settings and members", async () => {
+    const { org, admin, member } = await createOrgWithMembers();
+    const token = admin.session.accessToken;
+    const base = `/api/orgs/${org.id}`;
+    expectOk(await call(base, { token }), "organization");
+    expectOk(
+      await call(base, { method: "PATCH", body: { name: "Contract Org" }, token }),
+      "rename",
+    );
+    const form = new FormData();
+    form.append("file", new File([PNG], "logo.png", { type: "image/png" }));
+    expectOk(await call(`${base}/logo`, { form, token }), "upload logo");
+    expectOk(await call(`${base}/logo`, { method: "DELETE", token }), "remove logo");
+    const keys = { youtubeApiKey: "AIza-sandbox-good-key" };
+    expectOk(await call(`${base}/integrations`, { method: "PUT", body: keys, token }), "keys");
+    expectOk(await call(`${base}/integrations`, { token }), "integrations");
+    expectOk(await call(`${base}/audit`, { token }), "audit");
+
+    const members = `${base}/members`;
+    const invited = await call(members, { body: { email: randomEmail("contract") }, token });
+    expectOk(invited, "invite");
+    const invitation = `${members}/invitations/${(invited.json as Invited).invitation.id}`;
+    // A resend is allowed ten minutes after the last one.
+    await db()
+      .update(schema.invitations)
+      .set({ lastSentAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(schema.invitations.organizationId, org.id));
+    expectOk(await call(`${invitation}/resend`, { method: "POST", token }), "resend");
+    expectOk(await call(invitation, { method: "DELETE", token }), "revoke");
+    expectOk(await call(members, { token }), "members");
+    const person = `${members}/${member.user.id}`;
+    expectOk(await call(person, { method: "PATCH", body: { name: "Sam" }, token }), "update");
+    expectOk(await call(`${person}/reset-password`, { method: "POST", token }), "reset");
+    expectOk(await call(person, { method: "DELETE", token }), "remove");
   });
 
   it("every documented operation was answered successfully above", async () => {

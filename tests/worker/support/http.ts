@@ -9,6 +9,8 @@ export const BASE = "http://localhost";
 export type CallOptions = {
   method?: string;
   body?: unknown;
+  /** A multipart body (an upload); sent instead of `body`. */
+  form?: FormData;
   token?: string;
   cookie?: string;
   host?: string;
@@ -22,9 +24,9 @@ function buildRequest(path: string, opts: CallOptions): Request {
   if (opts.cookie) headers.cookie = opts.cookie;
   const base = opts.host ? `http://${opts.host}` : BASE;
   return new Request(`${base}${path}`, {
-    method: opts.method ?? (opts.body !== undefined ? "POST" : "GET"),
+    method: opts.method ?? (opts.body !== undefined || opts.form ? "POST" : "GET"),
     headers,
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    body: opts.form ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
     redirect: "manual",
   });
 }

@@ -1,13 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
-import { addMemberBodySchema, updateMemberBodySchema } from "../../../shared/schemas/organization";
+import { membersApi as routes } from "../../../shared/api/organization";
 import { getDb } from "../../db/client";
 import { sessions, userOrganizations } from "../../db/schema";
-import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { generateTemporaryPassword } from "../../lib/crypto/password";
-import { validate } from "../../lib/validate";
+import { newRouter, reply } from "../../lib/openapi";
 import { requireAdmin } from "../../middleware/auth";
 import { sendEmail } from "../../providers/email";
 import { resetEmail } from "../../providers/email/templates";
@@ -21,32 +18,28 @@ import { invite, resendInvitation, revokeInvitation } from "./invitations";
 import { invitationView, listInvitations } from "./invitations-list";
 import { changeRole, findMember, listMembers, membershipCount, removeMember } from "./members";
 
-const memberParam = z.object({ userId: z.string().uuid({ message: "Invalid member id" }) });
-const invitationParam = z.object({
-  invitationId: z.string().uuid({ message: "Invalid invitation id" }),
-});
+const admin = { middleware: [requireAdmin] };
 
 /**
  * Members and invitations of an organisation; every route is admin-only. An admin changes what
  * belongs to the organisation (the role, how the person appears here), never the person's own
  * name, picture or password (docs/design.md, "Invitations and memberships").
  */
-export const membersRoutes = new Hono<AppEnv>()
-  .use("*", requireAdmin)
-  .get("/", async (c) => {
+export const membersRoutes = newRouter()
+  .openapi({ ...routes.list, ...admin }, async (c) => {
     const db = getDb(c.env);
     const orgId = c.get("org").id;
     const [members, invitations] = await Promise.all([
       listMembers(db, orgId),
       listInvitations(db, orgId),
     ]);
-    return c.json({ members, invitations });
+    return reply(c, routes.list, { members, invitations });
   })
   /**
    * Invites an email. The answer is the same whether the address has an account or not; it is a
    * member only after accepting.
    */
-  .post("/", validate("json", addMemberBodySchema), async (c) => {
+  .openapi({ ...routes.invite, ...admin }, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     const input = c.req.valid("json");
@@ -77,9 +70,9 @@ export const membersRoutes = new Hono<AppEnv>()
       targetId: invitation.id,
       details: { email: input.email, role: input.role },
     });
-    return c.json({ invitation: invitationView(invitation), emailSent }, 201);
+    return reply(c, routes.invite, { invitation: invitationView(invitation), emailSent });
   })
-  .post("/invitations/:invitationId/resend", validate("param", invitationParam), async (c) => {
+  .openapi({ ...routes.resendInvitation, ...admin }, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     const { invitation, emailSent } = await resendInvitation(
@@ -97,9 +90,9 @@ export const membersRoutes = new Hono<AppEnv>()
       targetId: invitation.id,
       details: { email: invitation.email, emailSent },
     });
-    return c.json({ invitation: invitationView(invitation), emailSent });
+    return reply(c, routes.resendInvitation, { invitation: invitationView(invitation), emailSent });
   })
-  .delete("/invitations/:invitationId", validate("param", invitationParam), async (c) => {
+  .openapi({ ...routes.revokeInvitation, ...admin }, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     const row = await revokeInvitation(db, org.id, c.req.valid("param").invitationId);
@@ -111,59 +104,54 @@ export const membersRoutes = new Hono<AppEnv>()
       targetId: row.id,
       details: { email: row.email },
     });
-    return c.json({ revoked: true });
+    return reply(c, routes.revokeInvitation, { revoked: true });
   })
-  .patch(
-    "/:userId",
-    validate("param", memberParam),
-    validate("json", updateMemberBodySchema),
-    async (c) => {
-      const db = getDb(c.env);
-      const org = c.get("org");
-      const { userId } = c.req.valid("param");
-      const { role, name } = c.req.valid("json");
-      const before = await findMember(db, org.id, userId);
-      if (role !== undefined && role !== before.role) {
-        await changeRole(db, org.id, userId, role);
-        // Their open boards reconnect, so the new role is what their sockets ride on.
-        await endBoardAccess(c.env, db, {
-          userId,
-          organizationId: org.id,
-          reason: "access_changed",
-        });
-        await audit(db, {
-          organizationId: org.id,
-          actorUserId: c.get("userId"),
-          action: "member.role_changed",
-          targetType: "user",
-          targetId: userId,
-          details: { from: before.role, to: role },
-        });
-      }
-      if (name !== undefined) {
-        // How the person appears in this organisation; their own name stays theirs.
-        await db
-          .update(userOrganizations)
-          .set({ displayName: name || null })
-          .where(
-            and(eq(userOrganizations.organizationId, org.id), eq(userOrganizations.userId, userId)),
-          );
-        await audit(db, {
-          organizationId: org.id,
-          actorUserId: c.get("userId"),
-          action: "member.updated",
-          targetType: "user",
-          targetId: userId,
-        });
-      }
-      return c.json({ members: await listMembers(db, org.id) });
-    },
-  )
+  .openapi({ ...routes.update, ...admin }, async (c) => {
+    const db = getDb(c.env);
+    const org = c.get("org");
+    const { userId } = c.req.valid("param");
+    const { role, name } = c.req.valid("json");
+    const before = await findMember(db, org.id, userId);
+    if (role !== undefined && role !== before.role) {
+      await changeRole(db, org.id, userId, role);
+      // Their open boards reconnect, so the new role is what their sockets ride on.
+      await endBoardAccess(c.env, db, {
+        userId,
+        organizationId: org.id,
+        reason: "access_changed",
+      });
+      await audit(db, {
+        organizationId: org.id,
+        actorUserId: c.get("userId"),
+        action: "member.role_changed",
+        targetType: "user",
+        targetId: userId,
+        details: { from: before.role, to: role },
+      });
+    }
+    if (name !== undefined) {
+      // How the person appears in this organisation; their own name stays theirs.
+      await db
+        .update(userOrganizations)
+        .set({ displayName: name || null })
+        .where(
+          and(eq(userOrganizations.organizationId, org.id), eq(userOrganizations.userId, userId)),
+        );
+      await audit(db, {
+        organizationId: org.id,
+        actorUserId: c.get("userId"),
+        action: "member.updated",
+        targetType: "user",
+        targetId: userId,
+      });
+    }
+    return reply(c, routes.update, { members: await listMembers(db, org.id) });
+  })
   /**
    * Only for someone whose sole membership is this organisation: anyone else's account is not
    * this organisation's to reset (they reset it themselves; an invitee gets the invitation again).
    */
-  .post("/:userId/reset-password", validate("param", memberParam), async (c) => {
+  .openapi({ ...routes.resetPassword, ...admin }, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     const { userId } = c.req.valid("param");
@@ -199,9 +187,9 @@ export const membersRoutes = new Hono<AppEnv>()
       targetId: userId,
       details: { emailSent: sent.sent },
     });
-    return c.json({ email: member.user.email, emailSent: sent.sent });
+    return reply(c, routes.resetPassword, { email: member.user.email, emailSent: sent.sent });
   })
-  .delete("/:userId", validate("param", memberParam), async (c) => {
+  .openapi({ ...routes.remove, ...admin }, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     const { userId } = c.req.valid("param");
@@ -218,5 +206,5 @@ export const membersRoutes = new Hono<AppEnv>()
       targetId: userId,
       details: { email: member.user.email, completely: outcome === "completely" },
     });
-    return c.json({ completelyDeleted: outcome === "completely" });
+    return reply(c, routes.remove, { completelyDeleted: outcome === "completely" });
   });

@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { apiKeysBodySchema, organizationNameSchema } from "../../../shared/schemas/organization";
+import { organizationApi as routes } from "../../../shared/api/organization";
 import { getDb } from "../../db/client";
 import { organizations } from "../../db/schema";
-import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
+import { newRouter, reply } from "../../lib/openapi";
 import { readImageUpload, storeImage } from "../../lib/uploads";
-import { validate } from "../../lib/validate";
 import { requireAdmin } from "../../middleware/auth";
 import { imageUrl } from "../auth/users";
 import { audit, recentAudit } from "./audit";
@@ -19,10 +17,14 @@ const view = (org: typeof organizations.$inferSelect) => ({
   timezone: org.timezone,
 });
 
+const admin = { middleware: [requireAdmin] };
+
 /** Organization Settings (admin): information, logo, API keys, audit log. Mounted behind orgScope. */
-export const organizationRoutes = new Hono<AppEnv>()
-  .get("/", (c) => c.json({ organization: view(c.get("org")), role: c.get("role") }))
-  .patch("/", requireAdmin, validate("json", organizationNameSchema), async (c) => {
+export const organizationRoutes = newRouter()
+  .openapi(routes.get, (c) =>
+    reply(c, routes.get, { organization: view(c.get("org")), role: c.get("role") }),
+  )
+  .openapi({ ...routes.rename, ...admin }, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     const { name } = c.req.valid("json");
@@ -39,9 +41,9 @@ export const organizationRoutes = new Hono<AppEnv>()
       targetId: org.id,
       details: { from: org.name, to: name },
     });
-    return c.json({ organization: view(updated!) });
+    return reply(c, routes.rename, { organization: view(updated!) });
   })
-  .post("/logo", requireAdmin, async (c) => {
+  .openapi({ ...routes.uploadLogo, ...admin }, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     const key = await storeImage(
@@ -62,9 +64,9 @@ export const organizationRoutes = new Hono<AppEnv>()
       targetType: "organization",
       targetId: org.id,
     });
-    return c.json({ organization: view(updated!) });
+    return reply(c, routes.uploadLogo, { organization: view(updated!) });
   })
-  .delete("/logo", requireAdmin, async (c) => {
+  .openapi({ ...routes.removeLogo, ...admin }, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     if (!org.logoKey)
@@ -84,12 +86,14 @@ export const organizationRoutes = new Hono<AppEnv>()
       targetType: "organization",
       targetId: org.id,
     });
-    return c.json({ organization: view(updated!) });
+    return reply(c, routes.removeLogo, { organization: view(updated!) });
   })
-  .get("/integrations", requireAdmin, async (c) =>
-    c.json({ integrations: await integrationViews(getDb(c.env), c.get("org").id) }),
+  .openapi({ ...routes.integrations, ...admin }, async (c) =>
+    reply(c, routes.integrations, {
+      integrations: await integrationViews(getDb(c.env), c.get("org").id),
+    }),
   )
-  .put("/integrations", requireAdmin, validate("json", apiKeysBodySchema), async (c) => {
+  .openapi({ ...routes.saveKeys, ...admin }, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     const { youtubeApiKey, simplecastApiKey } = c.req.valid("json");
@@ -106,8 +110,8 @@ export const organizationRoutes = new Hono<AppEnv>()
       targetType: "integration",
       details: { types: changed },
     });
-    return c.json({ integrations: await integrationViews(db, org.id) });
+    return reply(c, routes.saveKeys, { integrations: await integrationViews(db, org.id) });
   })
-  .get("/audit", requireAdmin, async (c) =>
-    c.json({ entries: await recentAudit(getDb(c.env), c.get("org").id) }),
+  .openapi({ ...routes.audit, ...admin }, async (c) =>
+    reply(c, routes.audit, { entries: await recentAudit(getDb(c.env), c.get("org").id) }),
   );
