@@ -14,6 +14,7 @@ import {
   organizationNameSchema,
   organizationResponseSchema,
   organizationWithRoleSchema,
+  orgTimezoneSchema,
   updateMemberBodySchema,
 } from "../schemas/organization";
 import { fileUpload, jsonBody, orgParams, responds, routesOf } from "./define";
@@ -67,6 +68,13 @@ export const organizationApi = {
     summary: "Save API keys, encrypted at rest (admins only)",
     request: { params: orgParams, body: jsonBody(apiKeysBodySchema) },
     responses: responds(200, "The integrations", integrationsResponseSchema),
+  }),
+  setTimezone: route({
+    method: "patch",
+    path: "/orgs/{orgId}/timezone",
+    summary: "Change the organisation-wide time zone (admins only)",
+    request: { params: orgParams, body: jsonBody(orgTimezoneSchema) },
+    responses: responds(200, "The time zone", orgTimezoneSchema),
   }),
   audit: route({
     method: "get",

@@ -37,3 +37,13 @@ export const profileBodySchema = z.object({
     .optional()
     .transform((v) => (v ? v : v === undefined ? undefined : null)),
 });
+
+/** POST /api/account/active-organization: the organisation switcher's choice. */
+export const activeOrganizationBodySchema = z.object({
+  organizationId: z.string().uuid({ message: "Invalid organization id" }),
+});
+/** POST /api/account/invitations/{invitationId}/{answer}: the invited person's answer. */
+export const invitationAnswerParamsSchema = z.object({
+  invitationId: z.string().uuid({ message: "Invalid invitation id" }),
+  answer: z.enum(["accept", "decline"]),
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timeZoneIds } from "../timezones";
 import { emailSchema } from "./auth";
 import { integrationStatuses, roles } from "./enums";
 import { plainText } from "./text";
@@ -119,3 +120,6 @@ export const invitationParamsSchema = z.object({
 export const invitationRevokedSchema = z.object({ revoked: z.boolean() });
 export const memberPasswordResetSchema = z.object({ email: z.string(), emailSent: z.boolean() });
 export const memberRemovedSchema = z.object({ completelyDeleted: z.boolean() });
+
+/** PATCH /orgs/{orgId}/timezone: the organisation-wide time zone (admins only). */
+export const orgTimezoneSchema = z.object({ timezone: z.enum(timeZoneIds) });

@@ -56,7 +56,7 @@ const organizationTree = newRouter();
 organizationTree
   // "/orgs/:orgId/*" also matches "/orgs/:orgId" itself.
   .use("/orgs/:orgId/*", orgScope)
-  .route("/orgs/:orgId/timezone", orgTimezoneRoutes)
+  .route("/", orgTimezoneRoutes)
   .route("/", membersRoutes)
   .route("/orgs/:orgId/google", googleOrgRoutes)
   .route("/", storageRoutes)
@@ -81,7 +81,7 @@ api
   .route("/", healthRoutes)
   .route("/client-errors", clientErrorRoutes)
   .route("/auth", authRoutes)
-  .route("/account", accountRoutes)
+  .route("/", accountRoutes)
   // The board's WebSocket checks its own ticket (a browser cannot send the bearer header), so it
   // comes before the organisation's session check.
   .route("/", multiChannelSocketRoutes)

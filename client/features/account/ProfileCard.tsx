@@ -28,8 +28,10 @@ export function ProfileCard() {
     setSaving(true);
     try {
       await updateProfile(phone.trim() || null);
-      if (isAdmin && organization && timezone !== organization.timezone)
-        await updateOrgTimezone(organization.id, timezone);
+      // The select offers only supported zones; the find narrows the DOM's string to one.
+      const chosen = supportedTimeZones.find((zone) => zone.id === timezone)?.id;
+      if (isAdmin && organization && chosen && chosen !== organization.timezone)
+        await updateOrgTimezone(organization.id, chosen);
       await reload();
       toast.success(profileMessages.profileUpdated);
     } catch (error) {

@@ -1,24 +1,23 @@
 import { z } from "zod";
-import { meResponseSchema } from "../../../shared/schemas/auth";
-import { api } from "../../lib/api/client";
+import { accountApi } from "../../../shared/api/account";
+import { organizationApi } from "../../../shared/api/organization";
+import type { SupportedTimeZone } from "../../../shared/timezones";
+import { api, call } from "../../lib/api/client";
 
+/** Account Settings' calls: routes of shared/api/account.ts (the password's is auth's, not yet). */
 export const updateProfile = (phoneNumber: string | null) =>
-  api("/api/account/profile", meResponseSchema, { method: "PATCH", body: { phoneNumber } });
+  call(accountApi.updateProfile, { body: { phoneNumber } });
 
-export const updateOrgTimezone = (orgId: string, timezone: string) =>
-  api(`/api/orgs/${orgId}/timezone`, z.object({ timezone: z.string() }), {
-    method: "PATCH",
-    body: { timezone },
-  });
+export const updateOrgTimezone = (orgId: string, timezone: SupportedTimeZone) =>
+  call(organizationApi.setTimezone, { params: { orgId }, body: { timezone } });
 
 export function uploadAvatar(file: File) {
-  const formData = new FormData();
-  formData.append("file", file);
-  return api("/api/account/avatar", meResponseSchema, { method: "POST", formData });
+  const form = new FormData();
+  form.append("file", file);
+  return call(accountApi.uploadAvatar, { form });
 }
 
-export const removeAvatar = () =>
-  api("/api/account/avatar", meResponseSchema, { method: "DELETE" });
+export const removeAvatar = () => call(accountApi.removeAvatar);
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   api("/api/auth/password", z.object({ message: z.string() }), {

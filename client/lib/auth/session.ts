@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { accountApi } from "../../../shared/api/account";
 import {
   type MeResponse,
   meResponseSchema,
   type TokenResponse,
   tokenResponseSchema,
 } from "../../../shared/schemas/auth";
-import { ApiError, api, setAccessToken } from "../api/client";
+import { ApiError, api, call, setAccessToken } from "../api/client";
 
 const linkResponseSchema = tokenResponseSchema.extend({ type: z.enum(["invite", "recovery"]) });
 
@@ -51,13 +52,11 @@ export const fetchMe = (organizationId?: string | null): Promise<MeResponse> =>
 
 /** Switches the active organisation (remembered on the server for next time). */
 export const switchActiveOrganization = (organizationId: string): Promise<MeResponse> =>
-  api("/api/account/active-organization", meResponseSchema, { body: { organizationId } });
+  call(accountApi.setActiveOrganization, { body: { organizationId } });
 
 /** Accepts or declines an invitation; answers the updated /me. */
 export const answerInvitation = (invitationId: string, answer: "accept" | "decline") =>
-  api(`/api/account/invitations/${encodeURIComponent(invitationId)}/${answer}`, meResponseSchema, {
-    method: "POST",
-  });
+  call(accountApi.answerInvitation, { params: { invitationId, answer } });
 
 export async function signInWithPassword(email: string, password: string): Promise<TokenResponse> {
   const token = await api("/api/auth/sign-in", tokenResponseSchema, { body: { email, password } });

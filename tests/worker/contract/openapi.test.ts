@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
-import { createOrgWithMembers, randomEmail } from "../support/accounts";
+import { createOrgWithMembers } from "../support/accounts";
 import { checkAnswer, documentedOperations } from "../support/contract";
 import { db } from "../support/factories";
 import { connectGoogle } from "../support/google";
@@ -9,6 +9,7 @@ import { answered, call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
 import { deliver } from "../support/jobs";
 import { allTime, connectBoard, mergeNone, orgWithPairedContent } from "../support/multichannel";
+import { callAccountRoutes, callOrganizationRoutes, expectOk } from "./people-calls";
 
 /*
  * Every operation in /api/openapi.json is called for real here, and every answer (these and
@@ -16,14 +17,8 @@ import { allTime, connectBoard, mergeNone, orgWithPairedContent } from "../suppo
  * test fails when an operation was never answered successfully: a new route needs a line here.
  */
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-type Invited = { invitation: { id: string } };
-
 /** Success: 2xx, a redirect, or 101 for the WebSocket. */
 const ok = (status: number) => status < 400;
-function expectOk(r: { status: number; text: string }, what: string) {
-  expect(ok(r.status), `${what}: ${r.status} ${r.text.slice(0, 300)}`).toBe(true);
-}
 
 describe("the OpenAPI document against real answers", { timeout: 60_000 }, () => {
   it("the checker refuses an answer the document does not allow", async () => {
@@ -188,41 +183,9 @@ describe("the OpenAPI document against real answers", { timeout: 60_000 }, () =>
     expectOk(await call(`${base}/shows/delete`, { body: { ids: [show.id] }, token }), "del shows");
   });
 
-  it("organization settings and members", async () => {
-    const { org, admin, member } = await createOrgWithMembers();
-    const token = admin.session.accessToken;
-    const base = `/api/orgs/${org.id}`;
-    expectOk(await call(base, { token }), "organization");
-    expectOk(
-      await call(base, { method: "PATCH", body: { name: "Contract Org" }, token }),
-      "rename",
-    );
-    const form = new FormData();
-    form.append("file", new File([PNG], "logo.png", { type: "image/png" }));
-    expectOk(await call(`${base}/logo`, { form, token }), "upload logo");
-    expectOk(await call(`${base}/logo`, { method: "DELETE", token }), "remove logo");
-    const keys = { youtubeApiKey: "AIza-sandbox-good-key" };
-    expectOk(await call(`${base}/integrations`, { method: "PUT", body: keys, token }), "keys");
-    expectOk(await call(`${base}/integrations`, { token }), "integrations");
-    expectOk(await call(`${base}/audit`, { token }), "audit");
+  it("organization settings, members and time zone", callOrganizationRoutes);
 
-    const members = `${base}/members`;
-    const invited = await call(members, { body: { email: randomEmail("contract") }, token });
-    expectOk(invited, "invite");
-    const invitation = `${members}/invitations/${(invited.json as Invited).invitation.id}`;
-    // A resend is allowed ten minutes after the last one.
-    await db()
-      .update(schema.invitations)
-      .set({ lastSentAt: new Date(Date.now() - 11 * 60_000) })
-      .where(eq(schema.invitations.organizationId, org.id));
-    expectOk(await call(`${invitation}/resend`, { method: "POST", token }), "resend");
-    expectOk(await call(invitation, { method: "DELETE", token }), "revoke");
-    expectOk(await call(members, { token }), "members");
-    const person = `${members}/${member.user.id}`;
-    expectOk(await call(person, { method: "PATCH", body: { name: "Sam" }, token }), "update");
-    expectOk(await call(`${person}/reset-password`, { method: "POST", token }), "reset");
-    expectOk(await call(person, { method: "DELETE", token }), "remove");
-  });
+  it("account", callAccountRoutes);
 
   it("every documented operation was answered successfully above", async () => {
     const missing = (await documentedOperations()).filter(

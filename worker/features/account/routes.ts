@@ -1,24 +1,13 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
-import { profileBodySchema } from "../../../shared/schemas/account";
+import { accountApi as routes } from "../../../shared/api/account";
 import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
-import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
+import { newRouter, reply } from "../../lib/openapi";
 import { readImageUpload, storeImage } from "../../lib/uploads";
-import { validate } from "../../lib/validate";
 import { requireUser } from "../../middleware/auth";
 import { findUserById, meResponse, rememberActiveOrganization } from "../auth/users";
 import { answerInvitation } from "../organization/invitations";
-
-const activeOrganizationBody = z.object({
-  organizationId: z.string().uuid({ message: "Invalid organization id" }),
-});
-const invitationAnswerParam = z.object({
-  invitationId: z.string().uuid({ message: "Invalid invitation id" }),
-  answer: z.enum(["accept", "decline"]),
-});
 
 const userOrThrow = async (env: Env, userId: string) => {
   const user = await findUserById(getDb(env), userId);
@@ -26,19 +15,26 @@ const userOrThrow = async (env: Env, userId: string) => {
   return user;
 };
 
+// Scoped to /account/*, not "*": the router is mounted at "/" with the API's other routes.
+const signedIn = newRouter();
+signedIn.use("/account/*", requireUser);
+
 /** The signed-in person's own profile (spec: Account Settings). */
-export const accountRoutes = new Hono<AppEnv>()
-  .use("*", requireUser)
-  .patch("/profile", validate("json", profileBodySchema), async (c) => {
+export const accountRoutes = signedIn
+  .openapi(routes.updateProfile, async (c) => {
     const { phoneNumber, name } = c.req.valid("json");
     const db = getDb(c.env);
     await db
       .update(users)
       .set({ phoneNumber, ...(name !== undefined ? { name } : {}), updatedAt: new Date() })
       .where(eq(users.id, c.get("userId")));
-    return c.json(await meResponse(db, await userOrThrow(c.env, c.get("userId"))));
+    return reply(
+      c,
+      routes.updateProfile,
+      await meResponse(db, await userOrThrow(c.env, c.get("userId"))),
+    );
   })
-  .post("/avatar", async (c) => {
+  .openapi(routes.uploadAvatar, async (c) => {
     const user = await userOrThrow(c.env, c.get("userId"));
     const image = await readImageUpload(c.req.raw);
     const key = await storeImage(c.env.FILES, `avatars/${user.id}`, image);
@@ -49,29 +45,30 @@ export const accountRoutes = new Hono<AppEnv>()
       .where(eq(users.id, user.id));
     // The old picture is deleted only after the new one is saved: never a profile without one.
     if (user.avatarKey) await c.env.FILES.delete(user.avatarKey);
-    return c.json(await meResponse(db, { ...user, avatarKey: key }));
+    return reply(c, routes.uploadAvatar, await meResponse(db, { ...user, avatarKey: key }));
   })
   /** The organisation switcher: remembers the choice (membership checked) and answers /me for it. */
-  .post("/active-organization", validate("json", activeOrganizationBody), async (c) => {
+  .openapi(routes.setActiveOrganization, async (c) => {
     const db = getDb(c.env);
     const { organizationId } = c.req.valid("json");
     if (!(await rememberActiveOrganization(db, c.get("userId"), organizationId)))
       throw new ApiError("NOT_FOUND", "Organization not found");
-    return c.json(await meResponse(db, await userOrThrow(c.env, c.get("userId")), organizationId));
+    return reply(
+      c,
+      routes.setActiveOrganization,
+      await meResponse(db, await userOrThrow(c.env, c.get("userId")), organizationId),
+    );
   })
   /** The invited person's answer (the banner). Accepting makes them a member; nothing else does. */
-  .post(
-    "/invitations/:invitationId/:answer",
-    validate("param", invitationAnswerParam),
-    async (c) => {
-      const db = getDb(c.env);
-      const user = await userOrThrow(c.env, c.get("userId"));
-      const { invitationId, answer } = c.req.valid("param");
-      const { organizationId } = await answerInvitation(db, user, invitationId, answer);
-      return c.json(await meResponse(db, user, answer === "accept" ? organizationId : undefined));
-    },
-  )
-  .delete("/avatar", async (c) => {
+  .openapi(routes.answerInvitation, async (c) => {
+    const db = getDb(c.env);
+    const user = await userOrThrow(c.env, c.get("userId"));
+    const { invitationId, answer } = c.req.valid("param");
+    const { organizationId } = await answerInvitation(db, user, invitationId, answer);
+    const active = answer === "accept" ? organizationId : undefined;
+    return reply(c, routes.answerInvitation, await meResponse(db, user, active));
+  })
+  .openapi(routes.removeAvatar, async (c) => {
     const user = await userOrThrow(c.env, c.get("userId"));
     if (!user.avatarKey)
       throw new ApiError("NOT_FOUND", "No avatar to remove", { reason: "no_avatar" });
@@ -81,5 +78,5 @@ export const accountRoutes = new Hono<AppEnv>()
       .set({ avatarKey: null, updatedAt: new Date() })
       .where(eq(users.id, user.id));
     await c.env.FILES.delete(user.avatarKey);
-    return c.json(await meResponse(db, { ...user, avatarKey: null }));
+    return reply(c, routes.removeAvatar, await meResponse(db, { ...user, avatarKey: null }));
   });
