@@ -65,7 +65,7 @@ organizationTree
   .route("/", reportRoutes)
   .route("/", multiChannelRoutes)
   .route("/", detailRoutes)
-  .route("/orgs/:orgId/overview", overviewRoutes)
+  .route("/", overviewRoutes)
   .route("/", ingestionRoutes)
   .route("/", organizationRoutes);
 

@@ -67,6 +67,7 @@ describe("the OpenAPI document against real answers", { timeout: 60_000 }, () =>
     expectOk(await call(`${base}/jobs/${jobId}`, { token }), "job");
     expectOk(await call(`${base}/channels`, { token }), "channels");
     expectOk(await call(`${base}/shows`, { token }), "shows");
+    expectOk(await call(`${base}/overview?platform=youtube`, { token }), "overview");
 
     const [video] = await db()
       .select({ id: schema.videos.id })

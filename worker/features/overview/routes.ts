@@ -1,11 +1,9 @@
 import { eq, min } from "drizzle-orm";
-import { Hono } from "hono";
+import { overviewApi as routes } from "../../../shared/api/overview";
 import { overviewPeriod } from "../../../shared/overview-period";
-import { overviewQuerySchema, overviewSchema } from "../../../shared/schemas/overview";
 import { getDb } from "../../db/client";
 import { channelMetrics, showMetrics } from "../../db/schema";
-import type { AppEnv } from "../../env";
-import { validate } from "../../lib/validate";
+import { newRouter, reply } from "../../lib/openapi";
 import { podcastOverview } from "./podcast";
 import { youtubeOverview } from "./youtube";
 
@@ -14,39 +12,33 @@ import { youtubeOverview } from "./youtube";
  * one of the spec's date ranges on the organisation's calendar, each against the previous period
  * of the same length, with sparklines and the top movers.
  */
-export const overviewRoutes = new Hono<AppEnv>().get(
-  "/",
-  validate("query", overviewQuerySchema),
-  async (c) => {
-    const query = c.req.valid("query");
-    const org = c.get("org");
-    const db = getDb(c.env);
-    const now = new Date();
-    const metrics = query.platform === "youtube" ? channelMetrics : showMetrics;
-    // "All time" starts on the organisation's first day of data, not on 1 January 2000.
-    const [first] = await db
-      .select({ day: min(metrics.date) })
-      .from(metrics)
-      .where(eq(metrics.organizationId, org.id));
-    const period = overviewPeriod(
-      { type: query.range, from: query.from, to: query.to },
-      now,
-      org.timezone,
-      first?.day ?? null,
-    );
-    const today = now.toISOString().slice(0, 10);
-    const figures =
-      query.platform === "youtube"
-        ? await youtubeOverview(db, org.id, period, today)
-        : await podcastOverview(db, org.id, period);
-    return c.json(
-      overviewSchema.parse({
-        platform: query.platform,
-        period: { from: period.from, to: period.to, days: period.days },
-        previous: period.previous,
-        bucketDays: period.bucketDays,
-        ...figures,
-      }),
-    );
-  },
-);
+export const overviewRoutes = newRouter().openapi(routes.period, async (c) => {
+  const query = c.req.valid("query");
+  const org = c.get("org");
+  const db = getDb(c.env);
+  const now = new Date();
+  const metrics = query.platform === "youtube" ? channelMetrics : showMetrics;
+  // "All time" starts on the organisation's first day of data, not on 1 January 2000.
+  const [first] = await db
+    .select({ day: min(metrics.date) })
+    .from(metrics)
+    .where(eq(metrics.organizationId, org.id));
+  const period = overviewPeriod(
+    { type: query.range, from: query.from, to: query.to },
+    now,
+    org.timezone,
+    first?.day ?? null,
+  );
+  const today = now.toISOString().slice(0, 10);
+  const figures =
+    query.platform === "youtube"
+      ? await youtubeOverview(db, org.id, period, today)
+      : await podcastOverview(db, org.id, period);
+  return reply(c, routes.period, {
+    platform: query.platform,
+    period: { from: period.from, to: period.to, days: period.days },
+    previous: period.previous,
+    bucketDays: period.bucketDays,
+    ...figures,
+  });
+});
