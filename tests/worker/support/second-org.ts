@@ -134,22 +134,17 @@ export async function aimAt(route: ApiRoute, orgId: string, token: string, id: s
   return answers;
 }
 
-/** The other organisation: look-alike content plus a generated report, a schedule and a preview. */
-export async function otherOrgWithEveryKind() {
-  const other = await orgWithPairedContent();
-  const base = `/api/orgs/${other.org.id}`;
-  const entities = {
-    platform: "youtube",
-    dateRange: allTime,
-    selectedEntities: [other.channel.id],
-  };
+/** A generated report (files in R2), a daily schedule and a Multi-Channel preview in `org`. */
+export async function addReportScheduleAndPreview(org: PairedOrg) {
+  const base = `/api/orgs/${org.org.id}`;
+  const entities = { platform: "youtube", dateRange: allTime, selectedEntities: [org.channel.id] };
   const report = await call(`${base}/reports`, {
     body: { title: "Look-alike report", ...entities },
-    token: other.token,
+    token: org.token,
   });
   const reportId = (report.json as { report: { id: string } }).report.id;
-  await deliver([{ type: "report.generate", organizationId: other.org.id, reportId }]);
-  await call(`${base}/reports/schedules`, {
+  await deliver([{ type: "report.generate", organizationId: org.org.id, reportId }]);
+  const schedule = await call(`${base}/reports/schedules`, {
     body: {
       title: "Look-alike schedule",
       ...entities,
@@ -157,15 +152,23 @@ export async function otherOrgWithEveryKind() {
       scheduledTime: "06:00",
       isPersistent: false,
     },
-    token: other.token,
+    token: org.token,
   });
-  await createPreview(other.org.id, other.token, {
+  if (schedule.status !== 201) throw new Error(`schedule: ${schedule.status} ${schedule.text}`);
+  const previewId = await createPreview(org.org.id, org.token, {
     title: "Look-alike preview",
     dateRange: allTime,
-    selectedChannels: [other.channel.id],
-    selectedShows: [other.show.id],
+    selectedChannels: [org.channel.id],
+    selectedShows: [org.show.id],
     mergeOptions: mergeNone,
   });
+  return { reportId, previewId };
+}
+
+/** The other organisation: look-alike content plus a generated report, a schedule and a preview. */
+export async function otherOrgWithEveryKind() {
+  const other = await orgWithPairedContent();
+  await addReportScheduleAndPreview(other);
   const snapshot = await snapshotOf(other.org.id);
   const users = [other.admin.user.id, other.member.user.id];
   return {
@@ -179,14 +182,34 @@ export async function otherOrgWithEveryKind() {
 }
 export type OtherOrg = Awaited<ReturnType<typeof otherOrgWithEveryKind>>;
 
-/** Our answers to `paths` (under /api/orgs/:orgId/), read by our member. */
-export async function readAll(own: PairedOrg, paths: readonly string[]) {
+/** A read of ours: a GET path under /api/orgs/:orgId/, or a POST that only reads (a body). */
+export type Read = string | { path: string; body: unknown };
+const keyOf = (read: Read) =>
+  typeof read === "string" ? read : `POST ${read.path} ${JSON.stringify(read.body)}`;
+
+/** Our answers to `reads`, made by our member, keyed by path (and body). */
+export async function readAll(own: PairedOrg, reads: readonly Read[]) {
   const answers: Record<string, { status: number; text: string }> = {};
-  for (const path of paths) {
-    const r = await call(`/api/orgs/${own.org.id}/${path}`, { token: own.token });
-    answers[path] = { status: r.status, text: r.text };
+  for (const read of reads) {
+    const path = typeof read === "string" ? read : read.path;
+    const body = typeof read === "string" ? undefined : read.body;
+    const r = await call(`/api/orgs/${own.org.id}/${path}`, { token: own.token, body });
+    answers[keyOf(read)] = { status: r.status, text: r.text };
   }
   return answers;
+}
+
+/** Our answers to `reads` are all 200 and byte for byte what they were before; none names its rows. */
+export async function expectReadsAsBefore(
+  own: PairedOrg,
+  reads: readonly Read[],
+  before: Awaited<ReturnType<typeof readAll>>,
+  other: OtherOrg,
+) {
+  for (const [path, answer] of Object.entries(before)) expect(answer.status, path).toBe(200);
+  const after = await readAll(own, reads);
+  expect(after).toEqual(before);
+  expectNoStrangers(textsOf(after), other);
 }
 
 /** None of the other organisation's ids in any answer (bar the id a call itself carried). */
@@ -199,13 +222,15 @@ export function expectNoStrangers(texts: Record<string, string>, other: OtherOrg
 /**
  * Every route in `routes` called by our admin, in our organisation, with each of the other
  * organisation's ids: no 5xx, a read by path id finds nothing (4xx), no answer carries its ids, and
- * afterwards every row and file it owns is exactly as it was.
+ * afterwards every row and file it owns is exactly as it was, and none of our `ownReads` (paths
+ * under our organisation) names any of its rows.
  */
 export async function expectIdRoutesLeaveOtherUntouched(
   routes: ApiRoute[],
   own: PairedOrg,
   other: OtherOrg,
   aim: Aim = {},
+  ownReads: readonly Read[] = [],
 ) {
   expect(routes.length).toBeGreaterThan(0);
   let calls = 0;
@@ -222,4 +247,9 @@ export async function expectIdRoutesLeaveOtherUntouched(
       }
   expect(calls).toBeGreaterThanOrEqual(routes.length * other.aimIds.length);
   expect(await snapshotOf(other.org.id)).toEqual(other.snapshot);
+  // Nothing those calls made in our organisation (a job, a report) points at its rows.
+  expectNoStrangers(textsOf(await readAll(own, ownReads)), other);
 }
+
+export const textsOf = (answers: Awaited<ReturnType<typeof readAll>>) =>
+  Object.fromEntries(Object.entries(answers).map(([path, a]) => [path, a.text]));
