@@ -44,8 +44,19 @@ const NUMBERING_FROM = Date.UTC(2024, 0, 1);
 
 export const podcastIdFor = (slug: string) => `sbxpod-${b64url(slug)}`;
 
+/**
+ * Benchmarks' podcasts: "bench-N" publishes the programmes of the YouTube emulator's "@bench-N"
+ * channel 0-3 days after each video, N episodes, so a multi-channel preview of the two is N x N
+ * with realistic pairs (bench/preview.bench.mjs). An account lists it when its key ends "-bench-N".
+ */
+const benchSizeOf = (name: string): number | null => {
+  const size = /(?:^|-)bench-(\d{1,5})$/.exec(name);
+  return size ? Math.min(10_000, Math.max(1, Number(size[1]))) : null;
+};
+
 export function podcastBySlug(slug: string): SandboxPodcast {
   const demo = DEMO_PODCASTS[slug];
+  const benchSize = /^bench-\d+$/.test(slug) ? benchSizeOf(slug) : null;
   const seed = hash(slug);
   const title =
     demo?.title ??
@@ -56,9 +67,13 @@ export function podcastBySlug(slug: string): SandboxPodcast {
   return {
     id: podcastIdFor(slug),
     title,
-    episodeCount: demo?.episodes ?? 30 + (seed % 60),
+    episodeCount: demo?.episodes ?? benchSize ?? 30 + (seed % 60),
     seed,
-    paired: demo ? channelByHandle(demo.pairedHandle) : null,
+    paired: demo
+      ? channelByHandle(demo.pairedHandle)
+      : benchSize
+        ? channelByHandle(`@bench-${benchSize}`)
+        : null,
   };
 }
 
@@ -71,11 +86,13 @@ export function podcastById(id: string): SandboxPodcast | null {
 /** The podcasts an API key's account holds. */
 export function podcastsForKey(key: string): SandboxPodcast[] {
   const own = hash(key) % 1000;
+  const benchSize = benchSizeOf(key);
   return [
     podcastBySlug("demo-daily"),
     podcastBySlug("demo-tech"),
     podcastBySlug(`studio-${own}`),
     podcastBySlug(`interviews-${own}`),
+    ...(benchSize ? [podcastBySlug(`bench-${benchSize}`)] : []),
   ];
 }
 
