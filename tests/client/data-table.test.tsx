@@ -220,3 +220,28 @@ describe("DataTable paging, sorting and states", () => {
     expect(header.getAttribute("aria-sort")).toBe("descending");
   });
 });
+
+describe("DataTable first page in two paints", () => {
+  const table = () => screen.getByRole("table", { name: "Videos" });
+
+  it("paints the first 40 rows of a fresh 200-row page first, busy until the rest follow", async () => {
+    const { rerender } = render(<Table data={rows(200)} total={250} />);
+    expect(rowBoxes()).toHaveLength(40);
+    expect(table().getAttribute("aria-busy")).toBe("true");
+    await waitFor(() => expect(rowBoxes()).toHaveLength(200));
+    expect(table().getAttribute("aria-busy")).toBe("false");
+    expect(screen.getByText("Video 200")).toBeTruthy();
+    // The next page replaces rows already on screen at once: a scrolled table never shrinks.
+    rerender(<Table data={rows(50, 201)} total={250} page={2} />);
+    expect(rowBoxes()).toHaveLength(50);
+    expect(table().getAttribute("aria-busy")).toBe("false");
+    rerender(<Table data={rows(200)} total={250} page={1} />);
+    expect(rowBoxes()).toHaveLength(200);
+  });
+
+  it("a page that fits in the first paint is complete at once", () => {
+    render(<Table data={rows(40)} total={40} />);
+    expect(rowBoxes()).toHaveLength(40);
+    expect(table().getAttribute("aria-busy")).toBe("false");
+  });
+});

@@ -33,6 +33,9 @@ describe("dashboard tables", () => {
   test("200 rows a page; the next page, a sort and a filter chip go into the URL", async () => {
     const { context, page } = await newPage(browser());
     const rows = await openVideos(page);
+    // The first rows are painted first and the page completes a frame later (DataTable's staged
+    // rows); until then the table says it is busy.
+    await page.locator("table[aria-busy=false]").waitFor();
     assert.equal(await rows.count(), 200);
     await page.getByText("250 rows · page 1 of 2").waitFor();
     await page.getByRole("button", { name: "Next" }).click();

@@ -17,6 +17,7 @@ import { useColumnPrefs } from "./column-prefs";
 import { HeaderCell } from "./HeaderCell";
 import { Pagination } from "./Pagination";
 import { DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from "./sizes";
+import { useStagedRows } from "./use-staged-rows";
 
 export { DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from "./sizes";
 
@@ -127,6 +128,8 @@ export function DataTable<T>(props: Props<T>) {
       props.onSortingChange(typeof updater === "function" ? updater(props.sorting) : updater),
   });
   const selected = table.getSelectedRowModel().rows.map((r) => r.original);
+  const rowModel = table.getRowModel();
+  const staged = useStagedRows(rowModel.rows.length);
   const leafColumns = table.getVisibleLeafColumns();
   // The pinned columns' left offsets: the checkbox at 0, the title right after it.
   const pinnedLeft = new Map<string, number>();
@@ -248,7 +251,7 @@ export function DataTable<T>(props: Props<T>) {
           className="table-fixed border-separate border-spacing-0 text-left text-sm"
           style={{ width: flexible ? `max(100%, ${minWidth}px)` : minWidth }}
           aria-label={props.label}
-          aria-busy={props.loading || props.updating === true}
+          aria-busy={props.loading || props.updating === true || !staged.complete}
         >
           <colgroup>
             {leafColumns.map((c) => (
@@ -295,7 +298,7 @@ export function DataTable<T>(props: Props<T>) {
               </tr>
             )}
             {!props.loading &&
-              table.getRowModel().rows.map((row) => (
+              rowModel.rows.slice(0, staged.shown).map((row) => (
                 <tr
                   key={row.id}
                   style={{ height: ROW_HEIGHT }}
