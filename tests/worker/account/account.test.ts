@@ -1,25 +1,15 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { meResponseSchema } from "../../../shared/schemas/auth";
-import { createOrgWithMembers, createUser, userRow } from "../support/accounts";
+import {
+  createOrgWithMembers,
+  createUser,
+  PNG,
+  uploadAvatar as upload,
+  userRow,
+} from "../support/accounts";
 import { createOrganization } from "../support/factories";
 import { call, envelope, signIn } from "../support/http";
-
-const PNG = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0,
-  1, 8, 6, 0, 0, 0,
-]);
-
-async function upload(token: string, bytes: Uint8Array, name = "me.png", type = "image/png") {
-  const form = new FormData();
-  form.append("file", new File([bytes], name, { type }));
-  const res = await SELF.fetch("http://localhost/api/account/avatar", {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return { status: res.status, json: (await res.json()) as unknown };
-}
 
 describe("profile", () => {
   it("saves a phone number and saves an empty one as null", async () => {

@@ -1,3 +1,4 @@
+import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import type { Role } from "../../../shared/schemas/enums";
 import { schema } from "../../../worker/db/client";
@@ -53,3 +54,26 @@ export async function createOrgWithMembers() {
 
 export const userRow = async (id: string) =>
   (await db().select().from(schema.users).where(eq(schema.users.id, id)))[0]!;
+
+/** The smallest PNG header the upload check accepts as an image. */
+export const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0,
+  1, 8, 6, 0, 0, 0,
+]);
+
+/** Uploads an avatar as the browser does (multipart). */
+export async function uploadAvatar(
+  token: string,
+  bytes: Uint8Array,
+  name = "me.png",
+  type = "image/png",
+) {
+  const form = new FormData();
+  form.append("file", new File([bytes], name, { type }));
+  const res = await SELF.fetch("http://localhost/api/account/avatar", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, json: (await res.json()) as unknown };
+}

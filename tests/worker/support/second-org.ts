@@ -44,7 +44,20 @@ export async function snapshotOf(organizationId: string) {
   const organization = await env.DB.prepare("SELECT * FROM organizations WHERE id = ?")
     .bind(organizationId)
     .first();
-  return { organization, rows, keys: keys.sort() };
+  // Its people: their accounts, sign-ins and link tokens (a password reset touches only those).
+  const members = "SELECT user_id FROM user_organizations WHERE organization_id = ?1";
+  const people: Record<string, unknown[]> = {};
+  for (const [table, column] of [
+    ["users", "id"],
+    ["sessions", "user_id"],
+    ["auth_tokens", "user_id"],
+  ] as const)
+    people[table] = (
+      await env.DB.prepare(`SELECT * FROM ${table} WHERE ${column} IN (${members}) ORDER BY id`)
+        .bind(organizationId)
+        .all()
+    ).results;
+  return { organization, rows, people, keys: keys.sort() };
 }
 
 /** One id of each kind of row in a snapshot (the ids to aim at). */
@@ -99,6 +112,8 @@ export type Aim = {
   params?: Record<string, readonly string[]>;
   /** The query a route is called with, given the id (ids in filters, or what it needs to run). */
   query?: (route: ApiRoute, id: string) => string;
+  /** The JSON body, given the id (bodyWith by default). */
+  body?: (route: ApiRoute, id: string) => unknown;
 };
 
 /** Calls `route` in our organisation with `id` in every id slot, once per non-id param value. */
@@ -122,7 +137,7 @@ export async function aimAt(route: ApiRoute, orgId: string, token: string, id: s
         authorization: `Bearer ${token}`,
         ...(route.json ? { "content-type": "application/json" } : {}),
       },
-      body: route.json ? JSON.stringify(bodyWith(id)) : undefined,
+      body: route.json ? JSON.stringify(aim.body?.(route, id) ?? bodyWith(id)) : undefined,
       redirect: "manual",
     });
     answers.push({
@@ -169,6 +184,11 @@ export async function addReportScheduleAndPreview(org: PairedOrg) {
 export async function otherOrgWithEveryKind() {
   const other = await orgWithPairedContent();
   await addReportScheduleAndPreview(other);
+  const invited = await call(`/api/orgs/${other.org.id}/members`, {
+    body: { email: `invitee-${other.org.id.slice(0, 8)}@example.com`, role: "standard" },
+    token: other.admin.session.accessToken,
+  });
+  if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${invited.text}`);
   const snapshot = await snapshotOf(other.org.id);
   const users = [other.admin.user.id, other.member.user.id];
   return {
@@ -182,18 +202,19 @@ export async function otherOrgWithEveryKind() {
 }
 export type OtherOrg = Awaited<ReturnType<typeof otherOrgWithEveryKind>>;
 
-/** A read of ours: a GET path under /api/orgs/:orgId/, or a POST that only reads (a body). */
+/** A read of ours: a GET path under /api/orgs/:orgId ("" is the organisation), or a reading POST. */
 export type Read = string | { path: string; body: unknown };
 const keyOf = (read: Read) =>
   typeof read === "string" ? read : `POST ${read.path} ${JSON.stringify(read.body)}`;
 
-/** Our answers to `reads`, made by our member, keyed by path (and body). */
+/** Our answers to `reads`, made by our admin (who may read everything), keyed by path and body. */
 export async function readAll(own: PairedOrg, reads: readonly Read[]) {
   const answers: Record<string, { status: number; text: string }> = {};
   for (const read of reads) {
     const path = typeof read === "string" ? read : read.path;
     const body = typeof read === "string" ? undefined : read.body;
-    const r = await call(`/api/orgs/${own.org.id}/${path}`, { token: own.token, body });
+    const url = `/api/orgs/${own.org.id}${path ? `/${path}` : ""}`;
+    const r = await call(url, { token: own.admin.session.accessToken, body });
     answers[keyOf(read)] = { status: r.status, text: r.text };
   }
   return answers;
