@@ -2,6 +2,7 @@ import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import type { z } from "zod";
+import type { $ZodError } from "zod/v4/core";
 import { type SuccessCode, type SuccessSchema, successOf } from "../../shared/api/define";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
@@ -12,12 +13,17 @@ import { describeIssue } from "./validate";
  * definitions in shared/api/, so the request is validated by the route's own schemas (a failure
  * is a 400 naming the field, before the handler runs) and the route is in /api/openapi.json.
  */
-export const newRouter = () =>
+export const newRouter = (opts: { reason?: (error: $ZodError) => string | undefined } = {}) =>
   new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (result.success) return;
       const { message, field } = describeIssue(result.error);
-      throw new ApiError("BAD_REQUEST", message, field ? { field } : {});
+      // A stable `reason` where the client has the spec's own words for the failure (auth).
+      const reason = opts.reason?.(result.error);
+      throw new ApiError("BAD_REQUEST", message, {
+        ...(field ? { field } : {}),
+        ...(reason ? { reason } : {}),
+      });
     },
   });
 

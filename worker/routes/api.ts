@@ -58,7 +58,7 @@ organizationTree
   .use("/orgs/:orgId/*", orgScope)
   .route("/", orgTimezoneRoutes)
   .route("/", membersRoutes)
-  .route("/orgs/:orgId/google", googleOrgRoutes)
+  .route("/", googleOrgRoutes)
   .route("/", storageRoutes)
   .route("/", tableRoutes)
   .route("/", reportDownloadRoutes)
@@ -80,14 +80,14 @@ api
   })
   .route("/", healthRoutes)
   .route("/client-errors", clientErrorRoutes)
-  .route("/auth", authRoutes)
+  .route("/", authRoutes)
   .route("/", accountRoutes)
   // The board's WebSocket checks its own ticket (a browser cannot send the bearer header), so it
   // comes before the organisation's session check.
   .route("/", multiChannelSocketRoutes)
   .route("/", organizationTree)
   .route("/images", imageRoutes)
-  .route("/google", googleCallbackRoutes)
+  .route("/", googleCallbackRoutes)
   .route("/dev", devApiRoutes);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearer", {

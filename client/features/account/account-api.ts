@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { accountApi } from "../../../shared/api/account";
+import { authApi } from "../../../shared/api/auth";
 import { organizationApi } from "../../../shared/api/organization";
 import type { SupportedTimeZone } from "../../../shared/timezones";
-import { api, call } from "../../lib/api/client";
+import { call } from "../../lib/api/client";
 
-/** Account Settings' calls: routes of shared/api/account.ts (the password's is auth's, not yet). */
+/** Account Settings' calls: routes of shared/api/account.ts, and auth's for the password. */
 export const updateProfile = (phoneNumber: string | null) =>
   call(accountApi.updateProfile, { body: { phoneNumber } });
 
@@ -20,6 +20,4 @@ export function uploadAvatar(file: File) {
 export const removeAvatar = () => call(accountApi.removeAvatar);
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
-  api("/api/auth/password", z.object({ message: z.string() }), {
-    body: { currentPassword, newPassword },
-  });
+  call(authApi.changePassword, { body: { currentPassword, newPassword } });

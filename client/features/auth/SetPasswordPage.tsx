@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { z } from "zod";
+import { authApi } from "../../../shared/api/auth";
 import { linkMessages } from "../../../shared/messages";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/schemas/auth";
 import { Banner, Button, Field } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
-import { ApiError, api } from "../../lib/api/client";
+import { ApiError, call } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { toast } from "../../lib/toast";
 
@@ -49,7 +49,7 @@ export function SetPasswordPage({
     setBusy(true);
     setError(null);
     try {
-      await api("/api/auth/set-password", z.unknown(), {
+      await call(authApi.setPassword, {
         body: { newPassword: password, type: kind === "invite" ? "invite" : "recovery" },
       });
       setDone(true);

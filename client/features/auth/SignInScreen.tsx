@@ -1,15 +1,14 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { z } from "zod";
+import { authApi } from "../../../shared/api/auth";
 import { authErrorMessage, authSuccessMessages, linkMessages } from "../../../shared/messages";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/schemas/auth";
 import { Banner, type BannerKind, Button, Field } from "../../components/form";
-import { ApiError, api } from "../../lib/api/client";
+import { ApiError, call } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { useBrand } from "../../lib/brand";
 import { toast } from "../../lib/toast";
 
 type Mode = "signin" | "signup" | "reset";
-const messageResponse = z.object({ message: z.string() });
 
 /** Picks the spec's words for a failure: by the envelope's reason, or the network message. */
 export function messageForAuthError(error: unknown): string {
@@ -62,10 +61,10 @@ export function SignInScreen() {
         await signIn(email, password);
         toast.success(authSuccessMessages.welcomeBack);
       } else if (mode === "signup") {
-        await api("/api/auth/sign-up", messageResponse, { body: { email, password } });
+        await call(authApi.signUp, { body: { email, password } });
         backToSignIn("success", authSuccessMessages.accountCreated);
       } else {
-        await api("/api/auth/reset-request", messageResponse, { body: { email } });
+        await call(authApi.resetRequest, { body: { email } });
         backToSignIn("info", linkMessages.selfResetSent);
       }
     } catch (error) {

@@ -1,32 +1,18 @@
-import { z } from "zod";
+import { googleApi } from "../../../shared/api/google";
 import { membersApi, organizationApi } from "../../../shared/api/organization";
 import type { UpdateMemberBody } from "../../../shared/schemas/organization";
-import { api, call } from "../../lib/api/client";
-import { orgQuery } from "../../lib/query/define-query";
+import { call } from "../../lib/api/client";
 import { routeQuery } from "../../lib/query/route-query";
 
 export type { InvitationView } from "../../../shared/schemas/organization";
 
-export const googleViewSchema = z.union([
-  z.object({ connected: z.literal(false) }),
-  z.object({
-    connected: z.literal(true),
-    email: z.string(),
-    status: z.enum(["active", "error"]),
-    scopes: z.array(z.string()),
-    lastError: z.string().nullable(),
-    connectedAt: z.string(),
-  }),
-]);
-
-const base = (orgId: string) => `/api/orgs/${orgId}`;
 const upload = (file: File) => {
   const formData = new FormData();
   formData.append("file", file);
   return formData;
 };
 
-/** Organization Settings' calls: routes of shared/api/organization.ts (Google's are not yet). */
+/** Organization Settings' calls: routes of shared/api/organization.ts and google.ts. */
 export const orgApi = {
   rename: (orgId: string, name: string) =>
     call(organizationApi.rename, { params: { orgId }, body: { name } }),
@@ -48,13 +34,8 @@ export const orgApi = {
     call(membersApi.resetPassword, { params: { orgId, userId } }),
   removeMember: (orgId: string, userId: string) =>
     call(membersApi.remove, { params: { orgId, userId } }),
-  google: (orgId: string) => api(`${base(orgId)}/google`, googleViewSchema),
-  connectGoogle: (orgId: string) =>
-    api(`${base(orgId)}/google/connect`, z.object({ authorizationUrl: z.string() }), {
-      method: "POST",
-    }),
-  disconnectGoogle: (orgId: string) =>
-    api(`${base(orgId)}/google`, z.object({ connected: z.literal(false) }), { method: "DELETE" }),
+  connectGoogle: (orgId: string) => call(googleApi.connect, { params: { orgId } }),
+  disconnectGoogle: (orgId: string) => call(googleApi.disconnect, { params: { orgId } }),
 };
 
 export const orgMessages = {
@@ -96,5 +77,5 @@ export const orgQueries = {
   integrations: routeQuery(organizationApi.integrations),
   members: routeQuery(membersApi.list),
   audit: routeQuery(organizationApi.audit),
-  google: orgQuery("organization", "google", orgApi.google),
+  google: routeQuery(googleApi.view),
 };

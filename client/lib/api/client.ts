@@ -132,7 +132,3 @@ export function call<R extends ApiRoute>(
     signal: opts?.signal,
   });
 }
-
-/** @deprecated during the move to `call`: the remaining hand-written calls. */
-export const api = <T extends z.ZodType>(path: string, schema: T, opts: RequestOptions = {}) =>
-  send(path, schema, opts);

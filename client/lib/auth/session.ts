@@ -1,18 +1,11 @@
-import { z } from "zod";
 import { accountApi } from "../../../shared/api/account";
-import {
-  type MeResponse,
-  meResponseSchema,
-  type TokenResponse,
-  tokenResponseSchema,
-} from "../../../shared/schemas/auth";
-import { ApiError, api, call, setAccessToken } from "../api/client";
-
-const linkResponseSchema = tokenResponseSchema.extend({ type: z.enum(["invite", "recovery"]) });
+import { authApi } from "../../../shared/api/auth";
+import type { MeResponse, TokenResponse } from "../../../shared/schemas/auth";
+import { ApiError, call, setAccessToken } from "../api/client";
 
 /** Exchanges an emailed one-time link token for a session. */
 export async function exchangeLinkToken(token: string): Promise<TokenResponse> {
-  const response = await api("/api/auth/link", linkResponseSchema, { body: { token } });
+  const response = await call(authApi.link, { body: { token } });
   setAccessToken(response.accessToken);
   return response;
 }
@@ -22,7 +15,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Exchanges the HttpOnly refresh cookie for an access token; null when nobody is signed in. */
 export async function refreshSession(retried = false): Promise<TokenResponse | null> {
   try {
-    const token = await api("/api/auth/refresh", tokenResponseSchema, { method: "POST" });
+    const token = await call(authApi.refresh);
     setAccessToken(token.accessToken);
     return token;
   } catch (error) {
@@ -45,10 +38,7 @@ export async function refreshSession(retried = false): Promise<TokenResponse | n
 
 /** The signed-in person; `organizationId` keeps this tab's active organisation (if still a member). */
 export const fetchMe = (organizationId?: string | null): Promise<MeResponse> =>
-  api(
-    `/api/auth/me${organizationId ? `?organizationId=${encodeURIComponent(organizationId)}` : ""}`,
-    meResponseSchema,
-  );
+  call(authApi.me, { query: organizationId ? { organizationId } : {} });
 
 /** Switches the active organisation (remembered on the server for next time). */
 export const switchActiveOrganization = (organizationId: string): Promise<MeResponse> =>
@@ -59,14 +49,14 @@ export const answerInvitation = (invitationId: string, answer: "accept" | "decli
   call(accountApi.answerInvitation, { params: { invitationId, answer } });
 
 export async function signInWithPassword(email: string, password: string): Promise<TokenResponse> {
-  const token = await api("/api/auth/sign-in", tokenResponseSchema, { body: { email, password } });
+  const token = await call(authApi.signIn, { body: { email, password } });
   setAccessToken(token.accessToken);
   return token;
 }
 
 export async function signOutSession(): Promise<void> {
   try {
-    await api("/api/auth/sign-out", z.unknown(), { method: "POST" });
+    await call(authApi.signOut);
   } finally {
     setAccessToken(null);
   }

@@ -9,6 +9,7 @@ import { answered, call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
 import { deliver } from "../support/jobs";
 import { allTime, connectBoard, mergeNone, orgWithPairedContent } from "../support/multichannel";
+import { callAuthRoutes, callGoogleRoutes } from "./auth-calls";
 import { callAccountRoutes, callOrganizationRoutes, expectOk } from "./people-calls";
 
 /*
@@ -187,6 +188,10 @@ describe("the OpenAPI document against real answers", { timeout: 60_000 }, () =>
   it("organization settings, members and time zone", callOrganizationRoutes);
 
   it("account", callAccountRoutes);
+
+  it("auth", callAuthRoutes);
+
+  it("Google connection", callGoogleRoutes);
 
   it("every documented operation was answered successfully above", async () => {
     const missing = (await documentedOperations()).filter(

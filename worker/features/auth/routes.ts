@@ -1,21 +1,10 @@
-import { type Context, Hono } from "hono";
-import { z } from "zod";
-import {
-  changePasswordBodySchema,
-  linkBodySchema,
-  resetRequestBodySchema,
-  setPasswordBodySchema,
-} from "../../../shared/schemas/account";
-import {
-  type LinkResponse,
-  signInBodySchema,
-  signUpBodySchema,
-} from "../../../shared/schemas/auth";
+import type { Context } from "hono";
+import { authApi as routes } from "../../../shared/api/auth";
 import { type Db, getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { verifyPassword } from "../../lib/crypto/password";
-import { validate } from "../../lib/validate";
+import { newRouter, reply } from "../../lib/openapi";
 import { requireUser } from "../../middleware/auth";
 import { endBoardAccess, familyOfSession } from "../../rooms/access";
 import { acceptAccountInvitations } from "../organization/invitations";
@@ -44,10 +33,7 @@ import { familyOf, revokeFamily, revokeOtherSessions, rotateSession } from "./se
 import { assertMayTrySignIn, forgiveSignInFailures, recordSignInFailure } from "./sign-in-throttle";
 import { assertSignupAllowed, SIGNUP_ACCEPTED, signUp } from "./signup";
 import { findUserById, meResponse } from "./users";
-import { validateAuthBody } from "./validate-body";
-
-/** The tab's active organisation travels with /me, so each tab keeps its own. */
-const meQuery = z.object({ organizationId: z.string().uuid().optional() });
+import { authReason } from "./validation-reason";
 
 /** After a password change: every other sign-in ends, with its open boards. */
 async function endOtherSignIns(c: Context<AppEnv>, db: Db, userId: string) {
@@ -101,8 +87,14 @@ const limitKeys = (c: Parameters<typeof clientIp>[0], email: string) => ({
   ip: ipKey(clientIp(c)),
 });
 
-export const authRoutes = new Hono<AppEnv>()
-  .post("/sign-up", validateAuthBody(signUpBodySchema), async (c) => {
+// A new password shorter than the minimum carries the reason the client shows the spec's words for.
+const router = newRouter({ reason: authReason });
+for (const path of ["/auth/me", "/auth/set-password", "/auth/password"])
+  router.use(path, requireUser);
+
+/** /api/auth/*: the routes of shared/api/auth.ts. */
+export const authRoutes = router
+  .openapi(routes.signUp, async (c) => {
     assertSignupAllowed(c);
     const input = c.req.valid("json");
     const db = getDb(c.env);
@@ -110,10 +102,10 @@ export const authRoutes = new Hono<AppEnv>()
     await assertUnderLimit(db, keys, signUpRules);
     await recordAttempt(db, keys, "signup");
     await signUp(c, db, input);
-    return c.json({ message: SIGNUP_ACCEPTED }, 201);
+    return reply(c, routes.signUp, { message: SIGNUP_ACCEPTED });
   })
-  .get("/confirm", async (c) => {
-    const token = c.req.query("token") ?? "";
+  .openapi(routes.confirm, async (c) => {
+    const token = c.req.valid("query").token ?? "";
     const db = getDb(c.env);
     const used =
       token.length >= 10 && token.length <= 200
@@ -124,7 +116,7 @@ export const authRoutes = new Hono<AppEnv>()
     await confirmEmail(db, used.userId);
     return c.redirect("/?confirmed=1", 302);
   })
-  .post("/sign-in", validateAuthBody(signInBodySchema), async (c) => {
+  .openapi(routes.signIn, async (c) => {
     const { email, password } = c.req.valid("json");
     const db = getDb(c.env);
     const ip = clientIp(c);
@@ -147,16 +139,16 @@ export const authRoutes = new Hono<AppEnv>()
       await withdrawPendingReset(db, user);
     }
     await forgiveSignInFailures(db, email, ip);
-    return c.json(await signInUser(c, db, user.id));
+    return reply(c, routes.signIn, await signInUser(c, db, user.id));
   })
-  .post("/refresh", async (c) => {
+  .openapi(routes.refresh, async (c) => {
     const token = readRefreshCookie(c);
     if (!token)
       throw new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
     try {
       const next = await rotateSession(getDb(c.env), token, requestMeta(c));
       setRefreshCookie(c, next.refreshToken);
-      return c.json(await accessTokenResponse(c, next.userId, next.sessionId));
+      return reply(c, routes.refresh, await accessTokenResponse(c, next.userId, next.sessionId));
     } catch (error) {
       if (error instanceof ApiError && error.code === "UNAUTHORIZED") clearRefreshCookie(c);
       // A refresh token that came back revoked its whole sign-in: its open boards close too.
@@ -168,7 +160,7 @@ export const authRoutes = new Hono<AppEnv>()
       throw error;
     }
   })
-  .post("/sign-out", async (c) => {
+  .openapi(routes.signOut, async (c) => {
     const token = readRefreshCookie(c);
     if (token) {
       const db = getDb(c.env);
@@ -181,16 +173,16 @@ export const authRoutes = new Hono<AppEnv>()
     clearRefreshCookie(c);
     return c.body(null, 204);
   })
-  .post("/reset-request", validateAuthBody(resetRequestBodySchema), async (c) => {
+  .openapi(routes.resetRequest, async (c) => {
     const { email } = c.req.valid("json");
     const db = getDb(c.env);
     const keys = limitKeys(c, email);
     await assertUnderLimit(db, keys, resetRules);
     await recordAttempt(db, keys, "reset_request");
     await requestSelfReset(c, db, email);
-    return c.json({ message: SELF_RESET_ANSWER });
+    return reply(c, routes.resetRequest, { message: SELF_RESET_ANSWER });
   })
-  .post("/link", validateAuthBody(linkBodySchema), async (c) => {
+  .openapi(routes.link, async (c) => {
     const db = getDb(c.env);
     const used = await consumeLinkToken(db, c.req.valid("json").token, ["invite", "recovery"]);
     if (!used)
@@ -201,18 +193,18 @@ export const authRoutes = new Hono<AppEnv>()
     await proveAddress(db, linked);
     if (used.kind === "invite") await acceptAccountInvitations(db, linked);
     const tokens = await signInUser(c, db, used.userId);
-    const response: LinkResponse = {
+    return reply(c, routes.link, {
       ...tokens,
       type: used.kind === "invite" ? "invite" : "recovery",
-    };
-    return c.json(response);
+    });
   })
-  .get("/me", requireUser, validate("query", meQuery), async (c) => {
+  .openapi(routes.me, async (c) => {
     const db = getDb(c.env);
     const { organizationId } = c.req.valid("query");
-    return c.json(await meResponse(db, await currentUser(db, c.get("userId")), organizationId));
+    const user = await currentUser(db, c.get("userId"));
+    return reply(c, routes.me, await meResponse(db, user, organizationId));
   })
-  .post("/set-password", requireUser, validateAuthBody(setPasswordBodySchema), async (c) => {
+  .openapi(routes.setPassword, async (c) => {
     const db = getDb(c.env);
     const user = await currentUser(db, c.get("userId"));
     const { newPassword, type } = c.req.valid("json");
@@ -227,9 +219,9 @@ export const authRoutes = new Hono<AppEnv>()
     await setPermanentPassword(db, user.id, newPassword);
     // A reset may mean the account was in someone else's hands: end every other session.
     await endOtherSignIns(c, db, user.id);
-    return c.json({ message: "Password updated successfully" });
+    return reply(c, routes.setPassword, { message: "Password updated successfully" });
   })
-  .post("/password", requireUser, validateAuthBody(changePasswordBodySchema), async (c) => {
+  .openapi(routes.changePassword, async (c) => {
     const db = getDb(c.env);
     const user = await currentUser(db, c.get("userId"));
     const { currentPassword, newPassword } = c.req.valid("json");
@@ -248,5 +240,5 @@ export const authRoutes = new Hono<AppEnv>()
     await setPermanentPassword(db, user.id, newPassword);
     // Other devices signed in with the old password are signed out; this one stays.
     await endOtherSignIns(c, db, user.id);
-    return c.json({ message: "Password updated successfully" });
+    return reply(c, routes.changePassword, { message: "Password updated successfully" });
   });

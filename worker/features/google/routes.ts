@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
+import { googleApi as routes } from "../../../shared/api/google";
 import { getDb } from "../../db/client";
 import { googleConnections } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
+import { newRouter, reply } from "../../lib/openapi";
 import { requireAdmin } from "../../middleware/auth";
 import {
   createAuthorization,
@@ -32,11 +34,14 @@ const pendingSchema = z.object({
 const redirectUri = (c: Context<AppEnv>) => `${new URL(c.req.url).origin}${CALLBACK_PATH}`;
 const settingsUrl = (result: string) => `/organization-settings?google=${result}`;
 
-/** Admin routes under /api/orgs/:orgId/google. */
-export const googleOrgRoutes = new Hono<AppEnv>()
-  .use("*", requireAdmin)
-  .get("/", async (c) => c.json(await connectionView(getDb(c.env), c.get("org").id)))
-  .post("/connect", async (c) => {
+const admin = { middleware: [requireAdmin] };
+
+/** The organisation's Google account: admin routes under /api/orgs/:orgId/google. */
+export const googleOrgRoutes = newRouter()
+  .openapi({ ...routes.view, ...admin }, async (c) =>
+    reply(c, routes.view, await connectionView(getDb(c.env), c.get("org").id)),
+  )
+  .openapi({ ...routes.connect, ...admin }, async (c) => {
     let auth: ReturnType<typeof createAuthorization>;
     try {
       auth = createAuthorization(c.env, new URL(c.req.url).origin, redirectUri(c));
@@ -60,9 +65,9 @@ export const googleOrgRoutes = new Hono<AppEnv>()
       path: CALLBACK_PATH,
       maxAge: 600,
     });
-    return c.json({ authorizationUrl: auth.url });
+    return reply(c, routes.connect, { authorizationUrl: auth.url });
   })
-  .delete("/", async (c) => {
+  .openapi({ ...routes.disconnect, ...admin }, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
     await db.delete(googleConnections).where(eq(googleConnections.organizationId, org.id));
@@ -72,14 +77,14 @@ export const googleOrgRoutes = new Hono<AppEnv>()
       action: "google.disconnected",
       targetType: "google_connection",
     });
-    return c.json({ connected: false });
+    return reply(c, routes.disconnect, { connected: false });
   });
 
 /** GET /api/google/callback: Google sends the browser back here (no bearer token on a redirect). */
-export const googleCallbackRoutes = new Hono<AppEnv>().get("/callback", async (c) => {
+export const googleCallbackRoutes = newRouter().openapi(routes.callback, async (c) => {
   const raw = getCookie(c, STATE_COOKIE);
   deleteCookie(c, STATE_COOKIE, { path: CALLBACK_PATH });
-  const { code, state, error } = c.req.query();
+  const { code, state, error } = c.req.valid("query");
   if (!raw) return c.redirect(settingsUrl("expired"), 302);
   let pending: z.infer<typeof pendingSchema>;
   try {
