@@ -87,9 +87,16 @@ export async function failJob(
  * The dead-letter queue's verdict: the job failed for good. A job that succeeded meanwhile (a
  * duplicate delivery got through) keeps its success.
  */
-export async function deadLetterJob(db: Db, jobId: string, code: string, message: string) {
+export async function deadLetterJob(
+  db: Db,
+  organizationId: string,
+  jobId: string,
+  code: string,
+  message: string,
+) {
+  const mine = and(eq(ingestionJobs.id, jobId), eq(ingestionJobs.organizationId, organizationId));
   const row = await db.query.ingestionJobs.findFirst({
-    where: eq(ingestionJobs.id, jobId),
+    where: mine,
     columns: { errorMessage: true },
   });
   // Keep the last attempt's reason: "stopped after retries" alone would not say what went wrong.
@@ -97,7 +104,7 @@ export async function deadLetterJob(db: Db, jobId: string, code: string, message
   await db
     .update(ingestionJobs)
     .set({ status: "failed", finishedAt: new Date(), errorCode: code, errorMessage })
-    .where(and(eq(ingestionJobs.id, jobId), ne(ingestionJobs.status, "succeeded")));
+    .where(and(mine, ne(ingestionJobs.status, "succeeded")));
 }
 
 /** A retry is coming: the job goes back to queued with the reason it failed this time. */

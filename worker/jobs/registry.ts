@@ -86,7 +86,13 @@ type DeadLetter<T extends JobType> = (
   db: Db,
 ) => Promise<unknown>;
 const trackedDeadLetter = (m: TrackedJobMessage, db: Db) =>
-  deadLetterJob(db, m.jobId, "retries_exhausted", integrationMessages.retriesExhausted);
+  deadLetterJob(
+    db,
+    m.organizationId,
+    m.jobId,
+    "retries_exhausted",
+    integrationMessages.retriesExhausted,
+  );
 
 /**
  * What a message that ran out of retries leaves visible to the organisation, per job type (the
@@ -100,8 +106,8 @@ export const deadLetterHandlers: { [T in JobType]: DeadLetter<T> } = {
   "ingest.shows": trackedDeadLetter,
   "refresh.show": trackedDeadLetter,
   "snapshot.young-videos": trackedDeadLetter,
-  "report.generate": (m, db) => markReportFailed(db, m.reportId),
-  "report.schedule-run": (m, db) => deadLetterRun(db, m.runId),
+  "report.generate": (m, db) => markReportFailed(db, m.organizationId, m.reportId),
+  "report.schedule-run": (m, db) => deadLetterRun(db, m.organizationId, m.runId),
 };
 
 export function recordDeadLetter(message: JobMessage, db: Db): Promise<unknown> {

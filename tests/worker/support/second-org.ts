@@ -1,9 +1,10 @@
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { type ApiRoute, apiRoutes, fillPath } from "../fuzz/route-table";
 import { call } from "./http";
 import { deliver } from "./jobs";
 import { allTime, createPreview, mergeNone, orgWithPairedContent } from "./multichannel";
+import { everyId, expectUnchanged, oneIdOfEachKind, snapshotOf } from "./org-snapshot";
 
 /*
  * Isolation checked with data (issue 20): a second organisation with look-alike content (the
@@ -11,74 +12,8 @@ import { allTime, createPreview, mergeNone, orgWithPairedContent } from "./multi
  * every feature folder runs against it. Rows are told apart by their own ids, never by titles.
  */
 
+export { expectUnchanged, type Snapshot, snapshotOf } from "./org-snapshot";
 export type PairedOrg = Awaited<ReturnType<typeof orgWithPairedContent>>;
-export type Snapshot = Awaited<ReturnType<typeof snapshotOf>>;
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/** Every row of every table with an organization_id, and every R2 key under the organisation. */
-export async function snapshotOf(organizationId: string) {
-  const all = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
-  ).all<{ name: string }>();
-  const rows: Record<string, unknown[]> = {};
-  for (const { name } of all.results) {
-    const columns = await env.DB.prepare(`PRAGMA table_info(${quoted(name)})`).all<{
-      name: string;
-    }>();
-    if (!columns.results.some((c) => c.name === "organization_id")) continue;
-    // Names come from sqlite_master, not from input; identifiers cannot be bound.
-    rows[name] = (
-      await env.DB.prepare(`SELECT * FROM ${quoted(name)} WHERE organization_id = ? ORDER BY rowid`)
-        .bind(organizationId)
-        .all()
-    ).results;
-  }
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await env.FILES.list({ prefix: `reports/${organizationId}/`, cursor });
-    keys.push(...page.objects.map((o) => `${o.key} ${o.size} ${o.etag}`));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  const organization = await env.DB.prepare("SELECT * FROM organizations WHERE id = ?")
-    .bind(organizationId)
-    .first();
-  // Its people: their accounts, sign-ins and link tokens (a password reset touches only those).
-  const members = "SELECT user_id FROM user_organizations WHERE organization_id = ?1";
-  const people: Record<string, unknown[]> = {};
-  for (const [table, column] of [
-    ["users", "id"],
-    ["sessions", "user_id"],
-    ["auth_tokens", "user_id"],
-  ] as const)
-    people[table] = (
-      await env.DB.prepare(`SELECT * FROM ${table} WHERE ${column} IN (${members}) ORDER BY id`)
-        .bind(organizationId)
-        .all()
-    ).results;
-  return { organization, rows, people, keys: keys.sort() };
-}
-
-/** One id of each kind of row in a snapshot (the ids to aim at). */
-export function oneIdOfEachKind(state: Snapshot) {
-  const ids = new Set<string>();
-  for (const rows of Object.values(state.rows)) {
-    const first = rows[0] as { id?: unknown } | undefined;
-    if (typeof first?.id === "string") ids.add(first.id);
-  }
-  return [...ids];
-}
-
-/** Every row id in a snapshot: none of them may show in another organisation's answers. */
-export function everyId(state: Snapshot) {
-  const ids = new Set<string>();
-  for (const rows of Object.values(state.rows))
-    for (const row of rows as Array<{ id?: unknown }>)
-      if (typeof row.id === "string") ids.add(row.id);
-  return ids;
-}
-
 /** A body with every id field a route may read set to `id` (unknown fields are refused or ignored). */
 export const bodyWith = (id: string) => ({
   ids: [id],
@@ -267,7 +202,7 @@ export async function expectIdRoutesLeaveOtherUntouched(
         calls++;
       }
   expect(calls).toBeGreaterThanOrEqual(routes.length * other.aimIds.length);
-  expect(await snapshotOf(other.org.id)).toEqual(other.snapshot);
+  await expectUnchanged(other.org.id, other.snapshot);
   // Nothing those calls made in our organisation (a job, a report) points at its rows.
   expectNoStrangers(textsOf(await readAll(own, ownReads)), other);
 }

@@ -148,8 +148,9 @@ export async function generateReport(
   }
 }
 
-export const markReportFailed = (db: Db, reportId: string) =>
+/** The dead-letter record of a report that kept failing (only in the message's organisation). */
+export const markReportFailed = (db: Db, organizationId: string, reportId: string) =>
   db
     .update(reports)
     .set({ status: "failed", errorMessage: GENERATION_FAILED })
-    .where(eq(reports.id, reportId));
+    .where(and(eq(reports.id, reportId), eq(reports.organizationId, organizationId)));

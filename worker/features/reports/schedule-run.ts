@@ -273,7 +273,7 @@ export async function runSchedule(
 }
 
 /** A run whose retries ran out (dead-letter queue) is failed, never left running. */
-export async function deadLetterRun(db: Db, runId: string) {
+export async function deadLetterRun(db: Db, organizationId: string, runId: string) {
   await db
     .update(scheduleRuns)
     .set({
@@ -281,5 +281,5 @@ export async function deadLetterRun(db: Db, runId: string) {
       errorMessage: "The export kept failing and was stopped after several retries.",
       finishedAt: new Date(),
     })
-    .where(and(eq(scheduleRuns.id, runId)));
+    .where(and(eq(scheduleRuns.id, runId), eq(scheduleRuns.organizationId, organizationId)));
 }
