@@ -28,9 +28,15 @@ const addQuota = (units: number) => sql`${ingestionJobs.quotaUnits} + ${units}`;
 
 /**
  * Marks a job running and says whether it should run at all: a job that already succeeded (a
- * redelivered message) is skipped, so the same message never changes anything twice.
+ * redelivered message) is skipped, so the same message never changes anything twice; so is a
+ * job row of another organisation than the message names (its state is not this message's).
  */
-export async function startJob(db: Db, jobId: string, attempts: number): Promise<boolean> {
+export async function startJob(
+  db: Db,
+  organizationId: string,
+  jobId: string,
+  attempts: number,
+): Promise<boolean> {
   const started = await db
     .update(ingestionJobs)
     .set({
@@ -42,7 +48,13 @@ export async function startJob(db: Db, jobId: string, attempts: number): Promise
       errorCode: null,
       errorMessage: null,
     })
-    .where(and(eq(ingestionJobs.id, jobId), ne(ingestionJobs.status, "succeeded")))
+    .where(
+      and(
+        eq(ingestionJobs.id, jobId),
+        eq(ingestionJobs.organizationId, organizationId),
+        ne(ingestionJobs.status, "succeeded"),
+      ),
+    )
     .returning({ id: ingestionJobs.id });
   return started.length > 0;
 }

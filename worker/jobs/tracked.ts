@@ -25,8 +25,8 @@ export async function runTracked(
   work: (meter: QuotaMeter) => Promise<JobOutcome>,
 ): Promise<void> {
   const db = getDb(ctx.env);
-  if (!(await startJob(db, message.jobId, ctx.attempts))) {
-    ctx.log.info("job: already done, skipping redelivery", {
+  if (!(await startJob(db, message.organizationId, message.jobId, ctx.attempts))) {
+    ctx.log.info("job: already done (or not this organisation's), skipping", {
       jobId: message.jobId,
       type: message.type,
     });

@@ -38,7 +38,8 @@ async function refresh(orgId: string, token: string) {
 }
 
 /** The process "dies" right after the consumer marked the job running: nothing else happens. */
-const crash = async (jobId: string, attempts = 1) => startJob(db(), jobId, attempts);
+const crash = async (jobId: string, attempts = 1) =>
+  startJob(db(), (await jobRow(jobId)).organizationId, jobId, attempts);
 
 describe("jobs that survive a crash", () => {
   it("resumes a job whose process died, within its 15-minute lease, and it then succeeds", async () => {

@@ -1,6 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
+import { schema } from "../../../worker/db/client";
 import { type ApiRoute, apiRoutes, fillPath } from "../fuzz/route-table";
+import { db } from "./factories";
 import { call } from "./http";
 import { deliver } from "./jobs";
 import { allTime, createPreview, mergeNone, orgWithPairedContent } from "./multichannel";
@@ -84,7 +86,10 @@ export async function aimAt(route: ApiRoute, orgId: string, token: string, id: s
   return answers;
 }
 
-/** A generated report (files in R2), a daily schedule and a Multi-Channel preview in `org`. */
+/**
+ * A generated report (files in R2), a daily schedule with a queued run, a queued refresh job and
+ * a Multi-Channel preview in `org`.
+ */
 export async function addReportScheduleAndPreview(org: PairedOrg) {
   const base = `/api/orgs/${org.org.id}`;
   const entities = { platform: "youtube", dateRange: allTime, selectedEntities: [org.channel.id] };
@@ -105,6 +110,19 @@ export async function addReportScheduleAndPreview(org: PairedOrg) {
     token: org.token,
   });
   if (schedule.status !== 201) throw new Error(`schedule: ${schedule.status} ${schedule.text}`);
+  const scheduleId = (schedule.json as { schedule: { id: string } }).schedule.id;
+  // Work still on its way (what the cron and Refresh leave queued), for dead letters to aim at.
+  await db()
+    .insert(schema.scheduleRuns)
+    .values({ organizationId: org.org.id, scheduleId, slot: "2026-11-23T06:00:00.000Z" });
+  await db()
+    .insert(schema.ingestionJobs)
+    .values({
+      organizationId: org.org.id,
+      kind: "refresh.channel",
+      target: { channelId: org.channel.id },
+      createdByUserId: org.admin.user.id,
+    });
   const previewId = await createPreview(org.org.id, org.token, {
     title: "Look-alike preview",
     dateRange: allTime,
