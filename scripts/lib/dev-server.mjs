@@ -113,8 +113,10 @@ export async function startDevServer({
   logFile,
 } = {}) {
   assertCronPatch();
+  // worker/dev.ts: production's entry plus the sandbox emulators (deploys use wrangler.toml's main).
   const args = [
     "dev",
+    "worker/dev.ts",
     "--port",
     String(port),
     "--ip",

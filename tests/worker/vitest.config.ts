@@ -12,6 +12,8 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: path.join(root, "wrangler.toml") },
+        // Development's entry (production's plus the sandbox emulators), as `npm start` runs it.
+        main: path.join(root, "worker/dev.ts"),
         miniflare: {
           // Tests deliver queue messages to the consumer themselves (createMessageBatch), so the
           // order and timing are theirs: the producer writes to a queue nobody consumes, and no
@@ -34,7 +36,7 @@ export default defineConfig(async () => {
     test: {
       root,
       include: ["tests/worker/**/*.test.ts"],
-      setupFiles: ["tests/worker/setup/apply-migrations.ts"],
+      setupFiles: ["tests/worker/setup/apply-migrations.ts", "tests/worker/setup/sandbox.ts"],
       // Hang guards, not speed checks: on a shared 2-core machine a busy moment can stretch a
       // test past vitest's 5 s default without anything being wrong. Speed lives in bench/.
       testTimeout: 120_000,

@@ -1,6 +1,4 @@
-import { isSandbox } from "../env";
-import { sandboxApp } from "../sandbox/app";
-import { tapped } from "../sandbox/traffic";
+import { sandboxOf } from "../lib/sandbox";
 
 export type Fetcher = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -17,23 +15,17 @@ function abortable(signal: AbortSignal, work: Promise<Response>): Promise<Respon
 /**
  * The transport every provider client uses. In production it is the platform's fetch. With the
  * sandbox on, the very same requests (real URLs, methods, headers, bodies, abort signal) are
- * answered in-process by the emulators in worker/sandbox/, which route on the real host and path:
+ * answered in-process by the emulators in worker/sandbox/ (plugged in through worker/lib/sandbox.ts,
+ * absent from production's bundle), which route on the real host and path:
  * the client code under test is identical, only the network hop is skipped. That is why it works
  * the same in `wrangler dev` and inside vitest-pool-workers, where no server listens and a Worker
  * fetching its own origin would need a second process.
  */
 export function providerFetch(env: Env): Fetcher {
-  if (!isSandbox(env)) return (input, init) => fetch(input, init);
-  const answer = tapped(async (request) => {
-    const url = new URL(request.url);
-    const rerouted = new Request(
-      `http://sandbox.internal/sandbox/${url.host}${url.pathname}${url.search}`,
-      request,
-    );
-    return sandboxApp.fetch(rerouted, env);
-  });
+  const sandbox = sandboxOf(env);
+  if (!sandbox) return (input, init) => fetch(input, init);
   return (input, init) => {
     const request = new Request(input, init);
-    return abortable(request.signal, answer(request));
+    return abortable(request.signal, sandbox.provider(request, env));
   };
 }

@@ -46,13 +46,13 @@ export const sandboxTraffic = {
 };
 
 /** Wraps an emulator's fetch so its exchanges are recorded while the tap is on. */
-export function tapped(
-  answer: (request: Request) => Promise<Response>,
-): (request: Request) => Promise<Response> {
-  return async (request) => {
-    if (!sandboxTraffic.recording) return answer(request);
+export function tapped<Rest extends unknown[]>(
+  answer: (request: Request, ...rest: Rest) => Promise<Response>,
+): (request: Request, ...rest: Rest) => Promise<Response> {
+  return async (request, ...rest) => {
+    if (!sandboxTraffic.recording) return answer(request, ...rest);
     const copy = request.clone();
-    const response = await answer(request);
+    const response = await answer(request, ...rest);
     await sandboxTraffic.record(copy, response.clone());
     return response;
   };

@@ -4,7 +4,7 @@ import { batchStatements, chunk } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { jsonUpsertStatements } from "../../db/json-upsert";
 import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
-import { channelById, channelStats, videoById, videoStats } from "../../sandbox/youtube/catalog";
+import { installedSandbox } from "../../lib/sandbox";
 import { snapshotHour } from "../ingestion/video-writes";
 import { windowStatements } from "../ingestion/windows";
 
@@ -36,6 +36,7 @@ export async function backfillDemoHistory(
   now = Date.now(),
   videoDays = 120,
 ): Promise<{ channelRows: number; videoRows: number }> {
+  const { channelById, channelStats } = installedSandbox().youtubeCatalog;
   const channelRows = await db
     .select({ id: channels.id, externalId: channels.externalId })
     .from(channels)
@@ -106,6 +107,7 @@ function videoSnapshots(
   now: number,
   since: number,
 ): VideoSnapshot[] {
+  const { videoById, videoStats } = installedSandbox().youtubeCatalog;
   const found = videoById(row.externalId, now);
   if (!found) return [];
   const publish = row.publishDate.getTime();

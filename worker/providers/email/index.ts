@@ -1,9 +1,8 @@
 import { getDb } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
-import { isSandbox } from "../../env";
 import { makeLogger } from "../../lib/logger";
+import { sandboxOf } from "../../lib/sandbox";
 import { RESEND_DEFAULT_BASE_URL, ResendSender } from "./resend";
-import { isSandboxResendKey, resendEmulatorFetch } from "./resend-emulator";
 import type { EmailMessage, SendResult } from "./types";
 
 export type { EmailMessage, SendResult } from "./types";
@@ -14,7 +13,7 @@ const DEFAULT_FROM = "Crosscast <no-reply@crosscast.example>";
 function resendFor(env: Env): ResendSender | null {
   const key = env.RESEND_API_KEY;
   if (!key) return null;
-  const fetcher = isSandbox(env) && isSandboxResendKey(key) ? resendEmulatorFetch : undefined;
+  const fetcher = sandboxOf(env)?.resendFetchFor(key);
   return new ResendSender(
     key,
     env.EMAIL_FROM || DEFAULT_FROM,
