@@ -37,10 +37,14 @@ export const googleApi = {
   callback: open({
     method: "get",
     path: "/google/callback",
-    summary: "Google sends the browser back here; it goes on to Organization Settings",
+    summary:
+      "Google sends the browser back here; it goes on to Organization Settings, or to the dashboard for a channel owner's connection",
     request: { query: googleCallbackQuerySchema },
     responses: {
-      302: { description: "To /organization-settings?google=<result>" },
+      302: {
+        description:
+          "To /organization-settings?google=<result>, or /dashboard?owner=<result>&channel=<id>",
+      },
       ...failures,
     },
   }),

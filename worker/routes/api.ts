@@ -14,6 +14,7 @@ import { membersRoutes } from "../features/organization/members-routes";
 import { organizationRoutes } from "../features/organization/routes";
 import { orgTimezoneRoutes } from "../features/organization/timezone-routes";
 import { overviewRoutes } from "../features/overview/routes";
+import { ownerRoutes } from "../features/owner/routes";
 import { reportDownloadRoutes } from "../features/reports/download-routes";
 import { reportRoutes } from "../features/reports/routes";
 import { storageRoutes } from "../features/storage/routes";
@@ -59,6 +60,7 @@ organizationTree
   .route("/", orgTimezoneRoutes)
   .route("/", membersRoutes)
   .route("/", googleOrgRoutes)
+  .route("/orgs/:orgId/channels/:channelId/owner", ownerRoutes)
   .route("/", storageRoutes)
   .route("/", tableRoutes)
   .route("/", reportDownloadRoutes)

@@ -9,6 +9,7 @@ import { SimplecastClient } from "../../../worker/providers/simplecast/client";
 import { providerFetch } from "../../../worker/providers/transport";
 import { YouTubeAnalyticsClient } from "../../../worker/providers/youtube/analytics";
 import { YouTubeClient } from "../../../worker/providers/youtube/client";
+import * as ownerChannel from "../../../worker/providers/youtube/owner-channel";
 import { YouTubeReportingClient } from "../../../worker/providers/youtube/reporting";
 import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
 import { type Exchange, sandboxTraffic } from "../../../worker/sandbox/traffic";
@@ -121,6 +122,10 @@ async function clientScenarios() {
   await attempt(() =>
     new YouTubeAnalyticsClient("", fetcher, noWait).daily("2026-01-01", "2026-01-07"),
   );
+
+  // channels.list mine=true with the owner's token (what connecting checks), and without one.
+  await ownerChannel.ownChannel(fetcher, accessTokenFor("demomedia-clips@gmail.com"));
+  await attempt(() => ownerChannel.ownChannel(fetcher, accessTokenFor("expired@gmail.com")));
 
   // YouTube Reporting as a new owner: list (none), create the daily job, list its reports,
   // download one; a second ensureJob finds the job; no token is refused.
@@ -236,6 +241,7 @@ describe("contract tests against the official documents", () => {
       ...members("ResendSender", ResendSender.prototype),
       ...Object.keys(drive).map((k) => `drive.${k}`),
       ...Object.keys(oauth).map((k) => `oauth.${k}`),
+      ...Object.keys(ownerChannel).map((k) => `ownerChannel.${k}`),
     ];
     expect(surface.filter((m) => !clientCalls[m] && !notCalls.has(m))).toEqual([]);
     const known = new Set(operations.map((op) => op.id));

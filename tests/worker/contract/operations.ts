@@ -63,6 +63,7 @@ export const clientCalls: Record<string, string[]> = {
   "YouTubeClient.channelsById": ["youtube.channels.list"],
   "YouTubeClient.uploadIds": ["youtube.playlistItems.list"],
   "YouTubeClient.videos": ["youtube.videos.list"],
+  "ownerChannel.ownChannel": ["youtube.channels.list"],
   "YouTubeAnalyticsClient.daily": ["youtubeAnalytics.reports.query"],
   "YouTubeAnalyticsClient.videoTotals": ["youtubeAnalytics.reports.query"],
   "YouTubeReportingClient.ensureJob": [
@@ -118,6 +119,7 @@ export const notCalls = new Set([
   "oauth.GOOGLE_SCOPES",
   "oauth.DRIVE_FILE_SCOPE",
   "oauth.REQUIRED_GRANTS",
+  "oauth.OWNER_SCOPES",
   "oauth.missingGrants",
 ]);
 

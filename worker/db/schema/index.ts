@@ -5,6 +5,7 @@ export * from "./jobs";
 export * from "./metrics";
 export * from "./multichannel";
 export * from "./organizations";
+export * from "./owner";
 export * from "./relations";
 export * from "./reports";
 export * from "./table-stats";

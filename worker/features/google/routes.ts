@@ -20,6 +20,7 @@ import {
 import { providerFetch } from "../../providers/transport";
 import { membershipOf } from "../auth/users";
 import { audit } from "../organization/audit";
+import { OWNER_COOKIE, ownerCallback } from "../owner/routes";
 import { connectionView, saveConnection } from "./connection";
 
 const STATE_COOKIE = "crosscast_google_oauth";
@@ -82,6 +83,10 @@ export const googleOrgRoutes = newRouter()
 
 /** GET /api/google/callback: Google sends the browser back here (no bearer token on a redirect). */
 export const googleCallbackRoutes = newRouter().openapi(routes.callback, async (c) => {
+  // One registered callback URL serves both flows: a channel owner's, when its state matches.
+  const owner = getCookie(c, OWNER_COOKIE);
+  const ownerAnswer = owner ? await ownerCallback(c, owner) : null;
+  if (ownerAnswer) return ownerAnswer;
   const raw = getCookie(c, STATE_COOKIE);
   deleteCookie(c, STATE_COOKIE, { path: CALLBACK_PATH });
   const { code, state, error } = c.req.valid("query");

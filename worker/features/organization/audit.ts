@@ -17,6 +17,8 @@ export type AuditAction =
   | "member.password_reset"
   | "google.connected"
   | "google.disconnected"
+  | "youtube_owner.connected"
+  | "youtube_owner.disconnected"
   | "storage.files_deleted";
 
 type Details = Record<string, string | number | boolean | null>;

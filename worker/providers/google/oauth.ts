@@ -9,6 +9,11 @@ const EMAIL_SCOPE = "https://www.googleapis.com/auth/userinfo.email";
 export const GOOGLE_SCOPES = ["openid", "email", DRIVE_FILE_SCOPE];
 /** What the token answer must list: Google writes "email" out in full there. */
 export const REQUIRED_GRANTS = [EMAIL_SCOPE, DRIVE_FILE_SCOPE];
+/** A channel owner's read access to YouTube Analytics and Reporting, and to their channel. */
+export const OWNER_SCOPES = [
+  "https://www.googleapis.com/auth/yt-analytics.readonly",
+  "https://www.googleapis.com/auth/youtube.readonly",
+];
 const AUTHORIZE_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 const TOKEN_URL = "https://oauth2.googleapis.com/token";
 /** oauth2.userinfo.get in Google's OAuth2 discovery document (oauth2.v2.json). */
@@ -51,7 +56,12 @@ export function googleCredentials(env: Env) {
  * Builds the consent URL with arctic (state, PKCE S256 verifier, offline access so Google returns
  * a refresh token). With the sandbox on, the browser goes to the emulated consent page instead.
  */
-export function createAuthorization(env: Env, origin: string, redirectUri: string) {
+export function createAuthorization(
+  env: Env,
+  origin: string,
+  redirectUri: string,
+  scopes: string[] = GOOGLE_SCOPES,
+) {
   const { clientId, clientSecret } = googleCredentials(env);
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
@@ -63,7 +73,7 @@ export function createAuthorization(env: Env, origin: string, redirectUri: strin
     state,
     CodeChallengeMethod.S256,
     codeVerifier,
-    GOOGLE_SCOPES,
+    scopes,
   );
   url.searchParams.set("access_type", "offline");
   url.searchParams.set("prompt", "consent");

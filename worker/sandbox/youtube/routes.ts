@@ -1,6 +1,8 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { FieldMaskError, partialResponse } from "../fields";
+import { accountOfAccessToken } from "../google/tokens";
+import { channelOwnedBy } from "../youtube-analytics/data";
 import {
   channelByHandle,
   channelById,
@@ -57,7 +59,9 @@ function channelResource(channel: SandboxChannel, now: number) {
 export const youtubeSandbox = new Hono<AppEnv>()
   .use("*", slowKey)
   .get("/channels", (c) => {
-    const error = keyError(c);
+    const bearer = (c.req.header("authorization") ?? "").replace(/^Bearer /, "");
+    // OAuth (mine=true) needs no API key: the token says whose channel it is.
+    const error = bearer && c.req.query("key") === undefined ? null : keyError(c);
     if (error) return error;
     const now = Date.now();
     const { forHandle, id, mine } = c.req.query();
@@ -68,6 +72,18 @@ export const youtubeSandbox = new Hono<AppEnv>()
         "Incompatible parameters specified in the request: exactly one filter is required.",
         "incompatibleParameters",
       );
+    const account = bearer ? accountOfAccessToken(bearer) : null;
+    if (mine !== undefined && account) {
+      // The sandbox account <handle>@... owns @<handle> (youtube-analytics/data.ts).
+      const owned = channelOwnedBy(account);
+      const items = owned ? [channelResource(owned, now)] : [];
+      return respond(c, {
+        kind: "youtube#channelListResponse",
+        etag: "sbx",
+        pageInfo: { totalResults: items.length, resultsPerPage: 5 },
+        ...(items.length ? { items } : {}),
+      });
+    }
     if (mine !== undefined)
       return c.json(
         {
