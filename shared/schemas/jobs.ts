@@ -22,6 +22,13 @@ export const jobMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("refresh.show"), ...tracked, showId: z.string().uuid() }),
   z.object({ type: z.literal("snapshot.young-videos"), ...tracked, channelId: z.string().uuid() }),
+  // A channel owner's exact history, up to and including `through` (YYYY-MM-DD, UTC).
+  z.object({
+    type: z.literal("owner.backfill"),
+    ...tracked,
+    channelId: z.string().uuid(),
+    through: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  }),
   // Reports keep their state on their own rows (reports, schedule_runs), not in ingestion_jobs.
   z.object({
     type: z.literal("report.generate"),

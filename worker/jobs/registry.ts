@@ -6,6 +6,8 @@ import { ingestSimplecastShow } from "../features/ingestion/simplecast-ingest";
 import { refreshShowTarget } from "../features/ingestion/targets";
 import { snapshotYoungVideos } from "../features/ingestion/young-videos";
 import { ingestYouTubeChannel } from "../features/ingestion/youtube-ingest";
+import { runOwnerBackfill } from "../features/owner/backfill-job";
+import { addOwnerDays } from "../features/owner/daily";
 import { generateReport, markReportFailed } from "../features/reports/generate";
 import { deadLetterRun, runSchedule } from "../features/reports/schedule-run";
 import type { Logger } from "../lib/logger";
@@ -51,9 +53,22 @@ export const jobHandlers: { [T in JobType]: Handler<T> } = {
   "ingest.channel": tracked((m, env, db, meter) =>
     ingestYouTubeChannel(env, db, m.organizationId, { handle: m.handle }, { meter }),
   ),
-  "refresh.channel": tracked((m, env, db, meter) =>
-    ingestYouTubeChannel(env, db, m.organizationId, { channelId: m.channelId }, { meter }),
-  ),
+  "refresh.channel": (m, ctx) =>
+    tracked<"refresh.channel">(async (m, env, db, meter) => {
+      const outcome = await ingestYouTubeChannel(
+        env,
+        db,
+        m.organizationId,
+        { channelId: m.channelId },
+        { meter },
+      );
+      // An owner-connected channel also gets the days YouTube Analytics closed since. Its failure
+      // leaves the public refresh done: the next refresh catches the days up.
+      await addOwnerDays(env, db, m.channelId, ctx.log).catch((error: unknown) =>
+        ctx.log.warn("owner refresh: failed", { channelId: m.channelId, error: String(error) }),
+      );
+      return outcome;
+    })(m, ctx),
   "ingest.shows": tracked(async (m, env, db) => {
     const total: JobOutcome = { processed: 0, total: 0 };
     // One podcast after another: each is complete (totals written last) before the next starts.
@@ -75,6 +90,7 @@ export const jobHandlers: { [T in JobType]: Handler<T> } = {
   "snapshot.young-videos": tracked((m, env, db, meter) =>
     snapshotYoungVideos(env, db, m.organizationId, m.channelId, { meter }),
   ),
+  "owner.backfill": runOwnerBackfill,
   "report.generate": (m, ctx) =>
     generateReport(ctx.env, getDb(ctx.env), m.organizationId, m.reportId),
   "report.schedule-run": (m, ctx) =>
@@ -106,6 +122,7 @@ export const deadLetterHandlers: { [T in JobType]: DeadLetter<T> } = {
   "ingest.shows": trackedDeadLetter,
   "refresh.show": trackedDeadLetter,
   "snapshot.young-videos": trackedDeadLetter,
+  "owner.backfill": trackedDeadLetter,
   "report.generate": (m, db) => markReportFailed(db, m.organizationId, m.reportId),
   "report.schedule-run": (m, db) => deadLetterRun(db, m.organizationId, m.runId),
 };

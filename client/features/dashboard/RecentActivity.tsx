@@ -17,10 +17,17 @@ const describe = (job: JobView) => {
       return "Refresh show";
     case "snapshot.young-videos":
       return "Snapshot new videos";
+    case "owner.backfill":
+      return "Owner analytics history";
     default:
       return job.kind;
   }
 };
+/** A long job's progress while it is under way (an owner backfill: videos done of all). */
+const percentDone = (job: JobView) =>
+  (job.status === "queued" || job.status === "running") && job.total && job.processed !== null
+    ? Math.floor((100 * job.processed) / job.total)
+    : null;
 const badge = {
   queued: "bg-slate-100 text-slate-700",
   running: "bg-sky-100 text-sky-800",
@@ -49,6 +56,9 @@ export function RecentActivity({ orgId }: { orgId: string }) {
             <span>{describe(job)}</span>
             {job.processed !== null && (
               <span className="text-slate-500 dark:text-slate-400">· {job.processed} items</span>
+            )}
+            {percentDone(job) !== null && (
+              <span className="text-slate-500 dark:text-slate-400">· {percentDone(job)}%</span>
             )}
             {job.quotaUnits > 0 && (
               <span className="text-slate-500 dark:text-slate-400">

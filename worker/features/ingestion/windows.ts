@@ -8,6 +8,7 @@ import {
   type TrailingWindow,
 } from "../../../shared/metrics";
 import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
+import { ownerWindowStatements } from "./owner-windows";
 import { YOUNG_VIDEO_DAYS } from "./video-writes";
 
 /*
@@ -40,13 +41,13 @@ type Options = {
 
 const id = (column: { name: string }) => sql.identifier(column.name);
 
-const channelTrailing: Record<TrailingWindow, { name: string }> = {
+export const channelTrailing: Record<TrailingWindow, { name: string }> = {
   "1d": channels.trailing1dViews,
   "1w": channels.trailing1wViews,
   "1m": channels.trailing1mViews,
   "1y": channels.trailing1yViews,
 };
-const videoTrailing: Record<TrailingWindow, { name: string }> = {
+export const videoTrailing: Record<TrailingWindow, { name: string }> = {
   "1d": videos.trailing1dViews,
   "1w": videos.trailing1wViews,
   "1m": videos.trailing1mViews,
@@ -91,7 +92,7 @@ const videoScope = (scope: WindowScope) =>
     ? eq(videos.channelId, scope.channelId)
     : eq(videos.organizationId, scope.organizationId);
 
-const firstColumns = {
+export const firstColumns = {
   "24h": videos.first24hViews,
   "48h": videos.first48hViews,
   "7d": videos.first7dViews,
@@ -176,5 +177,7 @@ export function windowStatements(scope: WindowScope, now: number, options: Optio
     channelTrailingStatement(scope, now),
     videoTrailingStatement(scope, now),
     videoFirstWindowsStatement(scope, now, options),
+    // Owner-connected channels: the exact daily rows overwrite the public figures.
+    ...ownerWindowStatements(scope, now),
   ];
 }

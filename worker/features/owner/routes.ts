@@ -20,6 +20,7 @@ import { providerFetch } from "../../providers/transport";
 import { ownChannel } from "../../providers/youtube/owner-channel";
 import { membershipOf } from "../auth/users";
 import { audit } from "../organization/audit";
+import { startOwnerBackfill } from "./backfill";
 import { channelOf, ownerConnectionView, saveOwnerConnection, shortScope } from "./connection";
 
 /*
@@ -152,6 +153,8 @@ export async function ownerCallback(c: Context<AppEnv>, raw: string): Promise<Re
       targetId: channel.id,
       details: { email },
     });
+    // The exact history comes in the background; Recent activity shows its progress.
+    await startOwnerBackfill(c.env, db, pending.organizationId, channel.id, pending.userId);
     return back("connected");
   } catch (e) {
     c.get("log").warn("owner: connect failed", {

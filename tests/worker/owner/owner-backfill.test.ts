@@ -1,0 +1,146 @@
+import { env } from "cloudflare:test";
+import { and, eq, gt, isNotNull } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DAY_MS, isoDate } from "../../../shared/metrics";
+import { schema } from "../../../worker/db/client";
+import { providerFetch } from "../../../worker/providers/transport";
+import { YouTubeAnalyticsClient } from "../../../worker/providers/youtube/analytics";
+import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
+import { db } from "../support/factories";
+import { call } from "../support/http";
+import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
+import { connectOwner } from "../support/owner";
+
+const jobsOf = async (orgId: string, kind: string) =>
+  db()
+    .select()
+    .from(schema.ingestionJobs)
+    .where(
+      and(eq(schema.ingestionJobs.organizationId, orgId), eq(schema.ingestionJobs.kind, kind)),
+    );
+
+describe("Owner backfill", () => {
+  it("writes every video's exact days in resumable steps, then windows come from them", async () => {
+    const { org, admin } = await connectedOrg();
+    const channel = await ingestedChannel(org.id, admin.session.accessToken, "@bench-60");
+    const { location } = await connectOwner(
+      org.id,
+      channel.id,
+      admin.session.accessToken,
+      "bench-60@gmail.com",
+    );
+    expect(location).toContain("owner=connected");
+    const [job] = await jobsOf(org.id, "owner.backfill");
+    expect(job!.status).toBe("queued");
+
+    // 60 videos, 50 a message: the first message leaves the job queued at 50/60 (83%).
+    const first = await runJob(job!.id);
+    expect(first.status).toBe("queued");
+    expect(first.progress).toMatchObject({ processed: 50, total: 60 });
+    const done = await runJob(job!.id);
+    expect(done.status).toBe("succeeded");
+    expect(done.progress).toMatchObject({ processed: 60, total: 60 });
+    // Recent activity shows it with its progress.
+    const listed = await call(`/api/orgs/${org.id}/jobs?limit=10`, {
+      token: admin.session.accessToken,
+    });
+    expect(JSON.stringify(listed.json)).toContain("owner.backfill");
+
+    // The oracle: the owner's own Analytics figures, asked directly.
+    const through = job!.target.through as string;
+    const analytics = new YouTubeAnalyticsClient(
+      accessTokenFor("bench-60@gmail.com"),
+      providerFetch(env),
+    );
+    const from = (days: number) =>
+      isoDate(Date.parse(`${through}T00:00:00Z`) - (days - 1) * DAY_MS);
+    const sum = (rows: Array<{ views: number }>) => rows.reduce((s, r) => s + r.views, 0);
+    const [row] = await db()
+      .select()
+      .from(schema.channels)
+      .where(eq(schema.channels.id, channel.id));
+    expect(row!.trailing1wViews).toBe(sum(await analytics.daily(from(7), through)));
+    expect(row!.trailing1yViews).toBe(sum(await analytics.daily(from(365), through)));
+    expect(row!.trailing1yViews).toBeGreaterThan(0);
+
+    // A video older than 8 days: trailing month and first 7D from its own exact days.
+    const [video] = await db()
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.channelId, channel.id))
+      .orderBy(schema.videos.publishDate)
+      .limit(1);
+    const days = await analytics.daily(from(30), through, video!.externalId);
+    expect(video!.trailing1mViews).toBe(sum(days));
+    const publish = video!.publishDate.getTime();
+    const publishDay = isoDate(publish);
+    const week = await analytics.daily(
+      publishDay,
+      isoDate(publish + 7 * DAY_MS),
+      video!.externalId,
+    );
+    const share = (publish % DAY_MS) / DAY_MS;
+    const expected7d = sum(week.slice(0, 7)) + Math.round(share * (week[7]?.views ?? 0));
+    expect(video!.first7dViews).toBe(expected7d);
+
+    // Every video is in, under this channel's connection.
+    const [connection] = await db()
+      .select()
+      .from(schema.youtubeOwnerConnections)
+      .where(eq(schema.youtubeOwnerConnections.channelId, channel.id));
+    const keyed = await db()
+      .select()
+      .from(schema.youtubeOwnerVideos)
+      .where(
+        and(
+          eq(schema.youtubeOwnerVideos.connectionKey, connection!.key),
+          isNotNull(schema.youtubeOwnerVideos.backfilledAt),
+        ),
+      );
+    expect(keyed).toHaveLength(60);
+
+    // The daily refresh: forget the last three days, and one refresh adds them back from the
+    // top-videos report, day by day, to the same figures.
+    const lastDay = connection!.completeThroughDay!;
+    await db()
+      .delete(schema.youtubeVideoDaily)
+      .where(gt(schema.youtubeVideoDaily.day, lastDay - 3));
+    await db()
+      .delete(schema.youtubeChannelDaily)
+      .where(gt(schema.youtubeChannelDaily.day, lastDay - 3));
+    await db()
+      .update(schema.youtubeOwnerConnections)
+      .set({ completeThroughDay: lastDay - 3 })
+      .where(eq(schema.youtubeOwnerConnections.key, connection!.key));
+    const refresh = await call(`/api/orgs/${org.id}/refresh`, {
+      body: { platform: "youtube", ids: [channel.id] },
+      token: admin.session.accessToken,
+    });
+    expect(refresh.status).toBeLessThan(300);
+    const [refreshJob] = await jobsOf(org.id, "refresh.channel");
+    expect((await runJob(refreshJob!.id)).status).toBe("succeeded");
+    const [after] = await db()
+      .select()
+      .from(schema.youtubeOwnerConnections)
+      .where(eq(schema.youtubeOwnerConnections.key, connection!.key));
+    const yesterday = isoDate(Date.now() - DAY_MS);
+    expect(isoDate(after!.completeThroughDay! * DAY_MS)).toBe(yesterday);
+    const [refreshed] = await db()
+      .select()
+      .from(schema.channels)
+      .where(eq(schema.channels.id, channel.id));
+    const weekTo = (to: string) =>
+      analytics.daily(isoDate(Date.parse(`${to}T00:00:00Z`) - 6 * DAY_MS), to);
+    expect(refreshed!.trailing1wViews).toBe(sum(await weekTo(yesterday)));
+    const [sameVideo] = await db()
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.id, video!.id));
+    const monthTo = await analytics.daily(
+      isoDate(Date.now() - 30 * DAY_MS),
+      yesterday,
+      video!.externalId,
+    );
+    expect(sameVideo!.trailing1mViews).toBe(sum(monthTo));
+  });
+});

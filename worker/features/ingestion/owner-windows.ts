@@ -1,0 +1,105 @@
+import { eq, type SQL, sql } from "drizzle-orm";
+import {
+  DAY_MS,
+  FIRST_WINDOWS,
+  TRAILING_WINDOWS,
+  type TrailingWindow,
+} from "../../../shared/metrics";
+import {
+  channels,
+  videos,
+  youtubeChannelDaily,
+  youtubeOwnerConnections,
+  youtubeOwnerVideos,
+  youtubeVideoDaily,
+} from "../../db/schema";
+import { channelTrailing, firstColumns, videoTrailing, type WindowScope } from "./windows";
+
+/*
+ * The owner half of the one window computation (windows.ts appends these after the public
+ * statements, so for an owner-connected channel they overwrite the public figures in the same
+ * batch). The rules, from the exact daily rows of YouTube Analytics (docs/design.md):
+ * - trailing N days = the sum of views over the N days ending with the last day the connection
+ *   is complete through (`complete_through_day`; YouTube's days close with a lag, so "yesterday"
+ *   may not be in yet). A video younger than the window counts all its days.
+ * - first 24H/48H/7D = views of the publish day and the following days before the mark, plus the
+ *   share of the mark's day that falls before it, pro rata of the hours (published at 18:00 UTC:
+ *   18/24 of day two). Empty (the public figure stays) until the mark's day is in.
+ * A connection whose rows stopped more than STALE_AFTER_DAYS ago (a revoked grant) no longer
+ * counts: its channel's windows are the public ones again.
+ */
+
+export const STALE_AFTER_DAYS = 3;
+const DAY = sql.raw(String(DAY_MS));
+const id = (column: { name: string }) => sql.identifier(column.name);
+const literal = (n: number) => sql.raw(String(Math.trunc(n)));
+const dayNumber = (ms: number) => Math.floor(ms / DAY_MS);
+
+/** The connections whose rows count: complete through a day no older than STALE_AFTER_DAYS. */
+const fresh = (now: number) =>
+  sql`${youtubeOwnerConnections.completeThroughDay} >= ${literal(dayNumber(now) - 1 - STALE_AFTER_DAYS)}`;
+
+const windows = () => Object.entries(TRAILING_WINDOWS) as Array<[TrailingWindow, number]>;
+
+function channelStatement(scope: WindowScope, now: number): SQL {
+  const last = sql`${youtubeOwnerConnections.completeThroughDay}`;
+  const sets = windows().map(
+    ([w, days]) => sql`${id(channelTrailing[w])} = (select coalesce(sum(d.views), 0)
+      from ${youtubeChannelDaily} d where d.connection_key = ${youtubeOwnerConnections.key}
+      and d.day > ${last} - ${literal(days)} and d.day <= ${last})`,
+  );
+  const where =
+    "channelId" in scope
+      ? eq(channels.id, scope.channelId)
+      : eq(channels.organizationId, scope.organizationId);
+  return sql`update ${channels} set ${sql.join(sets, sql`, `)} from ${youtubeOwnerConnections}
+    where ${youtubeOwnerConnections.channelId} = ${channels.id} and ${fresh(now)} and ${where}`;
+}
+
+const videoWhere = (scope: WindowScope) =>
+  "channelId" in scope
+    ? eq(videos.channelId, scope.channelId)
+    : eq(videos.organizationId, scope.organizationId);
+
+/** Videos whose own rows are in, of a connection that counts. */
+const ownerVideos = (scope: WindowScope, now: number) => sql`from ${youtubeOwnerVideos}
+  join ${youtubeOwnerConnections} on ${youtubeOwnerConnections.key} = ${youtubeOwnerVideos.connectionKey}
+  where ${youtubeOwnerVideos.videoId} = ${videos.id} and ${youtubeOwnerVideos.backfilledAt} is not null
+  and ${fresh(now)} and ${videoWhere(scope)}`;
+
+function videoTrailingStatement(scope: WindowScope, now: number): SQL {
+  const last = sql`${youtubeOwnerConnections.completeThroughDay}`;
+  const sets = windows().map(
+    ([w, days]) => sql`${id(videoTrailing[w])} = (select coalesce(sum(d.views), 0)
+      from ${youtubeVideoDaily} d where d.video_key = ${youtubeOwnerVideos.key}
+      and d.day > ${last} - ${literal(days)} and d.day <= ${last})`,
+  );
+  return sql`update ${videos} set ${sql.join(sets, sql`, `)} ${ownerVideos(scope, now)}`;
+}
+
+function videoFirstStatement(scope: WindowScope, now: number): SQL {
+  const p0 = sql`(${videos.publishDate} / ${DAY})`;
+  const share = sql`((${videos.publishDate} % ${DAY}) * 1.0 / ${DAY})`;
+  const last = sql`${youtubeOwnerConnections.completeThroughDay}`;
+  const sets = (Object.entries(FIRST_WINDOWS) as Array<[keyof typeof FIRST_WINDOWS, number]>).map(
+    ([w, days]) => {
+      const column = id(firstColumns[w]);
+      const markDay = sql`(${p0} + ${literal(days)})`;
+      return sql`${column} = case when ${markDay} <= ${last} then (select
+        coalesce(sum(case when d.day < ${markDay} then d.views else 0 end), 0)
+        + cast(round(${share} * coalesce(sum(case when d.day = ${markDay} then d.views else 0 end), 0)) as integer)
+        from ${youtubeVideoDaily} d where d.video_key = ${youtubeOwnerVideos.key}
+        and d.day >= ${p0} and d.day <= ${markDay}) else ${column} end`;
+    },
+  );
+  return sql`update ${videos} set ${sql.join(sets, sql`, `)} ${ownerVideos(scope, now)}`;
+}
+
+/** The owner statements for the scope: no-ops for channels nobody connected. */
+export function ownerWindowStatements(scope: WindowScope, now: number): SQL[] {
+  return [
+    channelStatement(scope, now),
+    videoTrailingStatement(scope, now),
+    videoFirstStatement(scope, now),
+  ];
+}
