@@ -13,7 +13,7 @@ import {
   youtubeOwnerVideos,
   youtubeVideoDaily,
 } from "../../db/schema";
-import { channelTrailing, firstColumns, videoTrailing, type WindowScope } from "./windows";
+import { channelTrailing, firstColumns, videoTrailing, type WindowScope } from "./window-columns";
 
 /*
  * The owner half of the one window computation (windows.ts appends these after the public

@@ -10,6 +10,7 @@ import {
 import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
 import { ownerWindowStatements } from "./owner-windows";
 import { YOUNG_VIDEO_DAYS } from "./video-writes";
+import { channelTrailing, firstColumns, videoTrailing, type WindowScope } from "./window-columns";
 
 /*
  * THE window computation of YouTube channels and videos. Every path that writes their history
@@ -28,8 +29,6 @@ import { YOUNG_VIDEO_DAYS } from "./video-writes";
  *   mark exists or the two readings are further apart than maxInterpolationGapMs.
  */
 
-export type WindowScope = { channelId: string } | { organizationId: string };
-
 type Options = {
   /**
    * Which videos' first windows are recomputed: "young" (published within YOUNG_VIDEO_DAYS, the
@@ -40,19 +39,6 @@ type Options = {
 };
 
 const id = (column: { name: string }) => sql.identifier(column.name);
-
-export const channelTrailing: Record<TrailingWindow, { name: string }> = {
-  "1d": channels.trailing1dViews,
-  "1w": channels.trailing1wViews,
-  "1m": channels.trailing1mViews,
-  "1y": channels.trailing1yViews,
-};
-export const videoTrailing: Record<TrailingWindow, { name: string }> = {
-  "1d": videos.trailing1dViews,
-  "1w": videos.trailing1wViews,
-  "1m": videos.trailing1mViews,
-  "1y": videos.trailing1yViews,
-};
 
 const windowTargets = (now: number) =>
   (Object.entries(TRAILING_WINDOWS) as Array<[TrailingWindow, number]>).map(
@@ -91,12 +77,6 @@ const videoScope = (scope: WindowScope) =>
   "channelId" in scope
     ? eq(videos.channelId, scope.channelId)
     : eq(videos.organizationId, scope.organizationId);
-
-export const firstColumns = {
-  "24h": videos.first24hViews,
-  "48h": videos.first48hViews,
-  "7d": videos.first7dViews,
-} as const;
 
 /** A number computed here, never input: written into the SQL so it needs no bound parameter. */
 const literal = (n: number) => sql.raw(String(Math.trunc(n)));
@@ -181,3 +161,5 @@ export function windowStatements(scope: WindowScope, now: number, options: Optio
     ...ownerWindowStatements(scope, now),
   ];
 }
+
+export type { WindowScope } from "./window-columns";
