@@ -13,6 +13,7 @@ import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { Overview } from "../overview/Overview";
 import type { OverviewPeriodChoice } from "../overview/overview-api";
+import { useOwnerOutcome } from "../owner/use-owner-outcome";
 import { TablesView } from "../tables/TablesView";
 import { tableQueries } from "../tables/table-api";
 import { pageQueryString } from "../tables/table-state";
@@ -93,6 +94,7 @@ export default function DashboardPage() {
     if (!orgId || !firstTable) return;
     void queryClient.prefetchQuery(tableQueries.page(orgId, firstTable, firstPageQuery));
   }, [queryClient, orgId, firstTable, firstPageQuery]);
+  useOwnerOutcome(channels.data?.channels);
   if (!organization) return <PageLoading />;
 
   const connected = (type: Platform) =>

@@ -2,9 +2,11 @@ import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
+import { useAuth } from "../../lib/auth/AuthProvider";
 import { toast } from "../../lib/toast";
 import { dashboardApi, ingestionMessages } from "../dashboard/dashboard-api";
 import { relativeTime } from "../details/relative-time";
+import { OwnerSection } from "../owner/OwnerSection";
 import type { TableRow } from "./columns";
 import { deleteRows } from "./table-api";
 
@@ -26,6 +28,7 @@ export function ParentEditDialog({
   onClose: () => void;
   onChanged: () => void;
 }) {
+  const { isAdmin } = useAuth();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const youtube = table === "channels";
@@ -95,6 +98,7 @@ export function ParentEditDialog({
             Refresh now
           </Button>
         </section>
+        {youtube && isAdmin && <OwnerSection orgId={orgId} channelId={id} />}
         <section className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
           <p className="text-sm">
             Stop tracking it: its {youtube ? "videos" : "episodes"} and history are deleted from
