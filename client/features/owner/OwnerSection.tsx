@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
+import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
-import { ownerApi } from "./owner-api";
+import { ownerApi, ownerQueries } from "./owner-api";
 
 /**
  * The channel Edit dialog's owner analytics (admins only): connect the channel's owner through
@@ -11,8 +12,7 @@ import { ownerApi } from "./owner-api";
  */
 export function OwnerSection({ orgId, channelId }: { orgId: string; channelId: string }) {
   const queryClient = useQueryClient();
-  const key = ["org", orgId, "owner", channelId];
-  const { data } = useQuery({ queryKey: key, queryFn: () => ownerApi.view(orgId, channelId) });
+  const { data } = useQuery(ownerQueries.view(orgId, channelId));
   const [confirming, setConfirming] = useState(false);
   const connect = useMutation({
     mutationFn: () => ownerApi.connect(orgId, channelId),
@@ -22,7 +22,7 @@ export function OwnerSection({ orgId, channelId }: { orgId: string; channelId: s
   const disconnect = useMutation({
     mutationFn: () => ownerApi.disconnect(orgId, channelId),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "owner") });
       setConfirming(false);
       toast.success("Owner analytics disconnected");
     },
@@ -36,7 +36,9 @@ export function OwnerSection({ orgId, channelId }: { orgId: string; channelId: s
       <h3 id="owner-analytics-title" className="text-sm font-semibold">
         Owner analytics
       </h3>
-      {data?.connected ? (
+      {!data ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">Loading...</p>
+      ) : data.connected ? (
         <>
           <p className="text-sm" data-testid="owner-status">
             Connected as <strong>{data.email}</strong>
@@ -78,7 +80,7 @@ export function OwnerSection({ orgId, channelId }: { orgId: string; channelId: s
             The channel's owner can grant read access to YouTube Analytics: exact daily views from
             each video's first day, watch time and average view duration.
           </p>
-          <Button disabled={!data || connect.isPending} onClick={() => connect.mutate()}>
+          <Button disabled={connect.isPending} onClick={() => connect.mutate()}>
             Connect owner analytics
           </Button>
         </div>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { api } from "../../lib/api/client";
+import { orgQuery } from "../../lib/query/define-query";
 
 /** What GET .../channels/:channelId/owner answers (worker/features/owner/connection.ts). */
 export const ownerViewSchema = z.discriminatedUnion("connected", [
@@ -16,7 +17,7 @@ export const ownerViewSchema = z.discriminatedUnion("connected", [
 ]);
 export type OwnerView = z.infer<typeof ownerViewSchema>;
 
-const base = (orgId: string, channelId: string) => `/orgs/${orgId}/channels/${channelId}/owner`;
+const base = (orgId: string, channelId: string) => `/api/orgs/${orgId}/channels/${channelId}/owner`;
 
 /** A channel owner's analytics connection (admins only). */
 export const ownerApi = {
@@ -28,6 +29,9 @@ export const ownerApi = {
   disconnect: (orgId: string, channelId: string) =>
     api(base(orgId, channelId), z.object({ connected: z.literal(false) }), { method: "DELETE" }),
 };
+
+/** The cached read of a channel's owner connection. */
+export const ownerQueries = { view: orgQuery("owner", "view", ownerApi.view) };
 
 /**
  * What the dashboard says when Google sends the browser back (the callback's codes; the names
