@@ -9,6 +9,7 @@ import { isSandbox } from "../../env";
 import { ApiError } from "../../errors";
 import { validate } from "../../lib/validate";
 import { backfillDemoHistory } from "./backfill-history";
+import { connectDemoOwner } from "./demo-owner";
 import { renderMailbox } from "./mailbox-page";
 import { DEMO_ORGANIZATION, demoUsers, seedDemo } from "./seed";
 import { seedDemoContent } from "./seed-content";
@@ -80,7 +81,11 @@ export const devRoutes = new Hono<AppEnv>()
             : eq(organizations.name, DEMO_ORGANIZATION),
         );
       if (!org) throw new ApiError("NOT_FOUND", "No such organisation has been seeded");
-      return c.json(await backfillDemoHistory(c.env.DB, db, org.id, days, Date.now(), videoDays));
+      const history = await backfillDemoHistory(c.env.DB, db, org.id, days, Date.now(), videoDays);
+      // The demo organisation's owner channel gets its exact history the way a real connection
+      // does (a queued owner backfill); the other channels stay public, side by side.
+      const owner = organizationId ? null : await connectDemoOwner(c.env, db, org.id, null);
+      return c.json({ ...history, ownerConnected: owner?.connected ?? false });
     },
   );
 

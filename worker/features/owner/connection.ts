@@ -51,7 +51,7 @@ export async function saveOwnerConnection(
   input: {
     organizationId: string;
     channelId: string;
-    userId: string;
+    userId: string | null;
     email: string;
     refreshToken: string;
     scopes: string;
