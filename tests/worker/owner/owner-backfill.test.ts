@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
 import { and, eq, gt, isNotNull } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { DAY_MS, isoDate } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
 import { providerFetch } from "../../../worker/providers/transport";
 import { YouTubeAnalyticsClient } from "../../../worker/providers/youtube/analytics";
 import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
+import { sandboxTraffic } from "../../../worker/sandbox/traffic";
 import { db } from "../support/factories";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
@@ -19,10 +20,13 @@ const jobsOf = async (orgId: string, kind: string) =>
       and(eq(schema.ingestionJobs.organizationId, orgId), eq(schema.ingestionJobs.kind, kind)),
     );
 
+afterAll(() => void sandboxTraffic.stop());
+
 describe("Owner backfill", () => {
   it("writes every video's exact days in resumable steps, then windows come from them", async () => {
     const { org, admin } = await connectedOrg();
     const channel = await ingestedChannel(org.id, admin.session.accessToken, "@bench-60");
+    sandboxTraffic.start();
     const { location } = await connectOwner(
       org.id,
       channel.id,
@@ -40,6 +44,14 @@ describe("Owner backfill", () => {
     const done = await runJob(job!.id);
     expect(done.status).toBe("succeeded");
     expect(done.progress).toMatchObject({ processed: 60, total: 60 });
+    // What the connection and backfill cost (docs/design.md): 1 Data API channels.list, 1
+    // Analytics request for the channel and 1 per video, a token refresh per message.
+    const backfillTraffic = sandboxTraffic.stop();
+    const sent = (host: string, path = "") =>
+      backfillTraffic.filter((x) => x.url.includes(host) && new URL(x.url).pathname.includes(path));
+    expect(sent("youtubeanalytics.googleapis.com")).toHaveLength(1 + 60);
+    expect(sent("www.googleapis.com", "/youtube/v3/channels")).toHaveLength(1);
+    expect(sent("oauth2.googleapis.com", "/token")).toHaveLength(1 + 2);
     // Recent activity shows it with its progress.
     const listed = await call(`/api/orgs/${org.id}/jobs?limit=10`, {
       token: admin.session.accessToken,
@@ -112,6 +124,7 @@ describe("Owner backfill", () => {
       .update(schema.youtubeOwnerConnections)
       .set({ completeThroughDay: lastDay - 3 })
       .where(eq(schema.youtubeOwnerConnections.key, connection!.key));
+    sandboxTraffic.start();
     const refresh = await call(`/api/orgs/${org.id}/refresh`, {
       body: { platform: "youtube", ids: [channel.id] },
       token: admin.session.accessToken,
@@ -119,6 +132,23 @@ describe("Owner backfill", () => {
     expect(refresh.status).toBeLessThan(300);
     const [refreshJob] = await jobsOf(org.id, "refresh.channel");
     expect((await runJob(refreshJob!.id)).status).toBe("succeeded");
+    // Three closed days: the channel's days in 1 request, then 1 top-videos page a day.
+    const refreshTraffic = sandboxTraffic.stop();
+    // (The owner also sees uploads no longer listed, so a day may take more than one page.)
+    const owner = refreshTraffic.filter((x) => x.url.includes("youtubeanalytics"));
+    const dimension = (x: (typeof owner)[number]) => new URL(x.url).searchParams.get("dimensions");
+    expect(owner.filter((x) => dimension(x) === "day")).toHaveLength(1);
+    const pages = owner.filter((x) => dimension(x) === "video");
+    const rowsOf = (x: (typeof owner)[number]) =>
+      (JSON.parse(x.responseBody) as { rows?: unknown[] }).rows?.length ?? 0;
+    const refreshDays = new Set(pages.map((x) => new URL(x.url).searchParams.get("startDate")));
+    expect(refreshDays.size).toBe(3);
+    for (const day of refreshDays) {
+      const ofDay = pages.filter((x) => new URL(x.url).searchParams.get("startDate") === day);
+      // Every page but the last is full; the last is not: read to the end and no further.
+      expect(ofDay.slice(0, -1).every((x) => rowsOf(x) === 200)).toBe(true);
+      expect(rowsOf(ofDay.at(-1)!)).toBeLessThan(200);
+    }
     const [after] = await db()
       .select()
       .from(schema.youtubeOwnerConnections)
