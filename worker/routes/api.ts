@@ -60,7 +60,7 @@ organizationTree
   .route("/", orgTimezoneRoutes)
   .route("/", membersRoutes)
   .route("/", googleOrgRoutes)
-  .route("/orgs/:orgId/channels/:channelId/owner", ownerRoutes)
+  .route("/", ownerRoutes)
   .route("/", storageRoutes)
   .route("/", tableRoutes)
   .route("/", reportDownloadRoutes)

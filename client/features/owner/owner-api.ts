@@ -1,37 +1,19 @@
-import { z } from "zod";
-import { api } from "../../lib/api/client";
-import { orgQuery } from "../../lib/query/define-query";
+import { ownerApi as routes } from "../../../shared/api/owner";
+import { call } from "../../lib/api/client";
+import { routeQuery } from "../../lib/query/route-query";
 
-/** What GET .../channels/:channelId/owner answers (worker/features/owner/connection.ts). */
-export const ownerViewSchema = z.discriminatedUnion("connected", [
-  z.object({ connected: z.literal(false) }),
-  z.object({
-    connected: z.literal(true),
-    email: z.string(),
-    status: z.enum(["active", "error"]),
-    lastError: z.string().nullable(),
-    connectedAt: z.string(),
-    videosBackfilled: z.number(),
-    videos: z.number(),
-  }),
-]);
-export type OwnerView = z.infer<typeof ownerViewSchema>;
-
-const base = (orgId: string, channelId: string) => `/api/orgs/${orgId}/channels/${channelId}/owner`;
-
-/** A channel owner's analytics connection (admins only). */
+/** A channel owner's analytics connection (admins only): routes of shared/api/owner.ts. */
 export const ownerApi = {
-  view: (orgId: string, channelId: string) => api(base(orgId, channelId), ownerViewSchema),
   connect: (orgId: string, channelId: string) =>
-    api(`${base(orgId, channelId)}/connect`, z.object({ authorizationUrl: z.string() }), {
-      method: "POST",
-    }),
+    call(routes.connect, { params: { orgId, channelId } }),
   disconnect: (orgId: string, channelId: string) =>
-    api(base(orgId, channelId), z.object({ connected: z.literal(false) }), { method: "DELETE" }),
+    call(routes.disconnect, { params: { orgId, channelId } }),
 };
 
 /** The cached read of a channel's owner connection. */
-export const ownerQueries = { view: orgQuery("owner", "view", ownerApi.view) };
+export const ownerQueries = {
+  view: routeQuery(routes.view, (orgId, channelId: string) => ({ params: { orgId, channelId } })),
+};
 
 /**
  * What the dashboard says when Google sends the browser back (the callback's codes; the names

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
+import { ownerApi as routes } from "../../../shared/api/owner";
 import { getDb } from "../../db/client";
 import { youtubeOwnerConnections } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
+import { newRouter, reply } from "../../lib/openapi";
 import { requireAdmin } from "../../middleware/auth";
 import {
   createAuthorization,
@@ -47,16 +49,17 @@ const redirectUri = (c: Context<AppEnv>) => `${new URL(c.req.url).origin}${CALLB
 const dashboardUrl = (result: string, channelId: string, extra: Record<string, string> = {}) =>
   `/dashboard?${new URLSearchParams({ owner: result, channel: channelId, ...extra })}`;
 
-/** Admin routes under /api/orgs/:orgId/channels/:channelId/owner. */
-export const ownerRoutes = new Hono<AppEnv>()
-  .use("*", requireAdmin)
-  .get("/", async (c) => {
+const admin = { middleware: [requireAdmin] };
+
+/** Admin routes under /api/orgs/:orgId/channels/:channelId/owner (shared/api/owner.ts). */
+export const ownerRoutes = newRouter()
+  .openapi({ ...routes.view, ...admin }, async (c) => {
     const db = getDb(c.env);
-    const channel = await channelOf(db, c.get("org").id, c.req.param("channelId") ?? "");
-    return c.json(await ownerConnectionView(db, channel.id));
+    const channel = await channelOf(db, c.get("org").id, c.req.valid("param").channelId);
+    return reply(c, routes.view, await ownerConnectionView(db, channel.id));
   })
-  .post("/connect", async (c) => {
-    const channel = await channelOf(getDb(c.env), c.get("org").id, c.req.param("channelId") ?? "");
+  .openapi({ ...routes.connect, ...admin }, async (c) => {
+    const channel = await channelOf(getDb(c.env), c.get("org").id, c.req.valid("param").channelId);
     let auth: ReturnType<typeof createAuthorization>;
     try {
       auth = createAuthorization(c.env, new URL(c.req.url).origin, redirectUri(c), REQUESTED);
@@ -80,12 +83,12 @@ export const ownerRoutes = new Hono<AppEnv>()
       path: CALLBACK_PATH,
       maxAge: 600,
     });
-    return c.json({ authorizationUrl: auth.url });
+    return reply(c, routes.connect, { authorizationUrl: auth.url });
   })
-  .delete("/", async (c) => {
+  .openapi({ ...routes.disconnect, ...admin }, async (c) => {
     const db = getDb(c.env);
     const org = c.get("org");
-    const channel = await channelOf(db, org.id, c.req.param("channelId") ?? "");
+    const channel = await channelOf(db, org.id, c.req.valid("param").channelId);
     // The daily rows go with it (cascade): what the owner's grant gave is not kept without it.
     await db
       .delete(youtubeOwnerConnections)
@@ -97,7 +100,7 @@ export const ownerRoutes = new Hono<AppEnv>()
       targetType: "channel",
       targetId: channel.id,
     });
-    return c.json({ connected: false as const });
+    return reply(c, routes.disconnect, { connected: false as const });
   });
 
 /**
