@@ -193,6 +193,16 @@ describe("the OpenAPI document against real answers", { timeout: 60_000 }, () =>
 
   it("Google connection", callGoogleRoutes);
 
+  it("channel owner analytics connection", async () => {
+    const { org, admin } = await connectedOrg();
+    const channel = await ingestedChannel(org.id, admin.session.accessToken, "@owner-openapi");
+    const token = admin.session.accessToken;
+    const base = `/api/orgs/${org.id}/channels/${channel.id}/owner`;
+    expectOk(await call(base, { token }), "owner view");
+    expectOk(await call(`${base}/connect`, { method: "POST", token }), "owner connect");
+    expectOk(await call(base, { method: "DELETE", token }), "owner disconnect");
+  });
+
   it("every documented operation was answered successfully above", async () => {
     const missing = (await documentedOperations()).filter(
       (operation) => ![...(answered.get(operation) ?? [])].some(ok),
