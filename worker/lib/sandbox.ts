@@ -1,4 +1,5 @@
 import { isSandbox } from "../env";
+import type { refreshTokenFor } from "../sandbox/google/tokens";
 import type { channelById, channelStats, videoById, videoStats } from "../sandbox/youtube/catalog";
 
 /*
@@ -26,6 +27,8 @@ export type Sandbox = {
     videoById: typeof videoById;
     videoStats: typeof videoStats;
   };
+  /** A sandbox Google refresh token (/dev/seed connects the demo channel's owner with it). */
+  googleRefreshTokenFor: typeof refreshTokenFor;
 };
 
 let installed: Sandbox | null = null;

@@ -1,6 +1,7 @@
 import { installSandbox } from "../lib/sandbox";
 import { isSandboxResendKey, resendEmulatorFetch } from "../providers/email/resend-emulator";
 import { sandboxApp } from "./app";
+import { refreshTokenFor } from "./google/tokens";
 import { tapped } from "./traffic";
 import { channelById, channelStats, videoById, videoStats } from "./youtube/catalog";
 
@@ -22,4 +23,5 @@ installSandbox({
   pages: async (request, env) => sandboxApp.fetch(request, env),
   resendFetchFor: (key) => (isSandboxResendKey(key) ? resendEmulatorFetch : undefined),
   youtubeCatalog: { channelById, channelStats, videoById, videoStats },
+  googleRefreshTokenFor: refreshTokenFor,
 });

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { channels, youtubeOwnerConnections } from "../../db/schema";
+import { installedSandbox } from "../../lib/sandbox";
 import { OWNER_SCOPES } from "../../providers/google/oauth";
-import { refreshTokenFor } from "../../sandbox/google/tokens";
 import { startOwnerBackfill } from "../owner/backfill";
 import { saveOwnerConnection } from "../owner/connection";
 
@@ -37,7 +37,7 @@ export async function connectDemoOwner(
     channelId: channel.id,
     userId,
     email: DEMO_OWNER_ACCOUNT,
-    refreshToken: refreshTokenFor(DEMO_OWNER_ACCOUNT, scopes),
+    refreshToken: installedSandbox().googleRefreshTokenFor(DEMO_OWNER_ACCOUNT, scopes),
     scopes: scopes.join(" "),
   });
   await startOwnerBackfill(env, db, organizationId, channel.id, userId);

@@ -27,7 +27,7 @@ type BackfillMessage = Extract<JobMessage, { type: "owner.backfill" }>;
  */
 export async function runOwnerBackfill(message: BackfillMessage, ctx: JobContext): Promise<void> {
   const db = getDb(ctx.env);
-  if (!(await startJob(db, message.jobId, ctx.attempts))) return;
+  if (!(await startJob(db, message.organizationId, message.jobId, ctx.attempts))) return;
   const meter = { requests: 0 };
   try {
     const step = await backfillStep(ctx.env, db, message, meter);
