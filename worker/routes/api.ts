@@ -81,14 +81,14 @@ api
     return jsonBodyLimit(c, next);
   })
   .route("/", healthRoutes)
-  .route("/client-errors", clientErrorRoutes)
+  .route("/", clientErrorRoutes)
   .route("/", authRoutes)
   .route("/", accountRoutes)
   // The board's WebSocket checks its own ticket (a browser cannot send the bearer header), so it
   // comes before the organisation's session check.
   .route("/", multiChannelSocketRoutes)
   .route("/", organizationTree)
-  .route("/images", imageRoutes)
+  .route("/", imageRoutes)
   .route("/", googleCallbackRoutes)
   .route("/dev", devApiRoutes);
 

@@ -35,6 +35,16 @@ describe("the OpenAPI document against real answers", { timeout: 60_000 }, () =>
     expectOk(await call("/api/health"), "health");
   });
 
+  it("client error reports", async () => {
+    const report = {
+      kind: "uncaught",
+      message: "contract: a report",
+      route: "/dashboard",
+      buildVersion: "contract-1",
+    };
+    expectOk(await call("/api/client-errors", { body: report }), "client error report");
+  });
+
   it("ingestion", async () => {
     const { org, admin, member } = await connectedOrg({
       youtube: "AIza-sandbox-good-key",

@@ -63,7 +63,10 @@ export async function callAccountRoutes() {
   const token = a.member.session.accessToken;
   const body = { phoneNumber: "+1 555 0100" };
   expectOk(await call("/api/account/profile", { method: "PATCH", body, token }), "profile");
-  expectOk(await call("/api/account/avatar", { form: logoForm(), token }), "upload avatar");
+  const uploaded = await call("/api/account/avatar", { form: logoForm(), token });
+  expectOk(uploaded, "upload avatar");
+  const avatarUrl = (uploaded.json as { user: { avatarUrl: string | null } }).user.avatarUrl;
+  expectOk(await call(avatarUrl ?? "/api/images/missing", {}), "the avatar image");
   expectOk(await call("/api/account/avatar", { method: "DELETE", token }), "remove avatar");
   const invited = await call(`/api/orgs/${b.org.id}/members`, {
     body: { email: a.member.email },

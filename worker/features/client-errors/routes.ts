@@ -1,12 +1,8 @@
-import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import {
-  CLIENT_ERROR_LIMITS,
-  clientErrorReportSchema,
-} from "../../../shared/schemas/client-errors";
-import type { AppEnv } from "../../env";
+import { clientErrorsApi } from "../../../shared/api/client-errors";
+import { CLIENT_ERROR_LIMITS } from "../../../shared/schemas/client-errors";
 import { ApiError } from "../../errors";
-import { validate } from "../../lib/validate";
+import { newRouter } from "../../lib/openapi";
 import { clientIp } from "../auth/request-meta";
 import { memoryRateLimiter } from "./rate-limit";
 
@@ -18,18 +14,22 @@ const perAddress = memoryRateLimiter({ limit: 20, windowMs: 60_000 });
  * Worker's log with the same redaction as server logs. Open to signed-out pages too, since the
  * sign-in screen can fail as well; size-capped and rate-limited per address.
  */
-export const clientErrorRoutes = new Hono<AppEnv>().post(
-  "/",
-  bodyLimit({
-    maxSize: CLIENT_ERROR_LIMITS.body,
-    onError: () => {
-      throw new ApiError(
-        "PAYLOAD_TOO_LARGE",
-        `Error report is larger than ${CLIENT_ERROR_LIMITS.body / 1024} KB`,
-      );
-    },
-  }),
-  validate("json", clientErrorReportSchema),
+export const clientErrorRoutes = newRouter().openapi(
+  {
+    ...clientErrorsApi.report,
+    // Its own cap, below the API's JSON limit: checked before the body is parsed.
+    middleware: [
+      bodyLimit({
+        maxSize: CLIENT_ERROR_LIMITS.body,
+        onError: () => {
+          throw new ApiError(
+            "PAYLOAD_TOO_LARGE",
+            `Error report is larger than ${CLIENT_ERROR_LIMITS.body / 1024} KB`,
+          );
+        },
+      }),
+    ],
+  },
   (c) => {
     if (!perAddress.allow(clientIp(c), Date.now()))
       throw new ApiError("RATE_LIMITED", "Too many error reports. Please try again later.", {

@@ -1,6 +1,6 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../env";
+import { imagesApi } from "../../../shared/api/images";
 import { ApiError } from "../../errors";
+import { newRouter } from "../../lib/openapi";
 
 // Only avatar and logo keys, exactly as storeImage makes them: nothing else in R2 is reachable.
 const IMAGE_KEY =
@@ -10,8 +10,9 @@ const IMAGE_KEY =
  * Avatars and logos. <img> cannot send a bearer token, so these are served without one; their
  * keys are random UUIDs, so knowing a URL is the only way to see an image.
  */
-export const imageRoutes = new Hono<AppEnv>().get("/*", async (c) => {
-  const key = c.req.path.replace(/^\/api\/images\//, "");
+export const imageRoutes = newRouter().openapi(imagesApi.image, async (c) => {
+  const { folder, ownerId, fileName } = c.req.valid("param");
+  const key = `${folder}/${ownerId}/${fileName}`;
   if (!IMAGE_KEY.test(key)) throw new ApiError("NOT_FOUND", "Image not found");
   const object = await c.env.FILES.get(key);
   if (!object) throw new ApiError("NOT_FOUND", "Image not found");
