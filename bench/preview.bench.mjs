@@ -9,7 +9,7 @@
 // BENCH_PREVIEW_SIZE (default 2000), BENCH_PREVIEW_ROUNDS (default 9).
 import { loadavg } from "node:os";
 import { figure } from "./lib/figures.mjs";
-import { requestJson } from "./lib/http.mjs";
+import { demoApiCaller } from "./lib/http.mjs";
 import { signInDemo, startBenchServer } from "./lib/server.mjs";
 
 const SIZE = Number(process.env.BENCH_PREVIEW_SIZE ?? 2000);
@@ -19,17 +19,7 @@ const p50 = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.leng
 const server = await startBenchServer("preview");
 try {
   await (await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" })).json();
-  const headers = { authorization: `Bearer ${await signInDemo(server.url)}` };
-  const call = async (p, body) => {
-    const res = await requestJson(`${server.url}${p}`, {
-      method: body ? "POST" : "GET",
-      headers,
-      body,
-    });
-    if (res.status < 200 || res.status > 299)
-      throw new Error(`${p}: HTTP ${res.status} ${res.text}`);
-    return res.json;
-  };
+  const call = demoApiCaller(server.url, await signInDemo(server.url));
   const me = await call("/api/auth/me");
   const org = `/api/orgs/${me.organization.id}`;
   const waitFor = async (jobId) => {

@@ -16,7 +16,7 @@
 import { loadavg } from "node:os";
 import { DEMO_ADMIN, launchBrowser } from "../tests/e2e/support.mjs";
 import { figure } from "./lib/figures.mjs";
-import { requestJson } from "./lib/http.mjs";
+import { demoApiCaller, requestJson } from "./lib/http.mjs";
 import { rssMB, workerdUnder } from "./lib/proc.mjs";
 import { compareSql } from "./lib/scale-sql.mjs";
 import { signInDemo, startBenchServer } from "./lib/server.mjs";
@@ -97,22 +97,11 @@ async function measure(size) {
   console.log(`${size} videos: load average ${loadavg()[0].toFixed(1)} at the start`);
   try {
     await (await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" })).json();
-    const headers = {
-      authorization: `Bearer ${await signInDemo(server.url)}`,
-      "content-type": "application/json",
-    };
     // Calls that may wait long (a job's status while its channel is written) use node:http with
     // BENCH_REQUEST_TIMEOUT_S instead of fetch's fixed 300 s.
-    const call = async (p, body) => {
-      const res = await requestJson(`${server.url}${p}`, {
-        method: body ? "POST" : "GET",
-        headers,
-        body,
-      });
-      if (res.status < 200 || res.status > 299)
-        throw new Error(`${p}: HTTP ${res.status} ${res.text}`);
-      return res.json;
-    };
+    const token = await signInDemo(server.url);
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const call = demoApiCaller(server.url, token);
     const me = await call("/api/auth/me");
     const org = `/api/orgs/${me.organization.id}`;
     await call(`${org}/integrations/youtube/connect`, { apiKey: "AIza-sandbox-bench-scale" });

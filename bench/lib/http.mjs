@@ -65,3 +65,21 @@ function requestOnce(url, { method = "GET", headers = {}, body } = {}, timeoutMs
     req.end();
   });
 }
+
+/**
+ * The demo admin's JSON calls against a bench server: POST when there is a body, GET otherwise;
+ * anything but 2xx throws with the answer. Long waits use BENCH_REQUEST_TIMEOUT_S (see above).
+ */
+export function demoApiCaller(serverUrl, accessToken) {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  return async (p, body) => {
+    const res = await requestJson(`${serverUrl}${p}`, {
+      method: body ? "POST" : "GET",
+      headers,
+      body,
+    });
+    if (res.status < 200 || res.status > 299)
+      throw new Error(`${p}: HTTP ${res.status} ${res.text}`);
+    return res.json;
+  };
+}
