@@ -1,6 +1,6 @@
 import type { JobMessage } from "../../shared/schemas/jobs";
+import type { JobContext } from "./job-context";
 import { purgeTargets } from "./purge-targets";
-import type { JobContext } from "./registry";
 
 /**
  * Deletes rows whose lifetime is over (expired sessions and auth tokens, old failed sign-in

@@ -10,14 +10,12 @@ import { runOwnerBackfill } from "../features/owner/backfill-job";
 import { addOwnerDays } from "../features/owner/daily";
 import { generateReport, markReportFailed } from "../features/reports/generate";
 import { deadLetterRun, runSchedule } from "../features/reports/schedule-run";
-import type { Logger } from "../lib/logger";
 import type { QuotaMeter } from "../providers/youtube/client";
+import type { JobContext } from "./job-context";
 import type { JobOutcome } from "./job-state";
 import { deadLetterJob } from "./job-state";
 import { purgeExpired } from "./purge-expired";
 import { runTracked } from "./tracked";
-
-export type JobContext = { env: Env; log: Logger; attempts: number };
 
 /**
  * Runs a job's work against a database handle that counts its D1 statements, reported with the

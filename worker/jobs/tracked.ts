@@ -2,6 +2,7 @@ import type { TrackedJobMessage } from "../../shared/schemas/jobs";
 import { getDb } from "../db/client";
 import { ProviderError } from "../providers/http";
 import type { QuotaMeter } from "../providers/youtube/client";
+import type { JobContext } from "./job-context";
 import {
   failJob,
   finishJob,
@@ -10,7 +11,6 @@ import {
   requeueJob,
   startJob,
 } from "./job-state";
-import type { JobContext } from "./registry";
 import { retryDelaySeconds } from "./retry-delay";
 
 /**

@@ -1,6 +1,4 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
 
 type Fields = Record<string, unknown>;
 
@@ -68,4 +66,7 @@ export function makeLogger(base: Fields) {
 }
 export type Logger = ReturnType<typeof makeLogger>;
 
-export const logger = (c: Context<AppEnv>): Logger => makeLogger({ requestId: c.get("requestId") });
+// Typed by what it reads, not by the app's context type: env.ts names Logger, so importing
+// AppEnv here would make the two modules depend on each other.
+export const logger = (c: { get(key: "requestId"): string }): Logger =>
+  makeLogger({ requestId: c.get("requestId") });

@@ -3,6 +3,7 @@ import { integrationMessages } from "../../../shared/messages-integrations";
 import type { JobMessage } from "../../../shared/schemas/jobs";
 import { getDb } from "../../db/client";
 import { ingestionJobs } from "../../db/schema";
+import type { JobContext } from "../../jobs/job-context";
 import {
   failJob,
   finishJob,
@@ -11,7 +12,6 @@ import {
   requeueJob,
   startJob,
 } from "../../jobs/job-state";
-import type { JobContext } from "../../jobs/registry";
 import { retryDelaySeconds } from "../../jobs/retry-delay";
 import { ProviderError } from "../../providers/http";
 import { backfillStep } from "./backfill";
