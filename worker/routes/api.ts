@@ -1,6 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { ApiError } from "../errors";
 import { accountRoutes } from "../features/account/routes";
+import { orgScope } from "../features/auth/middleware";
 import { authRoutes } from "../features/auth/routes";
 import { clientErrorRoutes } from "../features/client-errors/routes";
 import { detailRoutes } from "../features/details/routes";
@@ -20,7 +21,6 @@ import { reportRoutes } from "../features/reports/routes";
 import { storageRoutes } from "../features/storage/routes";
 import { tableRoutes } from "../features/tables/routes";
 import { newRouter } from "../lib/openapi";
-import { orgScope } from "../middleware/auth";
 
 /** JSON bodies above this are refused before parsing. */
 export const JSON_BODY_LIMIT = 64 * 1024;

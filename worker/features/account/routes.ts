@@ -5,7 +5,7 @@ import { users } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
 import { readImageUpload, storeImage } from "../../lib/uploads";
-import { requireUser } from "../../middleware/auth";
+import { requireUser } from "../auth/middleware";
 import { findUserById, meResponse, rememberActiveOrganization } from "../auth/users";
 import { answerInvitation } from "../organization/invitations";
 

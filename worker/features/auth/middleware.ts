@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { Role } from "../../shared/schemas/enums";
-import { getDb } from "../db/client";
-import type { AppEnv } from "../env";
-import { ApiError } from "../errors";
-import { verifyAccessToken } from "../features/auth/jwt";
-import { isSessionLive, sessionMembership } from "../features/auth/sessions";
+import type { Role } from "../../../shared/schemas/enums";
+import { getDb } from "../../db/client";
+import type { AppEnv } from "../../env";
+import { ApiError } from "../../errors";
+import { verifyAccessToken } from "./jwt";
+import { isSessionLive, sessionMembership } from "./sessions";
 
 const unauthorized = () =>
   new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });

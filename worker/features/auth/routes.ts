@@ -5,7 +5,6 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { verifyPassword } from "../../lib/crypto/password";
 import { newRouter, reply } from "../../lib/openapi";
-import { requireUser } from "../../middleware/auth";
 import { endBoardAccess, familyOfSession } from "../../rooms/access";
 import { acceptAccountInvitations } from "../organization/invitations";
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "./cookies";
@@ -19,6 +18,7 @@ import {
 } from "./credentials";
 import { accessTokenResponse, signInUser } from "./issue-tokens";
 import { consumeLinkToken } from "./link-tokens";
+import { requireUser } from "./middleware";
 import {
   accountKey,
   assertUnderLimit,

@@ -9,7 +9,6 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
 import { newRouter, reply } from "../../lib/openapi";
-import { requireAdmin } from "../../middleware/auth";
 import {
   createAuthorization,
   exchangeCode,
@@ -18,6 +17,7 @@ import {
   missingGrants,
 } from "../../providers/google/oauth";
 import { providerFetch } from "../../providers/transport";
+import { requireAdmin } from "../auth/middleware";
 import { membershipOf } from "../auth/users";
 import { audit } from "../organization/audit";
 import { OWNER_COOKIE, ownerCallback } from "../owner/routes";

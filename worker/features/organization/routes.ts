@@ -5,7 +5,7 @@ import { organizations } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
 import { readImageUpload, storeImage } from "../../lib/uploads";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdmin } from "../auth/middleware";
 import { imageUrl } from "../auth/users";
 import { audit, recentAudit } from "./audit";
 import { integrationViews, saveApiKey } from "./integrations";

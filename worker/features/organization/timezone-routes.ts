@@ -3,7 +3,7 @@ import { organizationApi as routes } from "../../../shared/api/organization";
 import { getDb } from "../../db/client";
 import { organizations } from "../../db/schema";
 import { newRouter, reply } from "../../lib/openapi";
-import { requireAdmin } from "../../middleware/auth";
+import { requireAdmin } from "../auth/middleware";
 
 /**
  * The organisation's time zone is organisation-wide, so only admins may change it (a standard

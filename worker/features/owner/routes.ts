@@ -9,7 +9,6 @@ import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
 import { newRouter, reply } from "../../lib/openapi";
-import { requireAdmin } from "../../middleware/auth";
 import {
   createAuthorization,
   exchangeCode,
@@ -20,6 +19,7 @@ import {
 } from "../../providers/google/oauth";
 import { providerFetch } from "../../providers/transport";
 import { ownChannel } from "../../providers/youtube/owner-channel";
+import { requireAdmin } from "../auth/middleware";
 import { membershipOf } from "../auth/users";
 import { audit } from "../organization/audit";
 import { startOwnerBackfill } from "./backfill";

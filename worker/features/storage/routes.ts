@@ -1,9 +1,9 @@
 import { storageApi as routes } from "../../../shared/api/storage";
 import { ApiError } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
-import { requireAdmin } from "../../middleware/auth";
 import { DriveError, deleteFile, getQuota, listFiles } from "../../providers/google/drive";
 import { providerFetch } from "../../providers/transport";
+import { requireAdmin } from "../auth/middleware";
 import { googleAccessToken } from "../google/connection";
 import { audit } from "../organization/audit";
 

@@ -1,6 +1,10 @@
 import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { TableQuery } from "../../../shared/schemas/tables";
+import {
+  DOWNLOADS_THRESHOLDS,
+  type TableQuery,
+  VIEWS_THRESHOLDS,
+} from "../../../shared/schemas/tables";
 import { optionalColumnIds, type SortKey, type TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import { combine, mapReads, type Reads, readOne } from "../../db/reads";
@@ -146,7 +150,7 @@ export const videoWhere = (orgId: string, q: TableQuery, now: number): SQL | und
   and(
     eq(videos.organizationId, orgId),
     q.channel?.length ? inArray(videos.channelId, q.channel) : undefined,
-    thresholdFilter(videos.views, q.views),
+    thresholdFilter(videos.views, q.views && VIEWS_THRESHOLDS[q.views]),
     publishedFilter(videos.publishDate, q, now),
     q.q
       ? or(
@@ -164,7 +168,10 @@ export const episodeWhere = (orgId: string, q: TableQuery, now: number): SQL | u
   and(
     eq(episodes.organizationId, orgId),
     q.show?.length ? inArray(episodes.showId, q.show) : undefined,
-    thresholdFilter(episodes.totalDownloadsGlobal, q.downloads),
+    thresholdFilter(
+      episodes.totalDownloadsGlobal,
+      q.downloads && DOWNLOADS_THRESHOLDS[q.downloads],
+    ),
     q.season ? eq(episodes.seasonNumber, q.season) : undefined,
     publishedFilter(episodes.publishDate, q, now),
     q.q

@@ -1,6 +1,10 @@
 import { and, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { PUBLISHED_PRESET_DAYS, type TableQuery } from "../../../shared/schemas/tables";
+import {
+  type CountThreshold,
+  PUBLISHED_PRESET_DAYS,
+  type TableQuery,
+} from "../../../shared/schemas/tables";
 import { ApiError } from "../../errors";
 
 const DAY_MS = 86_400_000;
@@ -68,10 +72,13 @@ export function publishedFilter(
   return and(...parts);
 }
 
-export function thresholdFilter(column: SQLiteColumn, preset: string | undefined): SQL | undefined {
-  const match = preset ? /^(gt|lt)(\d+)$/.exec(preset) : null;
-  if (!match) return undefined;
-  return match[1] === "gt" ? gt(column, Number(match[2])) : lt(column, Number(match[2]));
+/** A count preset's filter (shared/schemas/tables.ts VIEWS_/DOWNLOADS_THRESHOLDS). */
+export function thresholdFilter(
+  column: SQLiteColumn,
+  threshold: CountThreshold | undefined,
+): SQL | undefined {
+  if (!threshold) return undefined;
+  return threshold.keep === "above" ? gt(column, threshold.bound) : lt(column, threshold.bound);
 }
 
 /** `max(col) > 0` for each optional column over a filtered set, in one aggregate. */
