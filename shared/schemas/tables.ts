@@ -29,6 +29,21 @@ export const publishedPresets = {
 } as const;
 export const PUBLISHED_PRESET_DAYS = { week: 7, month: 30, year: 365 } as const;
 
+/** What a count preset keeps: rows above or below a bound (the labels above say the same). */
+export type CountThreshold = { keep: "above" | "below"; bound: number };
+export const VIEWS_THRESHOLDS: Record<keyof typeof viewsPresets, CountThreshold> = {
+  gt1000: { keep: "above", bound: 1_000 },
+  gt10000: { keep: "above", bound: 10_000 },
+  gt100000: { keep: "above", bound: 100_000 },
+  lt1000: { keep: "below", bound: 1_000 },
+};
+export const DOWNLOADS_THRESHOLDS: Record<keyof typeof downloadsPresets, CountThreshold> = {
+  gt500: { keep: "above", bound: 500 },
+  gt1000: { keep: "above", bound: 1_000 },
+  gt5000: { keep: "above", bound: 5_000 },
+  lt500: { keep: "below", bound: 500 },
+};
+
 export const TABLE_PAGE_SIZE = 200;
 
 const idList = z
