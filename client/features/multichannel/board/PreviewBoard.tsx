@@ -26,7 +26,14 @@ import { toast } from "../../../lib/toast";
 import { multiChannelApi, multiChannelMessages, multiChannelQueries } from "../multichannel-api";
 import type { SetupValues } from "../SetupFlow";
 import { boardAnnouncements, boardInstructions } from "./announcements";
-import { ContentCard, type DragData, OverlayCard } from "./cards";
+import {
+  ContentCard,
+  type DragData,
+  type DropTarget,
+  dropTargetId,
+  OverlayCard,
+  POOL_TARGET,
+} from "./cards";
 import { slotKeyboardCoordinates } from "./keyboard";
 import { MatchRow } from "./match-row";
 import { useRoom } from "./use-room";
@@ -121,8 +128,11 @@ function useEdgeAutoScroll(containers: Array<React.RefObject<HTMLDivElement | nu
   return { move, stop };
 }
 
-function PoolArea({ children, id }: { children: React.ReactNode; id: string }) {
-  const { setNodeRef, isOver } = useDroppable({ id });
+function PoolArea({ children }: { children: React.ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({
+    id: dropTargetId(POOL_TARGET),
+    data: POOL_TARGET,
+  });
   return (
     <div
       ref={setNodeRef}
@@ -225,24 +235,25 @@ export default function PreviewBoard({
   };
   /** The move a drop (or a tap on a Place button) asks for, as the room's intent. */
   const dropOn = useCallback(
-    (data: DragData, target: string) => {
+    (data: DragData, target: DropTarget) => {
       if (data.kind === "episode") {
-        if (target.startsWith("episode-slot:")) {
-          const rowId = target.slice("episode-slot:".length);
-          if (rowId !== data.fromRowId)
+        if (target.kind === "episode-slot") {
+          if (target.rowId !== data.fromRowId)
             send({
               type: "place_episode",
-              rowId,
+              rowId: target.rowId,
               episodeId: data.episodeId,
               fromRowId: data.fromRowId,
             });
-        } else if (target === "pool" && data.fromRowId)
+        } else if (target.kind === "pool" && data.fromRowId)
           send({ type: "remove_episode", rowId: data.fromRowId, episodeId: data.episodeId });
-      } else if (target.startsWith("video-slot:")) {
-        const toRowId = target.slice("video-slot:".length);
-        if (toRowId !== data.fromRowId)
-          send({ type: "move_video", fromRowId: data.fromRowId, toRowId, videoId: data.videoId });
-      }
+      } else if (target.kind === "video-slot" && target.rowId !== data.fromRowId)
+        send({
+          type: "move_video",
+          fromRowId: data.fromRowId,
+          toRowId: target.rowId,
+          videoId: data.videoId,
+        });
     },
     [send],
   );
@@ -250,7 +261,7 @@ export default function PreviewBoard({
     autoScroll.stop();
     setDragging(null);
     const data = event.active.data.current as DragData | undefined;
-    const target = event.over ? String(event.over.id) : null;
+    const target = event.over?.data.current as DropTarget | undefined;
     if (data && target) dropOn(data, target);
   };
   // Tap to pick up, tap to place: the board on a phone (and for anyone who prefers buttons).
@@ -268,7 +279,7 @@ export default function PreviewBoard({
     [],
   );
   const place = useCallback(
-    (target: string) => {
+    (target: DropTarget) => {
       if (picked) dropOn(picked, target);
       setPicked(null);
     },
@@ -429,13 +440,13 @@ export default function PreviewBoard({
                   <Button
                     variant="secondary"
                     className="mb-2"
-                    onClick={() => place("pool")}
+                    onClick={() => place(POOL_TARGET)}
                     aria-label={`Return ${picking.title} to Available Episodes`}
                   >
                     Return here
                   </Button>
                 )}
-                <PoolArea id="pool">
+                <PoolArea>
                   <div
                     ref={poolRef}
                     className="max-h-[30vh] min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 p-1 lg:max-h-[60vh] dark:border-slate-700"

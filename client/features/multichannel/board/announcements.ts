@@ -1,6 +1,7 @@
-import type { Announcements, ScreenReaderInstructions, UniqueIdentifier } from "@dnd-kit/core";
+import type { Active, Announcements, Over, ScreenReaderInstructions } from "@dnd-kit/core";
 import type { ArrangementRow } from "../../../../shared/schemas/arrangement";
 import type { BoardEpisode, BoardVideo } from "../../../../shared/schemas/multichannel";
+import type { DragData, DropTarget } from "./cards";
 
 /*
  * What a screen reader hears while dragging on the board: titles and row numbers ("Launch day
@@ -13,37 +14,40 @@ export type BoardNames = {
   rows: readonly ArrangementRow[];
 };
 
-export function describeItem(id: UniqueIdentifier, names: BoardNames): string {
-  const text = String(id);
-  if (text.startsWith("video:"))
-    return `video ${names.videos.get(text.slice(6))?.title ?? "(unknown)"}`;
-  if (text.startsWith("episode:"))
-    return `episode ${names.episodes.get(text.slice(8))?.title ?? "(unknown)"}`;
-  return text;
+/** A card, from the drag data it carries (never from its dnd-kit id). */
+export function describeItem(drag: DragData | undefined, names: BoardNames): string {
+  if (drag?.kind === "video")
+    return `video ${names.videos.get(drag.videoId)?.title ?? "(unknown)"}`;
+  if (drag?.kind === "episode")
+    return `episode ${names.episodes.get(drag.episodeId)?.title ?? "(unknown)"}`;
+  return "a card";
 }
 
-export function describeTarget(id: UniqueIdentifier, names: BoardNames): string {
-  const text = String(id);
-  if (text === "pool") return "the Available Episodes list";
-  const [slot, rowId] = text.split(":");
-  const index = names.rows.findIndex((r) => r.id === rowId);
+/** A drop area, from the target it carries. */
+export function describeTarget(target: DropTarget | undefined, names: BoardNames): string {
+  if (!target) return "a slot";
+  if (target.kind === "pool") return "the Available Episodes list";
+  const index = names.rows.findIndex((r) => r.id === target.rowId);
   const row = index >= 0 ? `row ${index + 1} of ${names.rows.length}` : "a row";
-  return `the ${slot === "video-slot" ? "video" : "episode"} slot of ${row}`;
+  return `the ${target.kind === "video-slot" ? "video" : "episode"} slot of ${row}`;
 }
+
+const dragOf = (active: Active) => active.data.current as DragData | undefined;
+const targetOf = (over: Over) => over.data.current as DropTarget | undefined;
 
 export function boardAnnouncements(names: () => BoardNames): Announcements {
   return {
-    onDragStart: ({ active }) => `Picked up ${describeItem(active.id, names())}.`,
+    onDragStart: ({ active }) => `Picked up ${describeItem(dragOf(active), names())}.`,
     onDragOver: ({ active, over }) =>
       over
-        ? `${describeItem(active.id, names())} is over ${describeTarget(over.id, names())}.`
-        : `${describeItem(active.id, names())} is not over a slot.`,
+        ? `${describeItem(dragOf(active), names())} is over ${describeTarget(targetOf(over), names())}.`
+        : `${describeItem(dragOf(active), names())} is not over a slot.`,
     onDragEnd: ({ active, over }) =>
       over
-        ? `Dropped ${describeItem(active.id, names())} on ${describeTarget(over.id, names())}.`
-        : `Dropped ${describeItem(active.id, names())}; nothing changed.`,
+        ? `Dropped ${describeItem(dragOf(active), names())} on ${describeTarget(targetOf(over), names())}.`
+        : `Dropped ${describeItem(dragOf(active), names())}; nothing changed.`,
     onDragCancel: ({ active }) =>
-      `Cancelled: ${describeItem(active.id, names())} is back where it was.`,
+      `Cancelled: ${describeItem(dragOf(active), names())} is back where it was.`,
   };
 }
 

@@ -8,6 +8,19 @@ export type DragData =
   | { kind: "episode"; episodeId: string; fromRowId: string | null }
   | { kind: "video"; videoId: string; fromRowId: string };
 
+/** Where a card can be dropped: a row's video or episode slot, or the episode pool. */
+export type DropTarget =
+  | { kind: "video-slot"; rowId: string }
+  | { kind: "episode-slot"; rowId: string }
+  | { kind: "pool" };
+export const POOL_TARGET: DropTarget = { kind: "pool" };
+/**
+ * dnd-kit wants a unique id per drop area (also the `data-slot` attribute the browser tests find);
+ * the target itself travels as the droppable's data, so the id is never decoded.
+ */
+export const dropTargetId = (target: DropTarget): string =>
+  target.kind === "pool" ? "pool" : `${target.kind}:${target.rowId}`;
+
 const dateOf = formatShortDayIn;
 const n = formatCount;
 

@@ -1,4 +1,5 @@
 import type { KeyboardCoordinateGetter } from "@dnd-kit/core";
+import type { DragData, DropTarget } from "./cards";
 
 /*
  * Keyboard dragging that jumps from slot to slot. dnd-kit's default moves the card 25 px a key
@@ -13,13 +14,20 @@ export const slotKeyboardCoordinates: KeyboardCoordinateGetter = (event, { conte
   event.preventDefault();
   const { active, collisionRect, droppableContainers, droppableRects } = context;
   if (!active || !collisionRect) return undefined;
-  const isVideo = String(active.id).startsWith("video:");
-  const slotPrefix = isVideo ? "video-slot:" : "episode-slot:";
+  // What is dragged and where it may go come from the data each carries, never from their ids.
+  const isVideo = (active.data.current as DragData | undefined)?.kind === "video";
+  const slotKind = isVideo ? "video-slot" : "episode-slot";
   const targets = droppableContainers
     .getEnabled()
-    .filter((c) => String(c.id).startsWith(slotPrefix) || (!isVideo && c.id === "pool"))
-    .map((c) => ({ id: String(c.id), rect: droppableRects.get(c.id) }))
-    .filter((t): t is { id: string; rect: NonNullable<typeof t.rect> } => t.rect !== undefined);
+    .map((c) => ({
+      target: c.data.current as DropTarget | undefined,
+      rect: droppableRects.get(c.id),
+    }))
+    .filter(
+      (t): t is { target: DropTarget; rect: NonNullable<typeof t.rect> } =>
+        t.rect !== undefined &&
+        (t.target?.kind === slotKind || (!isVideo && t.target?.kind === "pool")),
+    );
   const centreY = collisionRect.top + collisionRect.height / 2;
   const centreX = collisionRect.left + collisionRect.width / 2;
   const middle = (r: { top: number; height: number }) => r.top + r.height / 2;
@@ -28,7 +36,8 @@ export const slotKeyboardCoordinates: KeyboardCoordinateGetter = (event, { conte
     const down = event.code === "ArrowDown";
     const slots = targets.filter(
       (t) =>
-        t.id !== "pool" && (down ? middle(t.rect) > centreY + 1 : middle(t.rect) < centreY - 1),
+        t.target.kind !== "pool" &&
+        (down ? middle(t.rect) > centreY + 1 : middle(t.rect) < centreY - 1),
     );
     slots.sort((a, b) =>
       down ? middle(a.rect) - middle(b.rect) : middle(b.rect) - middle(a.rect),

@@ -1,10 +1,10 @@
 import { useDroppable } from "@dnd-kit/core";
-import { memo, type ReactNode } from "react";
+import { memo, type ReactNode, useMemo } from "react";
 import { rowBadge } from "../../../../shared/arrangement-seed";
 import { confidenceColor, confidencePercent } from "../../../../shared/match-scores";
 import type { ArrangementRow } from "../../../../shared/schemas/arrangement";
 import type { BoardEpisode, BoardVideo } from "../../../../shared/schemas/multichannel";
-import { Badge, ContentCard, type DragData } from "./cards";
+import { Badge, ContentCard, type DragData, type DropTarget, dropTargetId } from "./cards";
 
 const colorClass = {
   green: "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300",
@@ -17,21 +17,21 @@ const colorClass = {
  * button over its whole area, named after the card and the row.
  */
 function Slot({
-  id,
+  target,
   label,
   place,
   children,
 }: {
-  id: string;
+  target: DropTarget;
   label: string;
   place?: { label: string; onPlace: () => void };
   children: ReactNode;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id });
+  const { setNodeRef, isOver } = useDroppable({ id: dropTargetId(target), data: target });
   return (
     <div
       ref={setNodeRef}
-      data-slot={id}
+      data-slot={dropTargetId(target)}
       className={`relative min-h-[64px] min-w-0 flex-1 rounded-lg border-2 border-dashed p-1 ${isOver ? "border-indigo-500 bg-indigo-50 dark:bg-indigo-950/40" : place ? "border-indigo-400" : "border-transparent"}`}
     >
       {children ?? (
@@ -65,7 +65,7 @@ type RowProps = {
   /** The card picked up for tap-to-place, with its title; null when none. */
   picked: { drag: DragData; title: string } | null;
   onPick: (drag: DragData) => void;
-  onPlace: (target: string) => void;
+  onPlace: (target: DropTarget) => void;
 };
 
 /**
@@ -90,9 +90,17 @@ export const MatchRow = memo(function MatchRow({
     row.videoId && row.episodeId && row.matchConfidence !== null ? row.matchConfidence : null;
   const placeIn = (kind: "video" | "episode") => {
     if (!picked || picked.drag.kind !== kind || picked.drag.fromRowId === row.id) return undefined;
-    const target = `${kind}-slot:${row.id}`;
+    const target: DropTarget =
+      kind === "video"
+        ? { kind: "video-slot", rowId: row.id }
+        : { kind: "episode-slot", rowId: row.id };
     return { label: `Place ${picked.title} in row ${rowNumber}`, onPlace: () => onPlace(target) };
   };
+  const videoSlot = useMemo<DropTarget>(() => ({ kind: "video-slot", rowId: row.id }), [row.id]);
+  const episodeSlot = useMemo<DropTarget>(
+    () => ({ kind: "episode-slot", rowId: row.id }),
+    [row.id],
+  );
   const isPicked = (drag: DragData) =>
     picked !== null &&
     picked.drag.kind === drag.kind &&
@@ -113,7 +121,7 @@ export const MatchRow = memo(function MatchRow({
       className="flex flex-col gap-1 border-b border-slate-100 py-1 sm:flex-row sm:items-center sm:gap-2 dark:border-slate-800"
     >
       <span className="sr-only">Row {rowNumber}</span>
-      <Slot id={`video-slot:${row.id}`} label="Drop video here" place={placeIn("video")}>
+      <Slot target={videoSlot} label="Drop video here" place={placeIn("video")}>
         {video && videoDrag ? (
           <ContentCard
             item={video}
@@ -128,7 +136,7 @@ export const MatchRow = memo(function MatchRow({
           />
         ) : null}
       </Slot>
-      <Slot id={`episode-slot:${row.id}`} label="Drop episode here" place={placeIn("episode")}>
+      <Slot target={episodeSlot} label="Drop episode here" place={placeIn("episode")}>
         {episode && episodeDrag ? (
           <ContentCard
             item={episode}
