@@ -174,6 +174,24 @@ export async function fillOrganization(organizationId: string) {
   await d
     .insert(schema.boardConnections)
     .values({ userId, organizationId, previewId: preview!.id, lastTicketAt: new Date() });
+  // Channel-owner analytics: the connection carries the organisation; its exact rows go with it.
+  const [owner] = await d
+    .insert(schema.youtubeOwnerConnections)
+    .values({
+      organizationId,
+      channelId: channel.id,
+      googleEmail: "owner@example.com",
+      refreshTokenCiphertext: "iv.ct",
+      scopes: "yt-analytics.readonly youtube.readonly",
+      connectedByUserId: userId,
+    })
+    .returning();
+  const [ownerVideo] = await d
+    .insert(schema.youtubeOwnerVideos)
+    .values({ connectionKey: owner!.key, videoId: video.id })
+    .returning();
+  await d.insert(schema.youtubeChannelDaily).values({ connectionKey: owner!.key, day: 20_400 });
+  await d.insert(schema.youtubeVideoDaily).values({ videoKey: ownerVideo!.key, day: 20_400 });
 
   return {
     userId,
@@ -181,6 +199,7 @@ export async function fillOrganization(organizationId: string) {
       // Kept by triggers on channels, videos, shows and episodes.
       "table_stats",
       "video_title_groups",
+      "youtube_owner_connections",
       "user_organizations",
       "invitations",
       "board_connections",

@@ -61,6 +61,10 @@ const expectedTables = [
   "email_outbox",
   "table_stats",
   "video_title_groups",
+  "youtube_owner_connections",
+  "youtube_owner_videos",
+  "youtube_video_daily",
+  "youtube_channel_daily",
 ];
 /** FTS5 trigram indexes for title search (virtual tables; their shadow tables are theirs). */
 const searchIndexes = ["channel_search", "video_search", "show_search", "episode_search"];

@@ -17,29 +17,34 @@ import { organizationIdColumn } from "./organizations";
  * hand to add it (the migration says so).
  */
 
-export const youtubeOwnerConnections = sqliteTable("youtube_owner_connections", {
-  /** Integer key: what the daily rows carry instead of a 36-character id. */
-  key: integer("key").primaryKey(),
-  organizationId: organizationIdColumn(),
-  channelId: text("channel_id")
-    .notNull()
-    .unique()
-    .references(() => channels.id, { onDelete: "cascade" }),
-  googleEmail: text("google_email").notNull(),
-  refreshTokenCiphertext: text("refresh_token_ciphertext").notNull(),
-  scopes: text("scopes").notNull(),
-  status: text("status", { enum: googleConnectionStatuses }).notNull().default("active"),
-  lastError: text("last_error"),
-  connectedByUserId: text("connected_by_user_id").references(() => users.id, {
-    onDelete: "set null",
-  }),
-  /** The YouTube Reporting job (channel_basic_a2) the daily refresh reads, once created. */
-  reportingJobId: text("reporting_job_id"),
-  /** The last day (days since epoch) the exact rows are complete through, for every video. */
-  completeThroughDay: integer("complete_through_day"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const youtubeOwnerConnections = sqliteTable(
+  "youtube_owner_connections",
+  {
+    /** Integer key: what the daily rows carry instead of a 36-character id. */
+    key: integer("key").primaryKey(),
+    organizationId: organizationIdColumn(),
+    channelId: text("channel_id")
+      .notNull()
+      .unique()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    googleEmail: text("google_email").notNull(),
+    refreshTokenCiphertext: text("refresh_token_ciphertext").notNull(),
+    scopes: text("scopes").notNull(),
+    status: text("status", { enum: googleConnectionStatuses }).notNull().default("active"),
+    lastError: text("last_error"),
+    connectedByUserId: text("connected_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    /** The YouTube Reporting job (channel_basic_a2) the daily refresh reads, once created. */
+    reportingJobId: text("reporting_job_id"),
+    /** The last day (days since epoch) the exact rows are complete through, for every video. */
+    completeThroughDay: integer("complete_through_day"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Deleting an organisation cascades here: without this index each delete scans the table.
+  (t) => [index("youtube_owner_connections_organization").on(t.organizationId)],
+);
 
 /** The owner-connected videos, each with its integer key and whether its history is in. */
 export const youtubeOwnerVideos = sqliteTable(

@@ -1,0 +1,1 @@
+CREATE INDEX `youtube_owner_connections_organization` ON `youtube_owner_connections` (`organization_id`);
