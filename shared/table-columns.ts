@@ -10,8 +10,34 @@
 export const tableNames = ["channels", "videos", "shows", "episodes"] as const;
 export type TableName = (typeof tableNames)[number];
 
-/** text: a string; number: a count; date: an ISO timestamp; duration: seconds; season: S/E. */
-export type ColumnKind = "text" | "number" | "date" | "duration" | "season";
+/**
+ * text: a string; number: a count; date: an ISO timestamp; duration: seconds; season: S/E;
+ * source: where the row's window figures come from (a WindowSource).
+ */
+export type ColumnKind = "text" | "number" | "date" | "duration" | "season" | "source";
+
+/*
+ * Where a YouTube channel's or video's trailing and first-days figures come from
+ * (docs/design.md, "Window sources"): the channel owner's YouTube Analytics (exact daily views)
+ * or our snapshots of the public counts. Merge Same rows that sum both kinds are "mixed".
+ */
+export const windowSources = ["owner", "public", "mixed"] as const;
+export type WindowSource = (typeof windowSources)[number];
+/** The words of exports (the Source column) and of the window columns' tooltips. */
+export const windowSourceLabels: Record<WindowSource, string> = {
+  owner: "Owner analytics",
+  public: "Public counts",
+  mixed: "Owner analytics and public counts",
+};
+/** The tooltip on the heading of a YouTube window column. */
+export const windowSourceHint =
+  "Each figure names its source. Owner analytics: exact daily views from the channel owner's YouTube Analytics. Public counts: from our snapshots of YouTube's public view counts.";
+/** The tooltip sentence on a window figure, after its source's label. */
+export const windowSourceDetails: Record<WindowSource, string> = {
+  owner: "exact daily views from the channel owner's YouTube Analytics",
+  public: "from our snapshots of YouTube's public view counts",
+  mixed: "these merged videos' figures come from both",
+};
 
 export type TableColumn = {
   /** The row's field (and the sort key, for a sortable column). */
@@ -27,6 +53,8 @@ export type TableColumn = {
   readonly shown: boolean;
   /** A tooltip on the heading. */
   readonly hint?: string;
+  /** A YouTube window whose cells say where the figure comes from (the row's windowSource). */
+  readonly sourced?: boolean;
 };
 
 /** A column: sortable, shown, not optional, and exported under its label unless told otherwise. */
@@ -50,6 +78,11 @@ const windowed = <const Id extends string>(id: Id, label: string) => ({
   ...column(id, label, "number"),
   optional: true as const,
 });
+/** A YouTube window (views): also says where its figure comes from (the row's windowSource). */
+const sourcedWindow = <const Id extends string>(id: Id, label: string) => ({
+  ...windowed(id, label),
+  sourced: true as const,
+});
 /** Downloaded, but neither a column on screen nor a sort key. */
 const exportOnly = <const Id extends string, const Kind extends ColumnKind>(
   id: Id,
@@ -66,10 +99,11 @@ export const tableColumns = {
     }),
     column("totalViews", "Total Views", "number"),
     column("videoCount", "Videos", "number"),
-    windowed("trailing1dViews", "Trailing 1D Views"),
-    windowed("trailing1wViews", "Trailing 1W Views"),
-    windowed("trailing1mViews", "Trailing 1M Views"),
-    windowed("trailing1yViews", "Trailing 1Y Views"),
+    sourcedWindow("trailing1dViews", "Trailing 1D Views"),
+    sourcedWindow("trailing1wViews", "Trailing 1W Views"),
+    sourcedWindow("trailing1mViews", "Trailing 1M Views"),
+    sourcedWindow("trailing1yViews", "Trailing 1Y Views"),
+    exportOnly("windowSource", "Source", "source"),
     column("lastUpdated", "Last Updated", "date"),
   ],
   videos: [
@@ -79,13 +113,14 @@ export const tableColumns = {
     column("views", "Views", "number"),
     column("likes", "Likes", "number"),
     column("comments", "Comments", "number"),
-    windowed("first24hViews", "First 24H Views"),
-    windowed("first48hViews", "First 48H Views"),
-    windowed("first7dViews", "First 7D Views"),
-    windowed("trailing1dViews", "Trailing 1D Views"),
-    windowed("trailing1wViews", "Trailing 1W Views"),
-    windowed("trailing1mViews", "Trailing 1M Views"),
-    windowed("trailing1yViews", "Trailing 1Y Views"),
+    sourcedWindow("first24hViews", "First 24H Views"),
+    sourcedWindow("first48hViews", "First 48H Views"),
+    sourcedWindow("first7dViews", "First 7D Views"),
+    sourcedWindow("trailing1dViews", "Trailing 1D Views"),
+    sourcedWindow("trailing1wViews", "Trailing 1W Views"),
+    sourcedWindow("trailing1mViews", "Trailing 1M Views"),
+    sourcedWindow("trailing1yViews", "Trailing 1Y Views"),
+    exportOnly("windowSource", "Source", "source"),
     column("publishDate", "Published", "date"),
     column("lastUpdated", "Last Updated", "date"),
   ],

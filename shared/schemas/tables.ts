@@ -5,6 +5,7 @@ import {
   type TableName,
   tableColumns,
   tableNames,
+  windowSources,
 } from "../table-columns";
 
 export { type TableName, tableNames };
@@ -117,6 +118,7 @@ const valueByKind = {
   date: z.string().nullable(),
   duration: z.number().nullable(),
   season: z.number().nullable(),
+  source: z.enum(windowSources),
 } as const;
 const rowExtras = {
   channels: {

@@ -1,6 +1,8 @@
 import { flexRender, type Header } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp } from "lucide-react";
+import type { ReactElement } from "react";
 import { cellClass } from "./cell-class";
+import { HeaderHint } from "./HeaderHint";
 import { MIN_COLUMN_WIDTH } from "./sizes";
 
 /** One header cell: sort button, and a resize handle usable by mouse, touch and keyboard. */
@@ -23,22 +25,31 @@ export function HeaderCell<T>({
       className={`${cellClass(meta, pinnedLeft !== undefined, true)} sticky top-0 px-3 py-2 font-medium`}
       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
     >
-      {column.getCanSort() ? (
-        <button
-          type="button"
-          className={`inline-flex max-w-full items-center gap-1 uppercase ${meta?.align === "right" ? "flex-row-reverse" : ""}`}
-          onClick={column.getToggleSortingHandler()}
-        >
-          <span className="truncate">{content}</span>
-          {sorted === "asc" ? (
-            <ArrowUp className="h-3 w-3 shrink-0" aria-hidden />
-          ) : sorted === "desc" ? (
-            <ArrowDown className="h-3 w-3 shrink-0" aria-hidden />
-          ) : null}
-        </button>
-      ) : (
-        content
-      )}
+      {column.getCanSort()
+        ? withHint(
+            meta?.hint,
+            <button
+              type="button"
+              className={`inline-flex max-w-full items-center gap-1 uppercase ${meta?.align === "right" ? "flex-row-reverse" : ""}`}
+              onClick={column.getToggleSortingHandler()}
+            >
+              <span className="truncate">{content}</span>
+              {sorted === "asc" ? (
+                <ArrowUp className="h-3 w-3 shrink-0" aria-hidden />
+              ) : sorted === "desc" ? (
+                <ArrowDown className="h-3 w-3 shrink-0" aria-hidden />
+              ) : null}
+            </button>,
+          )
+        : meta?.hint
+          ? // Not sortable: a button that only explains, so the tooltip opens by keyboard too.
+            withHint(
+              meta.hint,
+              <button type="button" className="cursor-help uppercase">
+                {content}
+              </button>,
+            )
+          : content}
       {column.getCanResize() && (
         // A focusable separator: arrow keys change the width 10 px at a time (WAI-ARIA window
         // splitter); dragging works with mouse and touch. Double-click restores the default.
@@ -66,3 +77,6 @@ export function HeaderCell<T>({
     </th>
   );
 }
+
+const withHint = (hint: string | undefined, trigger: ReactElement) =>
+  hint ? <HeaderHint hint={hint}>{trigger}</HeaderHint> : trigger;

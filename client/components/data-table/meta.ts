@@ -10,5 +10,7 @@ declare module "@tanstack/react-table" {
     pinned?: boolean;
     /** False for columns the Columns menu must not hide (the title). */
     hideable?: boolean;
+    /** What the heading means, shown as a tooltip on hover and on keyboard focus. */
+    hint?: string;
   }
 }

@@ -1,6 +1,14 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ChartLine } from "lucide-react";
-import { type TableColumn, type TableName, tableColumns } from "../../../shared/table-columns";
+import {
+  type TableColumn,
+  type TableName,
+  tableColumns,
+  type WindowSource,
+  windowSourceDetails,
+  windowSourceHint,
+  windowSourceLabels,
+} from "../../../shared/table-columns";
 import { formatCount, formatLocalDate } from "../../lib/format";
 
 export type TableRow = Record<string, string | number | boolean | null>;
@@ -48,8 +56,9 @@ export function columnDefs(
         pinned: col.id === "title",
         // The title keeps a readable width when the table scrolls sideways (a phone).
         hideable: col.id !== "title",
+        hint: col.hint ?? (col.sourced ? windowSourceHint : undefined),
       },
-      header: () => <span title={col.hint}>{col.label}</span>,
+      header: () => col.label,
       cell: ({ row }) => {
         const v = row.original[col.id];
         if (col.id === "subscriberCount" && row.original.subscribersHidden)
@@ -61,6 +70,8 @@ export function columnDefs(
               Hidden
             </span>
           );
+        if (col.sourced && typeof v === "number")
+          return <SourcedFigure value={v} source={row.original.windowSource} />;
         if (col.kind === "number") return n(v);
         if (col.kind === "date") return col.id === "lastUpdated" && !v ? "Never" : date(v);
         if (col.kind === "duration") return duration(v);
@@ -73,6 +84,27 @@ export function columnDefs(
         return String(v ?? "");
       },
     }),
+  );
+}
+
+/**
+ * A trailing or first-days figure with its source: a tooltip for the pointer, and the source's
+ * name read after the figure by screen readers (docs/design.md, "Window sources").
+ */
+function SourcedFigure({ value, source }: { value: number; source: unknown }) {
+  const known = typeof source === "string" && source in windowSourceLabels;
+  if (!known) return n(value);
+  const label = windowSourceLabels[source as WindowSource];
+  return (
+    // Relative: the screen-reader text is positioned absolutely, and must stay inside the
+    // table's scrolling card instead of widening the page.
+    <span
+      className="relative"
+      title={`Source: ${label}, ${windowSourceDetails[source as WindowSource]}`}
+    >
+      {n(value)}
+      <span className="sr-only"> ({label})</span>
+    </span>
   );
 }
 

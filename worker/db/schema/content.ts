@@ -17,6 +17,15 @@ import { organizationIdColumn } from "./organizations";
  */
 
 const nullableInt = (name: string) => integer(name);
+/**
+ * Where a YouTube row's window figures come from, written by the one window computation
+ * (worker/features/ingestion/windows.ts): "owner" = the exact daily rows of the channel owner's
+ * YouTube Analytics, "public" = our snapshots of the public counts (shared/table-columns.ts).
+ */
+const windowSource = () =>
+  text("window_source", { enum: ["owner", "public"] })
+    .notNull()
+    .default("public");
 
 /**
  * One index per sortable column, led by the organisation: a table page sorted by any column is
@@ -61,6 +70,7 @@ export const channels = sqliteTable(
     totalViews: count("total_views"),
     videoCount: count("video_count"),
     ...trailingViews(),
+    windowSource: windowSource(),
     lastUpdated: timestamp("last_updated"),
     createdAt: createdAt(),
   },
@@ -99,6 +109,7 @@ export const videos = sqliteTable(
     first48hViews: nullableInt("first_48h_views"),
     first7dViews: nullableInt("first_7d_views"),
     ...trailingViews(),
+    windowSource: windowSource(),
     lastUpdated: timestamp("last_updated"),
     createdAt: createdAt(),
   },

@@ -24,7 +24,10 @@ import { channelTrailing, firstColumns, videoTrailing, type WindowScope } from "
  *   may not be in yet). A video younger than the window counts all its days.
  * - first 24H/48H/7D = views of the publish day and the following days before the mark, plus the
  *   share of the mark's day that falls before it, pro rata of the hours (published at 18:00 UTC:
- *   18/24 of day two). Empty (the public figure stays) until the mark's day is in.
+ *   18/24 of day two).
+ * - a video switches to the owner's rows as a whole once they cover its first 7 days (the 7D
+ *   mark's day is in): until then every window of it is the public one from our hourly readings,
+ *   so each row has one source (`window_source`), which the tables' tooltips and exports show.
  * A connection whose rows stopped more than STALE_AFTER_DAYS ago (a revoked grant) no longer
  * counts: its channel's windows are the public ones again.
  */
@@ -52,7 +55,8 @@ function channelStatement(scope: WindowScope, now: number): SQL {
     "channelId" in scope
       ? eq(channels.id, scope.channelId)
       : eq(channels.organizationId, scope.organizationId);
-  return sql`update ${channels} set ${sql.join(sets, sql`, `)} from ${youtubeOwnerConnections}
+  return sql`update ${channels} set ${sql.join(sets, sql`, `)}, ${id(channels.windowSource)} = 'owner'
+    from ${youtubeOwnerConnections}
     where ${youtubeOwnerConnections.channelId} = ${channels.id} and ${fresh(now)} and ${where}`;
 }
 
@@ -61,10 +65,13 @@ const videoWhere = (scope: WindowScope) =>
     ? eq(videos.channelId, scope.channelId)
     : eq(videos.organizationId, scope.organizationId);
 
-/** Videos whose own rows are in, of a connection that counts. */
+const publishDay = sql`(${videos.publishDate} / ${DAY})`;
+
+/** Videos whose own rows are in and cover their first 7 days, of a connection that counts. */
 const ownerVideos = (scope: WindowScope, now: number) => sql`from ${youtubeOwnerVideos}
   join ${youtubeOwnerConnections} on ${youtubeOwnerConnections.key} = ${youtubeOwnerVideos.connectionKey}
   where ${youtubeOwnerVideos.videoId} = ${videos.id} and ${youtubeOwnerVideos.backfilledAt} is not null
+  and ${publishDay} + ${literal(FIRST_WINDOWS["7d"])} <= ${youtubeOwnerConnections.completeThroughDay}
   and ${fresh(now)} and ${videoWhere(scope)}`;
 
 function videoTrailingStatement(scope: WindowScope, now: number): SQL {
@@ -74,22 +81,21 @@ function videoTrailingStatement(scope: WindowScope, now: number): SQL {
       from ${youtubeVideoDaily} d where d.video_key = ${youtubeOwnerVideos.key}
       and d.day > ${last} - ${literal(days)} and d.day <= ${last})`,
   );
-  return sql`update ${videos} set ${sql.join(sets, sql`, `)} ${ownerVideos(scope, now)}`;
+  return sql`update ${videos} set ${sql.join(sets, sql`, `)}, ${id(videos.windowSource)} = 'owner'
+    ${ownerVideos(scope, now)}`;
 }
 
 function videoFirstStatement(scope: WindowScope, now: number): SQL {
-  const p0 = sql`(${videos.publishDate} / ${DAY})`;
   const share = sql`((${videos.publishDate} % ${DAY}) * 1.0 / ${DAY})`;
-  const last = sql`${youtubeOwnerConnections.completeThroughDay}`;
+  // Every mark's day is in (ownerVideos), so each window is exact.
   const sets = (Object.entries(FIRST_WINDOWS) as Array<[keyof typeof FIRST_WINDOWS, number]>).map(
     ([w, days]) => {
-      const column = id(firstColumns[w]);
-      const markDay = sql`(${p0} + ${literal(days)})`;
-      return sql`${column} = case when ${markDay} <= ${last} then (select
+      const markDay = sql`(${publishDay} + ${literal(days)})`;
+      return sql`${id(firstColumns[w])} = (select
         coalesce(sum(case when d.day < ${markDay} then d.views else 0 end), 0)
         + cast(round(${share} * coalesce(sum(case when d.day = ${markDay} then d.views else 0 end), 0)) as integer)
         from ${youtubeVideoDaily} d where d.video_key = ${youtubeOwnerVideos.key}
-        and d.day >= ${p0} and d.day <= ${markDay}) else ${column} end`;
+        and d.day >= ${publishDay} and d.day <= ${markDay})`;
     },
   );
   return sql`update ${videos} set ${sql.join(sets, sql`, `)} ${ownerVideos(scope, now)}`;

@@ -56,7 +56,9 @@ function channelTrailingStatement(scope: WindowScope, now: number): SQL {
     "channelId" in scope
       ? eq(channels.id, scope.channelId)
       : eq(channels.organizationId, scope.organizationId);
-  return sql`update ${channels} set ${sql.join(sets, sql`, `)} where ${where}`;
+  // Public until the owner statements (appended after these) say otherwise.
+  return sql`update ${channels} set ${sql.join(sets, sql`, `)}, ${id(channels.windowSource)} = 'public'
+    where ${where}`;
 }
 
 function videoTrailingStatement(scope: WindowScope, now: number): SQL {
@@ -70,7 +72,8 @@ function videoTrailingStatement(scope: WindowScope, now: number): SQL {
         where ${videoMetrics.videoId} = ${videos.id} and ${videoMetrics.date} <= ${target}
         order by ${videoMetrics.capturedAt} desc limit 1)) end`;
   });
-  return sql`update ${videos} set ${sql.join(sets, sql`, `)} where ${videoScope(scope)}`;
+  return sql`update ${videos} set ${sql.join(sets, sql`, `)}, ${id(videos.windowSource)} = 'public'
+    where ${videoScope(scope)}`;
 }
 
 const videoScope = (scope: WindowScope) =>

@@ -12,7 +12,8 @@ import { ownEntry } from "./sql-helpers";
  * Merge Same (spec section 9) on the server, so paging stays on the server: the filtered videos
  * are grouped by trimmed title with window functions; each group shows as its highest-views row
  * (ties: the lowest id) with views, likes, comments and every window summed (a window missing on
- * every member stays missing), and the group's size. Sorting and paging apply to the merged rows.
+ * every member stays missing), the group's size, and its window source (one when every member
+ * has it, "mixed" otherwise). Sorting and paging apply to the merged rows.
  */
 
 /** Summed over a group: every number column of the videos table (counts and windows). */
@@ -60,7 +61,9 @@ export function mergedVideoPage(
       SELECT "videos"."id", "videos"."title", "videos"."external_id", "videos"."channel_id", "videos"."duration_seconds",
         "videos"."publish_date", "videos"."last_updated", ${channels.title} AS "channel_title",
         ROW_NUMBER() OVER (PARTITION BY trim("videos"."title") ORDER BY "videos"."views" DESC, "videos"."id") AS "rn",
-        COUNT(*) OVER g AS "group_size", ${sql.join(sums, sql`, `)}
+        COUNT(*) OVER g AS "group_size", ${sql.join(sums, sql`, `)},
+        CASE WHEN MIN("videos"."window_source") OVER g = MAX("videos"."window_source") OVER g
+          THEN MIN("videos"."window_source") OVER g ELSE 'mixed' END AS "window_source"
       FROM ${videos} INNER JOIN ${channels} ON ${eq(channels.id, videos.channelId)}
       WHERE ${where ?? sql`1 = 1`}
       WINDOW g AS (PARTITION BY trim("videos"."title"))
@@ -68,7 +71,7 @@ export function mergedVideoPage(
   // A select over the window query (not db.all) so it can travel in a batch with the totals.
   const outer = [
     ...["id", "title", "external_id", "channel_id", "channel_title", "duration_seconds"],
-    ...["publish_date", "last_updated", "group_size"],
+    ...["publish_date", "last_updated", "group_size", "window_source"],
     ...Object.keys(SUMMED).map((k) => `m_${k}`),
   ];
   const statement = db
@@ -93,6 +96,8 @@ export function mergedVideoPage(
       channelTitle: r.channel_title ?? null,
       durationSeconds: r.duration_seconds ?? null,
       ...Object.fromEntries(Object.keys(SUMMED).map((k) => [k, r[`m_${k}`] ?? null])),
+      // One source when every merged video has it, "mixed" otherwise.
+      windowSource: r.window_source ?? "public",
       publishDate: iso(r.publish_date),
       lastUpdated: iso(r.last_updated),
       mergedCount: r.group_size ?? 1,

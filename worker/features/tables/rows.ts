@@ -1,4 +1,5 @@
 import type { TableRowOf } from "../../../shared/schemas/tables";
+import { type WindowSource, windowSourceLabels } from "../../../shared/table-columns";
 import type { channels, episodes, shows, videos } from "../../db/schema";
 
 export type Row = Record<string, string | number | boolean | null>;
@@ -23,6 +24,7 @@ export const toChannelRow = (c: typeof channels.$inferSelect): TableRowOf<"chann
   trailing1wViews: c.trailing1wViews,
   trailing1mViews: c.trailing1mViews,
   trailing1yViews: c.trailing1yViews,
+  windowSource: c.windowSource,
   lastUpdated: iso(c.lastUpdated),
 });
 export const toVideoRow = (
@@ -45,6 +47,7 @@ export const toVideoRow = (
   trailing1wViews: v.trailing1wViews,
   trailing1mViews: v.trailing1mViews,
   trailing1yViews: v.trailing1yViews,
+  windowSource: v.windowSource,
   publishDate: iso(v.publishDate),
   lastUpdated: iso(v.lastUpdated),
 });
@@ -81,8 +84,13 @@ export const toEpisodeRow = (
   publishDate: iso(e.publishDate),
 });
 
-/** What one cell of a CSV or spreadsheet export holds: a hidden subscriber count says so. */
+/**
+ * What one cell of a CSV or spreadsheet export holds: a hidden subscriber count says so, and a
+ * window source is in words ("Owner analytics"), as the tooltips say it.
+ */
 export function exportCell(row: Row, field: string): string | number | boolean | null {
   if (field === "subscriberCount" && row.subscribersHidden) return "hidden";
+  if (field === "windowSource" && typeof row.windowSource === "string")
+    return windowSourceLabels[row.windowSource as WindowSource] ?? row.windowSource;
   return row[field] ?? null;
 }
