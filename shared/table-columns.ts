@@ -12,9 +12,10 @@ export type TableName = (typeof tableNames)[number];
 
 /**
  * text: a string; number: a count; date: an ISO timestamp; duration: seconds; season: S/E;
- * source: where the row's window figures come from (a WindowSource).
+ * source: where the row's window figures come from (a WindowSource); minutes: a count of minutes
+ * shown and exported as hours.
  */
-export type ColumnKind = "text" | "number" | "date" | "duration" | "season" | "source";
+export type ColumnKind = "text" | "number" | "date" | "duration" | "season" | "source" | "minutes";
 
 /*
  * Where a YouTube channel's or video's trailing and first-days figures come from
@@ -83,6 +84,24 @@ const sourcedWindow = <const Id extends string>(id: Id, label: string) => ({
   ...windowed(id, label),
   sourced: true as const,
 });
+/** Owner analytics only (empty for public channels): sortable, optional, explained. */
+const ownerOnly = <const Id extends string, const Kind extends ColumnKind>(
+  id: Id,
+  label: string,
+  kind: Kind,
+  extra: { exportAs: string; hint: string },
+) => ({ ...column(id, label, kind, extra), optional: true as const });
+const watchTimeColumns = [
+  ownerOnly("watchMinutes", "Watch Time (Hours)", "minutes", {
+    exportAs: "Watch Time (Hours)",
+    hint: "Owner analytics only: hours watched since publication, from the channel owner's YouTube Analytics",
+  }),
+  ownerOnly("averageViewDuration", "Avg View Duration", "duration", {
+    exportAs: "Avg View Duration (s)",
+    hint: "Owner analytics only: average time a view lasted since publication, from the channel owner's YouTube Analytics",
+  }),
+] as const;
+
 /** Downloaded, but neither a column on screen nor a sort key. */
 const exportOnly = <const Id extends string, const Kind extends ColumnKind>(
   id: Id,
@@ -103,6 +122,7 @@ export const tableColumns = {
     sourcedWindow("trailing1wViews", "Trailing 1W Views"),
     sourcedWindow("trailing1mViews", "Trailing 1M Views"),
     sourcedWindow("trailing1yViews", "Trailing 1Y Views"),
+    ...watchTimeColumns,
     exportOnly("windowSource", "Source", "source"),
     column("lastUpdated", "Last Updated", "date"),
   ],
@@ -120,6 +140,7 @@ export const tableColumns = {
     sourcedWindow("trailing1wViews", "Trailing 1W Views"),
     sourcedWindow("trailing1mViews", "Trailing 1M Views"),
     sourcedWindow("trailing1yViews", "Trailing 1Y Views"),
+    ...watchTimeColumns,
     exportOnly("windowSource", "Source", "source"),
     column("publishDate", "Published", "date"),
     column("lastUpdated", "Last Updated", "date"),
@@ -171,3 +192,6 @@ export const optionalColumnIds = <T extends TableName>(table: T) =>
 /** The downloaded columns of table T: [heading, field] in order. */
 export const exportedColumns = (table: TableName): Array<[heading: string, field: string]> =>
   tableColumns[table].flatMap((c: TableColumn) => (c.exportAs ? [[c.exportAs, c.id]] : []));
+
+/** Watch time as the tables and downloads show it: hours, to one decimal. */
+export const minutesAsHours = (minutes: number) => Math.round(minutes / 6) / 10;

@@ -119,6 +119,7 @@ const valueByKind = {
   duration: z.number().nullable(),
   season: z.number().nullable(),
   source: z.enum(windowSources),
+  minutes: z.number().nullable(),
 } as const;
 const rowExtras = {
   channels: {

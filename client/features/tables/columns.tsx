@@ -1,6 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ChartLine } from "lucide-react";
 import {
+  minutesAsHours,
   type TableColumn,
   type TableName,
   tableColumns,
@@ -15,6 +16,8 @@ export type TableRow = Record<string, string | number | boolean | null>;
 type Col = TableColumn;
 
 const n = (v: unknown) => (typeof v === "number" ? formatCount(v) : "");
+const hours = (minutes: number) =>
+  minutesAsHours(minutes).toLocaleString(undefined, { maximumFractionDigits: 1 });
 const date = (v: unknown) => (typeof v === "string" ? formatLocalDate(v) : "");
 const duration = (v: unknown) => {
   if (typeof v !== "number") return "";
@@ -52,7 +55,7 @@ export function columnDefs(
       enableSorting: col.sortable,
       meta: {
         label: col.label,
-        align: col.kind === "number" || col.kind === "duration" ? "right" : undefined,
+        align: ["number", "duration", "minutes"].includes(col.kind) ? "right" : undefined,
         pinned: col.id === "title",
         // The title keeps a readable width when the table scrolls sideways (a phone).
         hideable: col.id !== "title",
@@ -73,6 +76,7 @@ export function columnDefs(
         if (col.sourced && typeof v === "number")
           return <SourcedFigure value={v} source={row.original.windowSource} />;
         if (col.kind === "number") return n(v);
+        if (col.kind === "minutes") return typeof v === "number" ? hours(v) : "";
         if (col.kind === "date") return col.id === "lastUpdated" && !v ? "Never" : date(v);
         if (col.kind === "duration") return duration(v);
         if (col.kind === "season")
@@ -165,6 +169,8 @@ export const cellText = (col: Col, row: TableRow): string | number | null => {
   if (col.kind === "season")
     return row.seasonNumber !== null ? `S${row.seasonNumber}E${row.episodeNumber}` : "";
   if (col.id === "subscriberCount" && row.subscribersHidden) return "hidden";
+  if (col.kind === "minutes" && typeof row[col.id] === "number")
+    return minutesAsHours(row[col.id] as number);
   const value = row[col.id] ?? null;
   return typeof value === "boolean" ? String(value) : value;
 };

@@ -8,7 +8,28 @@ import { call } from "../support/http";
 import { addChannel, connectedOrg, runJob } from "../support/ingestion";
 import { connectOwner } from "../support/owner";
 
-type SourcedRow = { id: string; handle?: string; channelId?: string; windowSource: string };
+type SourcedRow = {
+  id: string;
+  handle?: string;
+  channelId?: string;
+  windowSource: string;
+  watchMinutes: number | null;
+  averageViewDuration: number | null;
+};
+type Page = { rows: SourcedRow[]; optionalColumns: Record<string, boolean> };
+
+/** The oracle of watch time: minutes summed, average duration weighted by each day's views. */
+const watchTime = (
+  days: Array<{ views: number; watchMinutes: number; averageViewDuration: number }>,
+) => {
+  const views = days.reduce((s, d) => s + d.views, 0);
+  return {
+    watchMinutes: days.reduce((s, d) => s + d.watchMinutes, 0),
+    averageViewDuration: Math.round(
+      days.reduce((s, d) => s + d.averageViewDuration * d.views, 0) / views,
+    ),
+  };
+};
 
 const download = async (url: string, token: string) => {
   const res = await SELF.fetch(`http://localhost${url}`, {
@@ -19,7 +40,7 @@ const download = async (url: string, token: string) => {
 };
 
 describe("Window sources", () => {
-  it("says which rows' windows come from owner analytics, in rows and in every export", async () => {
+  it("says which rows' windows come from owner analytics, with their watch time, in rows and exports", async () => {
     const { org, admin } = await connectedOrg();
     const token = admin.session.accessToken;
     for (const handle of ["@bench-60", "@bench-20"])
@@ -56,9 +77,27 @@ describe("Window sources", () => {
     // The channels table: the owner-connected channel's windows are owner analytics.
     const channels = await call(`/api/orgs/${org.id}/tables/channels`, { token });
     const bySource = Object.fromEntries(
-      (channels.json as { rows: SourcedRow[] }).rows.map((r) => [r.handle, r.windowSource]),
+      (channels.json as Page).rows.map((r) => [r.handle, r.windowSource]),
     );
     expect(bySource).toEqual({ "@bench-60": "owner", "@bench-20": "public" });
+
+    // Watch time and average view duration: the owner's channel only, over every exact day.
+    const channelPage = channels.json as Page;
+    expect(channelPage.optionalColumns).toMatchObject({
+      watchMinutes: true,
+      averageViewDuration: true,
+    });
+    const channelDays = await db()
+      .select()
+      .from(schema.youtubeChannelDaily)
+      .where(eq(schema.youtubeChannelDaily.connectionKey, connection!.key));
+    const ownedRow = channelPage.rows.find((r) => r.handle === "@bench-60")!;
+    expect(ownedRow).toMatchObject(watchTime(channelDays));
+    expect(ownedRow.watchMinutes).toBeGreaterThan(0);
+    expect(channelPage.rows.find((r) => r.handle === "@bench-20")).toMatchObject({
+      watchMinutes: null,
+      averageViewDuration: null,
+    });
 
     // Videos: the owner's once its exact days cover the first 7 (the 7D mark's day is in).
     const videoRows = await db()
@@ -75,6 +114,18 @@ describe("Window sources", () => {
     const wanted = new Map(videoRows.map((v) => [v.id, expected(v)]));
     for (const row of listed) expect(row.windowSource).toBe(wanted.get(row.id));
     expect(listed.filter((r) => r.windowSource === "owner").length).toBeGreaterThan(50);
+    const ownerRow = listed.find((r) => r.windowSource === "owner")!;
+    const [ownerKey] = await db()
+      .select()
+      .from(schema.youtubeOwnerVideos)
+      .where(eq(schema.youtubeOwnerVideos.videoId, ownerRow.id));
+    const videoDays = await db()
+      .select()
+      .from(schema.youtubeVideoDaily)
+      .where(eq(schema.youtubeVideoDaily.videoKey, ownerKey!.key));
+    expect(ownerRow).toMatchObject(watchTime(videoDays));
+    for (const row of listed.filter((r) => r.windowSource === "public"))
+      expect([row.watchMinutes, row.averageViewDuration]).toEqual([null, null]);
     expect(
       listed.filter((r) => r.channelId === open.id).every((r) => r.windowSource === "public"),
     ).toBe(true);
@@ -91,6 +142,9 @@ describe("Window sources", () => {
     );
     // (A handle starts with @, so the formula guard quotes it.)
     expect(csvSource).toEqual({ "'@bench-60": "Owner analytics", "'@bench-20": "Public counts" });
+    const hoursAt = headings.indexOf("Watch Time (Hours)");
+    const ownedLine = csv.slice(1).find((line) => line.includes("'@bench-60"))!;
+    expect(Number(ownedLine.split(",")[hoursAt])).toBe(Math.round(ownedRow.watchMinutes! / 6) / 10);
     const json = JSON.parse(
       await download(`/api/orgs/${org.id}/tables/videos/export?format=json`, token),
     ) as SourcedRow[];
@@ -117,9 +171,8 @@ describe("Window sources", () => {
       );
     expect((await runJob(refresh!.id)).status).toBe("succeeded");
     const after = await call(`/api/orgs/${org.id}/tables/channels`, { token });
-    expect((after.json as { rows: SourcedRow[] }).rows.map((r) => r.windowSource)).toEqual([
-      "public",
-      "public",
-    ]);
+    const afterPage = after.json as Page;
+    expect(afterPage.rows.map((r) => r.windowSource)).toEqual(["public", "public"]);
+    expect(afterPage.optionalColumns.watchMinutes).toBe(false);
   });
 });

@@ -73,7 +73,7 @@ describe("one-time reports", () => {
     );
     const lines = download.text.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Video Title,Video ID,Channel,Views,Likes,Comments,First 24H Views,First 48H Views,First 7D Views,Trailing 1D Views,Trailing 1W Views,Trailing 1M Views,Trailing 1Y Views,Source,Published,Last Updated",
+      "Video Title,Video ID,Channel,Views,Likes,Comments,First 24H Views,First 48H Views,First 7D Views,Trailing 1D Views,Trailing 1W Views,Trailing 1M Views,Trailing 1Y Views,Watch Time (Hours),Avg View Duration (s),Source,Published,Last Updated",
     );
     expect(lines).toHaveLength(121);
     const json = JSON.parse(

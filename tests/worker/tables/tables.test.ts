@@ -138,7 +138,7 @@ describe("dashboard tables", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
     expect(lines[0]).toBe(
-      "Video Title,Video ID,Channel,Views,Likes,Comments,First 24H Views,First 48H Views,First 7D Views,Trailing 1D Views,Trailing 1W Views,Trailing 1M Views,Trailing 1Y Views,Source,Published,Last Updated",
+      "Video Title,Video ID,Channel,Views,Likes,Comments,First 24H Views,First 48H Views,First 7D Views,Trailing 1D Views,Trailing 1W Views,Trailing 1M Views,Trailing 1Y Views,Watch Time (Hours),Avg View Duration (s),Source,Published,Last Updated",
     );
     expect(lines[1]!.startsWith("'=cmd|' /C calc'!A0 launch,v1,Alpha Channel,500,")).toBe(true);
     expect(lines).toHaveLength(4);

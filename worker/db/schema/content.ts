@@ -22,6 +22,15 @@ const nullableInt = (name: string) => integer(name);
  * (worker/features/ingestion/windows.ts): "owner" = the exact daily rows of the channel owner's
  * YouTube Analytics, "public" = our snapshots of the public counts (shared/table-columns.ts).
  */
+/**
+ * Owner analytics only (null otherwise): minutes watched and the average view duration in
+ * seconds over every exact day we hold (a video's from its publish day, a channel's from its
+ * first upload), written by the owner statements of the one window computation.
+ */
+const watchTime = () => ({
+  watchMinutes: nullableInt("watch_minutes"),
+  averageViewDuration: nullableInt("average_view_duration"),
+});
 const windowSource = () =>
   text("window_source", { enum: ["owner", "public"] })
     .notNull()
@@ -71,6 +80,7 @@ export const channels = sqliteTable(
     videoCount: count("video_count"),
     ...trailingViews(),
     windowSource: windowSource(),
+    ...watchTime(),
     lastUpdated: timestamp("last_updated"),
     createdAt: createdAt(),
   },
@@ -86,6 +96,8 @@ export const channels = sqliteTable(
       trailing1wViews: t.trailing1wViews,
       trailing1mViews: t.trailing1mViews,
       trailing1yViews: t.trailing1yViews,
+      watchMinutes: t.watchMinutes,
+      averageViewDuration: t.averageViewDuration,
     }),
   ],
 );
@@ -110,6 +122,7 @@ export const videos = sqliteTable(
     first7dViews: nullableInt("first_7d_views"),
     ...trailingViews(),
     windowSource: windowSource(),
+    ...watchTime(),
     lastUpdated: timestamp("last_updated"),
     createdAt: createdAt(),
   },
@@ -130,6 +143,8 @@ export const videos = sqliteTable(
       trailing1wViews: t.trailing1wViews,
       trailing1mViews: t.trailing1mViews,
       trailing1yViews: t.trailing1yViews,
+      watchMinutes: t.watchMinutes,
+      averageViewDuration: t.averageViewDuration,
     }),
     // SQLite looks children up by the foreign key when a parent is deleted; the org-led index
     // above cannot serve "channel_id = ?", so without this one a channel delete scans all videos.

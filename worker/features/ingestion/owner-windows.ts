@@ -28,6 +28,8 @@ import { channelTrailing, firstColumns, videoTrailing, type WindowScope } from "
  * - a video switches to the owner's rows as a whole once they cover its first 7 days (the 7D
  *   mark's day is in): until then every window of it is the public one from our hourly readings,
  *   so each row has one source (`window_source`), which the tables' tooltips and exports show.
+ * - watch time = minutes over every exact day; average view duration = the days' averages
+ *   weighted by their views (both null for public rows: the public statements clear them).
  * A connection whose rows stopped more than STALE_AFTER_DAYS ago (a revoked grant) no longer
  * counts: its channel's windows are the public ones again.
  */
@@ -42,6 +44,15 @@ const dayNumber = (ms: number) => Math.floor(ms / DAY_MS);
 const fresh = (now: number) =>
   sql`${youtubeOwnerConnections.completeThroughDay} >= ${literal(dayNumber(now) - 1 - STALE_AFTER_DAYS)}`;
 
+/**
+ * Watch time over every exact day held (`days`: the entity's daily rows, aliased d): minutes
+ * summed, and the average view duration weighted by each day's views (YouTube's own averages).
+ */
+const watchTimeSets = (table: typeof channels | typeof videos, days: SQL) => sql`
+  ${id(table.watchMinutes)} = (select sum(d.watch_minutes) ${days}),
+  ${id(table.averageViewDuration)} = (select cast(round(sum(d.average_view_duration * d.views) * 1.0
+    / nullif(sum(d.views), 0)) as integer) ${days})`;
+
 const windows = () => Object.entries(TRAILING_WINDOWS) as Array<[TrailingWindow, number]>;
 
 function channelStatement(scope: WindowScope, now: number): SQL {
@@ -55,7 +66,9 @@ function channelStatement(scope: WindowScope, now: number): SQL {
     "channelId" in scope
       ? eq(channels.id, scope.channelId)
       : eq(channels.organizationId, scope.organizationId);
-  return sql`update ${channels} set ${sql.join(sets, sql`, `)}, ${id(channels.windowSource)} = 'owner'
+  const all = sql`from ${youtubeChannelDaily} d where d.connection_key = ${youtubeOwnerConnections.key}`;
+  return sql`update ${channels} set ${sql.join(sets, sql`, `)}, ${id(channels.windowSource)} = 'owner',
+    ${watchTimeSets(channels, all)}
     from ${youtubeOwnerConnections}
     where ${youtubeOwnerConnections.channelId} = ${channels.id} and ${fresh(now)} and ${where}`;
 }
@@ -81,8 +94,9 @@ function videoTrailingStatement(scope: WindowScope, now: number): SQL {
       from ${youtubeVideoDaily} d where d.video_key = ${youtubeOwnerVideos.key}
       and d.day > ${last} - ${literal(days)} and d.day <= ${last})`,
   );
-  return sql`update ${videos} set ${sql.join(sets, sql`, `)}, ${id(videos.windowSource)} = 'owner'
-    ${ownerVideos(scope, now)}`;
+  const all = sql`from ${youtubeVideoDaily} d where d.video_key = ${youtubeOwnerVideos.key}`;
+  return sql`update ${videos} set ${sql.join(sets, sql`, `)}, ${id(videos.windowSource)} = 'owner',
+    ${watchTimeSets(videos, all)} ${ownerVideos(scope, now)}`;
 }
 
 function videoFirstStatement(scope: WindowScope, now: number): SQL {

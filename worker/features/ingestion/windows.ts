@@ -56,9 +56,9 @@ function channelTrailingStatement(scope: WindowScope, now: number): SQL {
     "channelId" in scope
       ? eq(channels.id, scope.channelId)
       : eq(channels.organizationId, scope.organizationId);
-  // Public until the owner statements (appended after these) say otherwise.
-  return sql`update ${channels} set ${sql.join(sets, sql`, `)}, ${id(channels.windowSource)} = 'public'
-    where ${where}`;
+  // Public (no watch time) until the owner statements, appended after these, say otherwise.
+  return sql`update ${channels} set ${sql.join(sets, sql`, `)}, ${id(channels.windowSource)} = 'public',
+    ${id(channels.watchMinutes)} = null, ${id(channels.averageViewDuration)} = null where ${where}`;
 }
 
 function videoTrailingStatement(scope: WindowScope, now: number): SQL {
@@ -72,7 +72,8 @@ function videoTrailingStatement(scope: WindowScope, now: number): SQL {
         where ${videoMetrics.videoId} = ${videos.id} and ${videoMetrics.date} <= ${target}
         order by ${videoMetrics.capturedAt} desc limit 1)) end`;
   });
-  return sql`update ${videos} set ${sql.join(sets, sql`, `)}, ${id(videos.windowSource)} = 'public'
+  return sql`update ${videos} set ${sql.join(sets, sql`, `)}, ${id(videos.windowSource)} = 'public',
+    ${id(videos.watchMinutes)} = null, ${id(videos.averageViewDuration)} = null
     where ${videoScope(scope)}`;
 }
 

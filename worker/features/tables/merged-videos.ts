@@ -12,12 +12,15 @@ import { ownEntry } from "./sql-helpers";
  * Merge Same (spec section 9) on the server, so paging stays on the server: the filtered videos
  * are grouped by trimmed title with window functions; each group shows as its highest-views row
  * (ties: the lowest id) with views, likes, comments and every window summed (a window missing on
- * every member stays missing), the group's size, and its window source (one when every member
- * has it, "mixed" otherwise). Sorting and paging apply to the merged rows.
+ * every member stays missing), the group's size, its window source (one when every member has
+ * it, "mixed" otherwise) and its average view duration (weighted by views). Sorting and paging
+ * apply to the merged rows.
  */
 
-/** Summed over a group: every number column of the videos table (counts and windows). */
-const summedIds = tableColumns.videos.filter((c) => c.kind === "number").map((c) => c.id);
+/** Summed over a group: every count column of the videos table (counts, windows, watch time). */
+const summedIds = tableColumns.videos
+  .filter((c) => c.kind === "number" || c.kind === "minutes")
+  .map((c) => c.id);
 type SummedId = (typeof summedIds)[number];
 const SUMMED = Object.fromEntries(
   summedIds.map((id) => [id, getTableColumns(videos)[id].name]),
@@ -29,6 +32,7 @@ const kept: Record<Exclude<SortKey<"videos">, SummedId>, string> = {
   channelTitle: "channel_title",
   publishDate: "publish_date",
   lastUpdated: "last_updated",
+  averageViewDuration: "average_view_duration",
 };
 /** The videos' sort keys (shared/table-columns.ts), each the merged rows' column it orders by. */
 const SORTS: Record<string, string> = Object.fromEntries(
@@ -63,7 +67,10 @@ export function mergedVideoPage(
         ROW_NUMBER() OVER (PARTITION BY trim("videos"."title") ORDER BY "videos"."views" DESC, "videos"."id") AS "rn",
         COUNT(*) OVER g AS "group_size", ${sql.join(sums, sql`, `)},
         CASE WHEN MIN("videos"."window_source") OVER g = MAX("videos"."window_source") OVER g
-          THEN MIN("videos"."window_source") OVER g ELSE 'mixed' END AS "window_source"
+          THEN MIN("videos"."window_source") OVER g ELSE 'mixed' END AS "window_source",
+        CAST(ROUND(SUM("videos"."average_view_duration" * "videos"."views") OVER g * 1.0
+          / NULLIF(SUM(CASE WHEN "videos"."average_view_duration" IS NOT NULL THEN "videos"."views" END) OVER g, 0))
+          AS INTEGER) AS "average_view_duration"
       FROM ${videos} INNER JOIN ${channels} ON ${eq(channels.id, videos.channelId)}
       WHERE ${where ?? sql`1 = 1`}
       WINDOW g AS (PARTITION BY trim("videos"."title"))
@@ -71,7 +78,7 @@ export function mergedVideoPage(
   // A select over the window query (not db.all) so it can travel in a batch with the totals.
   const outer = [
     ...["id", "title", "external_id", "channel_id", "channel_title", "duration_seconds"],
-    ...["publish_date", "last_updated", "group_size", "window_source"],
+    ...["publish_date", "last_updated", "group_size", "window_source", "average_view_duration"],
     ...Object.keys(SUMMED).map((k) => `m_${k}`),
   ];
   const statement = db
@@ -98,6 +105,8 @@ export function mergedVideoPage(
       ...Object.fromEntries(Object.keys(SUMMED).map((k) => [k, r[`m_${k}`] ?? null])),
       // One source when every merged video has it, "mixed" otherwise.
       windowSource: r.window_source ?? "public",
+      // Weighted by each member's views.
+      averageViewDuration: r.average_view_duration ?? null,
       publishDate: iso(r.publish_date),
       lastUpdated: iso(r.last_updated),
       mergedCount: r.group_size ?? 1,

@@ -1,5 +1,9 @@
 import type { TableRowOf } from "../../../shared/schemas/tables";
-import { type WindowSource, windowSourceLabels } from "../../../shared/table-columns";
+import {
+  minutesAsHours,
+  type WindowSource,
+  windowSourceLabels,
+} from "../../../shared/table-columns";
 import type { channels, episodes, shows, videos } from "../../db/schema";
 
 export type Row = Record<string, string | number | boolean | null>;
@@ -25,6 +29,8 @@ export const toChannelRow = (c: typeof channels.$inferSelect): TableRowOf<"chann
   trailing1mViews: c.trailing1mViews,
   trailing1yViews: c.trailing1yViews,
   windowSource: c.windowSource,
+  watchMinutes: c.watchMinutes,
+  averageViewDuration: c.averageViewDuration,
   lastUpdated: iso(c.lastUpdated),
 });
 export const toVideoRow = (
@@ -48,6 +54,8 @@ export const toVideoRow = (
   trailing1mViews: v.trailing1mViews,
   trailing1yViews: v.trailing1yViews,
   windowSource: v.windowSource,
+  watchMinutes: v.watchMinutes,
+  averageViewDuration: v.averageViewDuration,
   publishDate: iso(v.publishDate),
   lastUpdated: iso(v.lastUpdated),
 });
@@ -86,11 +94,13 @@ export const toEpisodeRow = (
 
 /**
  * What one cell of a CSV or spreadsheet export holds: a hidden subscriber count says so, and a
- * window source is in words ("Owner analytics"), as the tooltips say it.
+ * window source is in words ("Owner analytics"), as the tooltips say it; watch time in hours.
  */
 export function exportCell(row: Row, field: string): string | number | boolean | null {
   if (field === "subscriberCount" && row.subscribersHidden) return "hidden";
   if (field === "windowSource" && typeof row.windowSource === "string")
     return windowSourceLabels[row.windowSource as WindowSource] ?? row.windowSource;
+  if (field === "watchMinutes" && typeof row.watchMinutes === "number")
+    return minutesAsHours(row.watchMinutes);
   return row[field] ?? null;
 }

@@ -76,6 +76,8 @@ export const sortables = {
     trailing1wViews: channels.trailing1wViews,
     trailing1mViews: channels.trailing1mViews,
     trailing1yViews: channels.trailing1yViews,
+    watchMinutes: channels.watchMinutes,
+    averageViewDuration: channels.averageViewDuration,
   },
   videos: {
     title: videos.title,
@@ -92,6 +94,8 @@ export const sortables = {
     trailing1wViews: videos.trailing1wViews,
     trailing1mViews: videos.trailing1mViews,
     trailing1yViews: videos.trailing1yViews,
+    watchMinutes: videos.watchMinutes,
+    averageViewDuration: videos.averageViewDuration,
   },
   shows: {
     title: shows.title,
