@@ -2,6 +2,7 @@ import type { JobMessage } from "../../shared/schemas/jobs";
 import { getDb } from "../db/client";
 import { scheduleRefreshes } from "../features/ingestion/schedule-refreshes";
 import { enqueueDueSchedules } from "../features/reports/due-schedules";
+import { checkDatabaseCapacity } from "../lib/database-capacity";
 import { makeLogger } from "../lib/logger";
 import { sweepExpiredLeases } from "./leases";
 
@@ -20,7 +21,8 @@ export const LEASE_SWEEP_CRON = "*/15 * * * *";
 
 /**
  * Cron: every 15 minutes, resume or fail jobs whose lease expired (worker/jobs/leases.ts); every
- * hour, also enqueue the due jobs. The queue consumer does the work (and retries it).
+ * hour, also enqueue the due jobs and log how full the database is. The queue consumer does the
+ * work (and retries it).
  */
 export async function handleScheduled(
   controller: Pick<ScheduledController, "cron" | "scheduledTime">,
@@ -44,4 +46,6 @@ export async function handleScheduled(
     new Date(cronSlot(controller.scheduledTime)),
   );
   log.info("cron: enqueued jobs", { maintenance: jobs.length, refreshes, scheduleRuns });
+  // Once an hour, how full the database is: a warning from 80% on (issue 17's capacity plan).
+  await checkDatabaseCapacity(env.DB, "DB", log);
 }

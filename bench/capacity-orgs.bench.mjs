@@ -1,0 +1,165 @@
+// Capacity, neighbours (issue 17): does one organisation's Videos page stay as fast when its
+// database also holds many other organisations? One wrangler dev on a fresh database; the demo
+// organisation ingests a 2,000-video channel through the real queue, then more organisations are
+// added the same way (their own admin, their own API key, the same sandbox channel), each with
+// daily history from /dev/backfill-history, and the demo organisation's Videos page is measured
+// at each step: p95 over several sorts with and without a title search, interleaved with
+// /api/health on the same server (the machine is shared, so the ratio to health is the figure
+// that compares across steps; the raw p95 is printed too).
+// BENCH_ORGS_STEPS (1,10,40) how many organisations at each measurement; BENCH_ORGS_VIDEOS (2000)
+// videos per organisation; BENCH_ORGS_HISTORY_DAYS (30) days of daily video and channel history
+// per organisation; BENCH_ORGS_SAMPLES (20) timed requests per sort and search at each step.
+// Prints figures only; nothing here asserts a time.
+import { statSync } from "node:fs";
+import { loadavg } from "node:os";
+import { figure } from "./lib/figures.mjs";
+import { demoApiCaller, requestJson } from "./lib/http.mjs";
+import { d1File } from "./lib/proc.mjs";
+import { signInDemo, startBenchServer } from "./lib/server.mjs";
+
+const env = (name, fallback) => process.env[`BENCH_ORGS_${name}`] ?? fallback;
+const STEPS = env("STEPS", "1,10,40").split(",").map(Number);
+const VIDEOS = Number(env("VIDEOS", 2000));
+const HISTORY_DAYS = Number(env("HISTORY_DAYS", 30));
+const SAMPLES = Number(env("SAMPLES", 20));
+const SORTS = ["trailing1wViews", "views", "publishDate", "title"];
+
+const pct = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const timed = async (url, headers) => {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return performance.now() - t0;
+};
+
+const server = await startBenchServer("capacity-orgs");
+try {
+  await (await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" })).json();
+  const demo = await organisationSession(server.url, await signInDemo(server.url));
+  await fillOrganisation(server.url, demo);
+  const term = await searchTerm(demo);
+  let organisations = 1;
+  const steps = [];
+  for (const target of STEPS) {
+    const started = performance.now();
+    for (; organisations < target; organisations++) {
+      const made = await requestJson(`${server.url}/dev/organizations`, {
+        method: "POST",
+        body: { label: `Capacity ${organisations + 1}` },
+      });
+      if (made.status !== 201) throw new Error(`/dev/organizations: HTTP ${made.status}`);
+      const token = await signIn(server.url, made.json.admin);
+      await fillOrganisation(server.url, await organisationSession(server.url, token));
+    }
+    if (target > 1)
+      console.log(
+        `  added organisations up to ${target} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+    steps.push(await measure(server, demo, term, target));
+  }
+  const first = steps[0];
+  for (const step of steps.slice(1)) {
+    const raw = step.pageP95 / first.pageP95;
+    const normalised = step.pageToHealth / first.pageToHealth;
+    figure(
+      "capacity",
+      `Videos page p95 at ${step.organisations} orgs / at ${first.organisations}, raw`,
+      raw,
+      "x",
+    );
+    figure(
+      "capacity",
+      `same, each step divided by its /api/health p95`,
+      normalised,
+      "x",
+      step.organisations >= 40 ? { target: "<= 1.2", met: normalised <= 1.2 } : {},
+    );
+  }
+} finally {
+  await server.stop();
+}
+
+async function signIn(url, who) {
+  const res = await requestJson(`${url}/api/auth/sign-in`, {
+    method: "POST",
+    body: { email: who.email, password: who.password },
+  });
+  if (res.status !== 200) throw new Error(`sign-in ${who.email}: HTTP ${res.status}`);
+  return res.json.accessToken;
+}
+
+async function organisationSession(url, token) {
+  const call = demoApiCaller(url, token);
+  const me = await call("/api/auth/me");
+  return {
+    call,
+    token,
+    organizationId: me.organization.id,
+    org: `/api/orgs/${me.organization.id}`,
+  };
+}
+
+/** A channel of VIDEOS videos through the queue, then HISTORY_DAYS of daily history. */
+async function fillOrganisation(url, session) {
+  const { call, org } = session;
+  await call(`${org}/integrations/youtube/connect`, { apiKey: "AIza-sandbox-bench-capacity" });
+  const { jobId } = await call(`${org}/channels`, {
+    url: `https://www.youtube.com/@bench-${VIDEOS}`,
+  });
+  for (;;) {
+    const { job } = await call(`${org}/jobs/${jobId}`);
+    if (job.status === "succeeded") break;
+    if (job.status === "failed") throw new Error(`ingestion failed: ${job.errorMessage}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const history = await requestJson(
+    `${url}/dev/backfill-history?organizationId=${session.organizationId}` +
+      `&days=${HISTORY_DAYS}&videoDays=${HISTORY_DAYS}`,
+    { method: "POST" },
+  );
+  if (history.status !== 200)
+    throw new Error(`/dev/backfill-history: HTTP ${history.status} ${history.text}`);
+}
+
+/** A word of the first title, as a person would type it. */
+async function searchTerm(session) {
+  const first = await session.call(`${session.org}/tables/videos?pageSize=1&sort=title`);
+  return first.rows[0].title.split(/[^\p{L}]+/u).find((w) => w.length >= 5);
+}
+
+async function measure(server, session, term, organisations) {
+  const headers = { authorization: `Bearer ${session.token}` };
+  const health = `${server.url}/api/health`;
+  const page = (sort, q) =>
+    `${server.url}${session.org}/tables/videos?sort=${sort}&dir=desc` +
+    (q ? `&q=${encodeURIComponent(q)}` : "");
+  const pageTimes = [];
+  const healthTimes = [];
+  for (const sort of SORTS)
+    for (const q of [undefined, term]) {
+      for (let i = 0; i < 2; i++) await timed(page(sort, q), headers);
+      for (let i = 0; i < SAMPLES; i++) {
+        healthTimes.push(await timed(health, {}));
+        pageTimes.push(await timed(page(sort, q), headers));
+      }
+    }
+  const bytes = statSync(d1File(server.persistTo)).size;
+  const step = {
+    organisations,
+    pageP95: pct(pageTimes, 95),
+    healthP95: pct(healthTimes, 95),
+  };
+  step.pageToHealth = step.pageP95 / step.healthP95;
+  console.log(
+    `${organisations} organisations (${organisations * VIDEOS} videos, database ` +
+      `${(bytes / 1e6).toFixed(0)} MB, load average ${loadavg()[0].toFixed(1)}):`,
+  );
+  figure("capacity", `${organisations} orgs: Videos page p95 (one org)`, step.pageP95, "ms");
+  figure("capacity", `${organisations} orgs: /api/health p95, interleaved`, step.healthP95, "ms");
+  figure("capacity", `${organisations} orgs: page p95 / health p95`, step.pageToHealth, "x");
+  return step;
+}

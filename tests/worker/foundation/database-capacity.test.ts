@@ -1,0 +1,50 @@
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "../../../worker/index";
+
+/** The JSON lines the Worker logged (every level) while one cron invocation ran. */
+async function linesOfCron(cron: string) {
+  const lines: Array<Record<string, unknown>> = [];
+  const keep = (line: unknown) => {
+    try {
+      lines.push(JSON.parse(String(line)) as Record<string, unknown>);
+    } catch {
+      // not one of ours (a library's plain text)
+    }
+  };
+  vi.spyOn(console, "log").mockImplementation(keep);
+  vi.spyOn(console, "warn").mockImplementation(keep);
+  const ctx = createExecutionContext();
+  await worker.scheduled(
+    createScheduledController({ scheduledTime: Date.UTC(2026, 10, 23, 5), cron }),
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  vi.restoreAllMocks();
+  return lines;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("database capacity in the hourly cron", () => {
+  it("logs the database's size as D1 reports it, below the alert", async () => {
+    const capacity = (await linesOfCron("0 * * * *")).filter((l) => l.msg === "database_capacity");
+    expect(capacity).toHaveLength(1);
+    const [line] = capacity;
+    expect(line).toMatchObject({ level: "info", binding: "DB" });
+    // The migrated test database holds pages already, far below 80% of 10 GB.
+    expect(line?.bytes).toBeGreaterThan(4096);
+    expect(line?.percent).toBeLessThan(1);
+  });
+
+  it("is not checked by the quarter-hourly lease sweep", async () => {
+    const lines = await linesOfCron("*/15 * * * *");
+    expect(lines.some((l) => l.msg === "database_capacity")).toBe(false);
+  });
+});
