@@ -31,6 +31,16 @@ const metric = z.enum(["views", "downloads"]);
 const pointSchema = z.object({ date: z.string(), value: z.number().nullable() });
 export type Point = z.infer<typeof pointSchema>;
 
+/**
+ * Owner analytics only (null for channels and videos nobody connected, and for podcasts): watch
+ * minutes and average view duration (seconds) per day, null where unknown.
+ */
+const watchTimeSchema = z.object({
+  minutes: z.array(pointSchema),
+  averageViewDuration: z.array(pointSchema),
+});
+export type WatchTimeSeries = z.infer<typeof watchTimeSchema>;
+
 export const seriesSchema = z.object({
   metric,
   from: z.string(),
@@ -43,6 +53,7 @@ export const seriesSchema = z.object({
   gaps: z.number(),
   title: z.string(),
   lastUpdated: z.string().nullable(),
+  watchTime: watchTimeSchema.nullable(),
 });
 export type Series = z.infer<typeof seriesSchema>;
 

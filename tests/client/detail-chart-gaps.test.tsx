@@ -24,7 +24,12 @@ vi.mock("uplot", () => ({
 const day = (offset: number) =>
   new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 
-function serve(points: Array<{ date: string; value: number | null }>) {
+type Point = { date: string; value: number | null };
+
+function serve(
+  points: Point[],
+  watchTime: { minutes: Point[]; averageViewDuration: Point[] } | null = null,
+) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string) => {
@@ -42,6 +47,7 @@ function serve(points: Array<{ date: string; value: number | null }>) {
           gaps: 1,
           title: "Demo Media Clips",
           lastUpdated: new Date().toISOString(),
+          watchTime,
         }),
         { status: 200, headers: { "content-type": "application/json" } },
       );
@@ -82,6 +88,39 @@ describe("detail chart gaps", () => {
     expect(
       screen.getByText(/Daily views from .*2 days have no data and are left blank\./),
     ).toBeTruthy();
+  });
+
+  it("charts an owner channel's watch time in hours and its view duration, gaps kept", async () => {
+    drawn.length = 0;
+    const dates = Array.from({ length: 30 }, (_, i) => day(29 - i));
+    // Today is not closed yet: no figure (null); a day without views has 0 minutes, no average.
+    const minutes = dates.map((date, i) => ({ date, value: i === 29 ? null : i === 5 ? 0 : 600 }));
+    const averageViewDuration = dates.map((date, i) => ({
+      date,
+      value: i === 29 || i === 5 ? null : 95,
+    }));
+    serve(
+      dates.map((date) => ({ date, value: 100 })),
+      { minutes, averageViewDuration },
+    );
+    open();
+    const section = await screen.findByRole("region", { name: "Watch time" });
+    expect(section.textContent).toContain("280 hours watched in this period");
+    expect(
+      screen.getByText(
+        /Daily watch time in hours from .*: 280 hours in total\. 1 day has no data and is left blank\./,
+      ),
+    ).toBeTruthy();
+    // Three charts: views, watch time (hours), average view duration (seconds).
+    expect(drawn).toHaveLength(3);
+    const hours = drawn[1]!.data[1] as Array<number | null>;
+    expect(hours[0]).toBe(10);
+    expect(hours[5]).toBe(0);
+    expect(hours[29]).toBeNull();
+    const seconds = drawn[2]!.data[1] as Array<number | null>;
+    expect(seconds[5]).toBeNull();
+    expect(seconds[29]).toBeNull();
+    expect(seconds.filter((v) => v === 0)).toHaveLength(0);
   });
 
   it("shows the empty state when no day of the period has data", async () => {

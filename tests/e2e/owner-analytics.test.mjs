@@ -72,6 +72,14 @@ describe("owner analytics", () => {
     assert.ok(at >= 0, headers.join(" | "));
     assert.match(cells[at] ?? "", /\d/, `trailing 1Y cell: ${cells[at]}`);
 
+    // The window figures name their source; the detail panel charts the owner's watch time.
+    const yearCell = row.getByRole("cell").nth(at);
+    assert.match(await yearCell.textContent(), /\(Owner analytics\)/);
+    await row.getByRole("button", { name: `Details for ${name}` }).click();
+    await page.getByRole("region", { name: "Watch time" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("region", { name: "Watch time" }).waitFor({ state: "detached" });
+
     // The Edit dialog now says whose account it is.
     await row.getByRole("checkbox", { name: `Select ${name}` }).check();
     await page.getByRole("button", { name: `Edit ${name}` }).click();

@@ -6,6 +6,7 @@ import { formatCount } from "../../lib/format";
 import { type DetailKind, detailQueries } from "./details-api";
 import LineChart from "./LineChart";
 import { relativeTime } from "./relative-time";
+import { WatchTimeCharts } from "./WatchTimeCharts";
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -199,6 +200,9 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
               </p>
             )}
           </section>
+        )}
+        {data?.watchTime && (
+          <WatchTimeCharts watchTime={data.watchTime} from={data.from} to={data.to} />
         )}
         {paced && (
           <section

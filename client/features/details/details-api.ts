@@ -1,8 +1,8 @@
 import { detailsApi } from "../../../shared/api/details";
-import type { DetailKind } from "../../../shared/schemas/details";
+import type { DetailKind, WatchTimeSeries } from "../../../shared/schemas/details";
 import { routeQuery } from "../../lib/query/route-query";
 
-export type { DetailKind };
+export type { DetailKind, WatchTimeSeries };
 
 /**
  * The detail panel's cached reads, keyed and typed by their routes (shared/api/details.ts): the

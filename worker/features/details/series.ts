@@ -12,6 +12,7 @@ import {
   videos,
 } from "../../db/schema";
 import { ApiError } from "../../errors";
+import { ownerWatchTime } from "./owner-series";
 
 /*
  * The detail panel's figures, from the snapshots we keep:
@@ -185,6 +186,15 @@ export async function series(
     gaps,
     title,
     lastUpdated: lastUpdated ? lastUpdated.toISOString() : null,
+    watchTime:
+      kind === "channels" || kind === "videos"
+        ? await ownerWatchTime(
+            db,
+            kind,
+            id,
+            inPeriod.map((p) => p.date),
+          )
+        : null,
   };
 }
 

@@ -1,0 +1,103 @@
+import { and, desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DAY_MS, isoDate } from "../../../shared/metrics";
+import { schema } from "../../../worker/db/client";
+import { db } from "../support/factories";
+import { call } from "../support/http";
+import { addChannel, connectedOrg, runJob } from "../support/ingestion";
+import { connectOwner } from "../support/owner";
+
+type Point = { date: string; value: number | null };
+type Answer = { watchTime: { minutes: Point[]; averageViewDuration: Point[] } | null };
+
+describe("Watch time series", () => {
+  it("charts an owner channel's and video's exact watch time, with gaps for unknown days", async () => {
+    const { org, admin } = await connectedOrg();
+    const token = admin.session.accessToken;
+    for (const handle of ["@bench-60", "@bench-20"])
+      expect(
+        (await runJob(await addChannel(org.id, token, `https://www.youtube.com/${handle}`))).status,
+      ).toBe("succeeded");
+    const channelRows = await db()
+      .select()
+      .from(schema.channels)
+      .where(eq(schema.channels.organizationId, org.id));
+    const owned = channelRows.find((c) => c.handle === "@bench-60")!;
+    const open = channelRows.find((c) => c.handle === "@bench-20")!;
+    await connectOwner(org.id, owned.id, token, "bench-60@gmail.com");
+    const [job] = await db()
+      .select()
+      .from(schema.ingestionJobs)
+      .where(
+        and(
+          eq(schema.ingestionJobs.organizationId, org.id),
+          eq(schema.ingestionJobs.kind, "owner.backfill"),
+        ),
+      );
+    await runJob(job!.id);
+    expect((await runJob(job!.id)).status).toBe("succeeded");
+    const [connection] = await db()
+      .select()
+      .from(schema.youtubeOwnerConnections)
+      .where(eq(schema.youtubeOwnerConnections.channelId, owned.id));
+    const through = connection!.completeThroughDay!;
+
+    // 30 days through today: today is not closed yet, so its point is a gap, never 0.
+    const to = isoDate(Date.now());
+    const from = isoDate(Date.now() - 29 * DAY_MS);
+    const series = async (kind: string, id: string) => {
+      const r = await call(
+        `/api/orgs/${org.id}/details/${kind}/${id}/series?from=${from}&to=${to}`,
+        { token },
+      );
+      expect(r.status).toBe(200);
+      return r.json as Answer;
+    };
+    const channel = (await series("channels", owned.id)).watchTime!;
+    const stored = new Map(
+      (
+        await db()
+          .select()
+          .from(schema.youtubeChannelDaily)
+          .where(eq(schema.youtubeChannelDaily.connectionKey, connection!.key))
+      ).map((d) => [isoDate(d.day * DAY_MS), d]),
+    );
+    expect(channel.minutes).toHaveLength(30);
+    for (const [i, p] of channel.minutes.entries()) {
+      const day = stored.get(p.date);
+      const closed = Date.parse(`${p.date}T00:00:00Z`) / DAY_MS <= through;
+      // Every closed day of this busy channel has its row; the rest are gaps.
+      expect(p.value).toBe(closed ? day!.watchMinutes : null);
+      expect(channel.averageViewDuration[i]!.value).toBe(
+        closed && day!.views > 0 ? day!.averageViewDuration : null,
+      );
+    }
+    expect(channel.minutes.at(-1)!.value).toBeNull();
+    expect(channel.minutes.filter((p) => (p.value ?? 0) > 0).length).toBeGreaterThan(20);
+
+    // The newest video, from 3 days before its publish day: those days are gaps, its own closed
+    // days are figures (0 minutes on a day without views), today is a gap.
+    const [video] = await db()
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.channelId, owned.id))
+      .orderBy(desc(schema.videos.publishDate))
+      .limit(1);
+    const publishDay = Math.floor(video!.publishDate.getTime() / DAY_MS);
+    const r = await call(
+      `/api/orgs/${org.id}/details/videos/${video!.id}/series?from=${isoDate((publishDay - 3) * DAY_MS)}&to=${to}`,
+      { token },
+    );
+    const ofVideo = (r.json as Answer).watchTime!;
+    const dayOf = (p: Point) => Date.parse(`${p.date}T00:00:00Z`) / DAY_MS;
+    for (const p of ofVideo.minutes) {
+      if (dayOf(p) < publishDay || dayOf(p) > through) expect(p.value).toBeNull();
+      else expect(p.value).toBeGreaterThanOrEqual(0);
+    }
+    expect(ofVideo.minutes.slice(0, 3).every((p) => p.value === null)).toBe(true);
+    expect(ofVideo.minutes.some((p) => (p.value ?? 0) > 0)).toBe(true);
+
+    // A public channel has no watch time: no series at all.
+    expect((await series("channels", open.id)).watchTime).toBeNull();
+  });
+});

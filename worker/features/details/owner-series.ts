@@ -1,0 +1,110 @@
+import { and, eq, gte, isNotNull, lte, min } from "drizzle-orm";
+import type { Point, WatchTimeSeries } from "../../../shared/schemas/details";
+import type { Db } from "../../db/client";
+import {
+  youtubeChannelDaily,
+  youtubeOwnerConnections,
+  youtubeOwnerVideos,
+  youtubeVideoDaily,
+} from "../../db/schema";
+
+const DAY = 86_400_000;
+const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY);
+
+type Held = { key: number; through: number | null };
+type Day = { day: number; views: number; watchMinutes: number; averageViewDuration: number };
+
+/** The channel's connection (its key and last complete day), or none. */
+async function channelRows(db: Db, channelId: string, from: number, to: number) {
+  const [held] = await db
+    .select({
+      key: youtubeOwnerConnections.key,
+      through: youtubeOwnerConnections.completeThroughDay,
+    })
+    .from(youtubeOwnerConnections)
+    .where(eq(youtubeOwnerConnections.channelId, channelId));
+  if (!held) return null;
+  const figures = {
+    day: youtubeChannelDaily.day,
+    views: youtubeChannelDaily.views,
+    watchMinutes: youtubeChannelDaily.watchMinutes,
+    averageViewDuration: youtubeChannelDaily.averageViewDuration,
+  };
+  const of = eq(youtubeChannelDaily.connectionKey, held.key);
+  const [first] = await db
+    .select({ day: min(youtubeChannelDaily.day) })
+    .from(youtubeChannelDaily)
+    .where(of);
+  const rows = await db
+    .select(figures)
+    .from(youtubeChannelDaily)
+    .where(and(of, gte(youtubeChannelDaily.day, from), lte(youtubeChannelDaily.day, to)));
+  return { held, first: first?.day ?? null, rows };
+}
+
+/** The video's rows, once its history from its publish day is in, or none. */
+async function videoRows(db: Db, videoId: string, from: number, to: number) {
+  const [held] = await db
+    .select({ key: youtubeOwnerVideos.key, through: youtubeOwnerConnections.completeThroughDay })
+    .from(youtubeOwnerVideos)
+    .innerJoin(
+      youtubeOwnerConnections,
+      eq(youtubeOwnerConnections.key, youtubeOwnerVideos.connectionKey),
+    )
+    .where(
+      and(eq(youtubeOwnerVideos.videoId, videoId), isNotNull(youtubeOwnerVideos.backfilledAt)),
+    );
+  if (!held) return null;
+  const figures = {
+    day: youtubeVideoDaily.day,
+    views: youtubeVideoDaily.views,
+    watchMinutes: youtubeVideoDaily.watchMinutes,
+    averageViewDuration: youtubeVideoDaily.averageViewDuration,
+  };
+  const of = eq(youtubeVideoDaily.videoKey, held.key);
+  const [first] = await db
+    .select({ day: min(youtubeVideoDaily.day) })
+    .from(youtubeVideoDaily)
+    .where(of);
+  const rows = await db
+    .select(figures)
+    .from(youtubeVideoDaily)
+    .where(and(of, gte(youtubeVideoDaily.day, from), lte(youtubeVideoDaily.day, to)));
+  return { held, first: first?.day ?? null, rows };
+}
+
+/**
+ * A channel's or video's watch time and average view duration per day of the period, from the
+ * owner's exact rows (null when its owner is not connected, or the video's history is not in).
+ * Inside the days the rows cover (the first day held through the connection's complete day) a
+ * day without a row had no views (the daily report lists only videos that had some): 0 minutes
+ * and no average (null). Outside them a day is unknown: null, a gap, never 0.
+ */
+export async function ownerWatchTime(
+  db: Db,
+  kind: "channels" | "videos",
+  id: string,
+  days: string[],
+): Promise<WatchTimeSeries | null> {
+  const from = dayNumber(days[0] ?? "1970-01-01");
+  const to = dayNumber(days.at(-1) ?? "1970-01-01");
+  const found =
+    kind === "channels" ? await channelRows(db, id, from, to) : await videoRows(db, id, from, to);
+  if (!found) return null;
+  const byDay = new Map<number, Day>(found.rows.map((r) => [r.day, r]));
+  const { first } = found;
+  const through: Held["through"] = found.held.through;
+  const covered = (n: number) => first !== null && through !== null && n >= first && n <= through;
+  const minutes: Point[] = [];
+  const averageViewDuration: Point[] = [];
+  for (const date of days) {
+    const n = dayNumber(date);
+    const row = byDay.get(n);
+    minutes.push({ date, value: row ? row.watchMinutes : covered(n) ? 0 : null });
+    averageViewDuration.push({
+      date,
+      value: row && row.views > 0 ? row.averageViewDuration : null,
+    });
+  }
+  return { minutes, averageViewDuration };
+}
