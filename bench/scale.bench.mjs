@@ -11,7 +11,8 @@
 //   its files downloaded and opened (CSV lines counted, JSON parsed);
 // - the Videos tab in Chromium: navigation to rows visible and the layout shift score.
 // BENCH_SCALE_SIZES=2000,20000 picks sizes; BENCH_SCALE_SECONDS the c16 duration (default 10);
-// BENCH_REQUEST_TIMEOUT_S how long a control call may wait for its answer (default 1800).
+// BENCH_REQUEST_TIMEOUT_S how long a control call may wait for its answer (default 1800);
+// BENCH_SCALE_SKIP=report,tab leaves those parts out (a quicker before/after of the others).
 // It prints the load average with each size, since the machine is shared.
 import { loadavg } from "node:os";
 import { DEMO_ADMIN, launchBrowser } from "../tests/e2e/support.mjs";
@@ -23,6 +24,7 @@ import { signInDemo, startBenchServer } from "./lib/server.mjs";
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? "2000,20000,100000").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
+const SKIP = new Set((process.env.BENCH_SCALE_SKIP ?? "").split(",").filter(Boolean));
 const SORTS = [
   "title",
   "channelTitle",
@@ -220,106 +222,114 @@ async function measure(size) {
     });
     figure("scale", `${short}: CSV export, workerd RSS growth`, row.exportMemoryMB, "MB");
 
-    // A report over the whole channel, with /api/health sampled while it runs.
-    const { channels } = await call(`${org}/channels`);
-    await new Promise((r) => setTimeout(r, 1000));
-    base = rssMB(workerd);
-    peak = base;
-    sampler = setInterval(() => (peak = Math.max(peak, rssMB(workerd))), 20);
-    t0 = performance.now();
-    const { report } = await call(`${org}/reports`, {
-      title: `Scale ${size}`,
-      platform: "youtube",
-      dateRange: { type: "alltime", range: null },
-      selectedEntities: [channels[0].id],
-    });
-    const during = [];
-    let done;
-    for (;;) {
-      const asked = performance.now();
-      await requestJson(health);
-      during.push(performance.now() - asked);
-      const listed = await call(`${org}/reports?platform=youtube`);
-      done = listed.reports.find((r) => r.id === report.id);
-      if (done.status === "completed" || done.status === "failed") break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    row.reportMs = performance.now() - t0;
-    clearInterval(sampler);
-    row.reportMemoryMB = peak - base;
-    row.healthP95DuringReport = pct(during, 95);
-    figure("scale", `${short}: report ${done.status} (${done.rowCount} rows)`, row.reportMs, "ms");
-    figure("scale", `${short}: report, workerd RSS growth`, row.reportMemoryMB, "MB", {
-      ...(size === 100000 ? { target: "<= 32 MB", met: row.reportMemoryMB <= 32 } : {}),
-    });
-    figure(
-      "scale",
-      `${short}: /api/health p95 while the report runs (${during.length} samples)`,
-      row.healthP95DuringReport,
-      "ms",
-      size === 100000 ? { target: "<= 100 ms", met: row.healthP95DuringReport <= 100 } : {},
-    );
-    // The files download and open.
-    let opened = 0;
-    for (const file of done.files ?? []) {
-      const res = await fetch(`${server.url}${org}/reports/${report.id}/files/${file.id}`, {
-        headers,
+    if (!SKIP.has("report")) {
+      // A report over the whole channel, with /api/health sampled while it runs.
+      const { channels } = await call(`${org}/channels`);
+      await new Promise((r) => setTimeout(r, 1000));
+      base = rssMB(workerd);
+      peak = base;
+      sampler = setInterval(() => (peak = Math.max(peak, rssMB(workerd))), 20);
+      t0 = performance.now();
+      const { report } = await call(`${org}/reports`, {
+        title: `Scale ${size}`,
+        platform: "youtube",
+        dateRange: { type: "alltime", range: null },
+        selectedEntities: [channels[0].id],
       });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`download ${file.filename}: HTTP ${res.status}`);
-      if (file.filename.endsWith(".json")) {
-        const parsed = JSON.parse(text);
-        console.log(`  ${file.filename}: ${text.length} bytes, ${parsed.videos.length} videos`);
-      } else {
-        console.log(
-          `  ${file.filename}: ${text.length} bytes, ${text.trimEnd().split("\r\n").length - 1} rows`,
-        );
+      const during = [];
+      let done;
+      for (;;) {
+        const asked = performance.now();
+        await requestJson(health);
+        during.push(performance.now() - asked);
+        const listed = await call(`${org}/reports?platform=youtube`);
+        done = listed.reports.find((r) => r.id === report.id);
+        if (done.status === "completed" || done.status === "failed") break;
+        await new Promise((r) => setTimeout(r, 50));
       }
-      opened++;
-    }
-    figure("scale", `${short}: report files downloaded and opened`, opened, "", {
-      ...(size === 100000
-        ? { target: "3 files", met: done.status === "completed" && opened === 3 }
-        : {}),
-    });
-
-    // The Videos tab in Chromium: rows visible, and the layout shift score on the way.
-    const visible = [];
-    const shifts = [];
-    for (let i = 0; i < 3; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.request.post(`${server.url}/api/auth/sign-in`, { data: DEMO_ADMIN });
-      const tab = await context.newPage();
-      await tab.addInitScript(() => {
-        window.__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
-        }).observe({ type: "layout-shift", buffered: true });
+      row.reportMs = performance.now() - t0;
+      clearInterval(sampler);
+      row.reportMemoryMB = peak - base;
+      row.healthP95DuringReport = pct(during, 95);
+      figure(
+        "scale",
+        `${short}: report ${done.status} (${done.rowCount} rows)`,
+        row.reportMs,
+        "ms",
+      );
+      figure("scale", `${short}: report, workerd RSS growth`, row.reportMemoryMB, "MB", {
+        ...(size === 100000 ? { target: "<= 32 MB", met: row.reportMemoryMB <= 32 } : {}),
       });
-      const start = Date.now();
-      await tab.goto(`${server.url}/dashboard?platform=youtube&tab=videos`);
-      await tab.getByTestId("table-row").first().waitFor();
-      visible.push(Date.now() - start);
-      await tab.waitForTimeout(1500);
-      shifts.push(await tab.evaluate(() => window.__cls));
-      await context.close();
+      figure(
+        "scale",
+        `${short}: /api/health p95 while the report runs (${during.length} samples)`,
+        row.healthP95DuringReport,
+        "ms",
+        size === 100000 ? { target: "<= 100 ms", met: row.healthP95DuringReport <= 100 } : {},
+      );
+      // The files download and open.
+      let opened = 0;
+      for (const file of done.files ?? []) {
+        const res = await fetch(`${server.url}${org}/reports/${report.id}/files/${file.id}`, {
+          headers,
+        });
+        const text = await res.text();
+        if (!res.ok) throw new Error(`download ${file.filename}: HTTP ${res.status}`);
+        if (file.filename.endsWith(".json")) {
+          const parsed = JSON.parse(text);
+          console.log(`  ${file.filename}: ${text.length} bytes, ${parsed.videos.length} videos`);
+        } else {
+          console.log(
+            `  ${file.filename}: ${text.length} bytes, ${text.trimEnd().split("\r\n").length - 1} rows`,
+          );
+        }
+        opened++;
+      }
+      figure("scale", `${short}: report files downloaded and opened`, opened, "", {
+        ...(size === 100000
+          ? { target: "3 files", met: done.status === "completed" && opened === 3 }
+          : {}),
+      });
     }
-    row.rowsVisibleMs = pct(visible, 50);
-    row.cls = pct(shifts, 50);
-    figure(
-      "scale",
-      `${short}: Videos tab, navigation to rows visible (median of 3)`,
-      row.rowsVisibleMs,
-      "ms",
-      {
-        target: "<= 1000 ms",
-        met: row.rowsVisibleMs <= 1000,
-      },
-    );
-    figure("scale", `${short}: Videos tab, cumulative layout shift (median of 3)`, row.cls, "", {
-      target: "< 0.05",
-      met: row.cls < 0.05,
-    });
+    if (!SKIP.has("tab")) {
+      // The Videos tab in Chromium: rows visible, and the layout shift score on the way.
+      const visible = [];
+      const shifts = [];
+      for (let i = 0; i < 3; i++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        await context.request.post(`${server.url}/api/auth/sign-in`, { data: DEMO_ADMIN });
+        const tab = await context.newPage();
+        await tab.addInitScript(() => {
+          window.__cls = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+          }).observe({ type: "layout-shift", buffered: true });
+        });
+        const start = Date.now();
+        await tab.goto(`${server.url}/dashboard?platform=youtube&tab=videos`);
+        await tab.getByTestId("table-row").first().waitFor();
+        visible.push(Date.now() - start);
+        await tab.waitForTimeout(1500);
+        shifts.push(await tab.evaluate(() => window.__cls));
+        await context.close();
+      }
+      row.rowsVisibleMs = pct(visible, 50);
+      row.cls = pct(shifts, 50);
+      figure(
+        "scale",
+        `${short}: Videos tab, navigation to rows visible (median of 3)`,
+        row.rowsVisibleMs,
+        "ms",
+        {
+          target: "<= 1000 ms",
+          met: row.rowsVisibleMs <= 1000,
+        },
+      );
+      figure("scale", `${short}: Videos tab, cumulative layout shift (median of 3)`, row.cls, "", {
+        target: "< 0.05",
+        met: row.cls < 0.05,
+      });
+    }
     return row;
   } finally {
     await server.stop();
