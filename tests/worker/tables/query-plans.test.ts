@@ -89,6 +89,33 @@ describe("query plans of the dashboard tables", () => {
     120_000,
   );
 
+  it.each(["videos", "episodes"] as const)(
+    "%s: searched totals read the matched rows only, not the whole organisation",
+    async (table) => {
+      const { org } = await createOrgWithMembers();
+      const now = Date.now();
+      for (const merge of [undefined, "1"]) {
+        const query = tableQuerySchema.parse({ q: "édition", duplicates: "1", merge });
+        const plans = await plansOf((db) =>
+          runReads(db, tableSpecs[table].total(db, org.id, query, now)),
+        );
+        const detail = plans.map((p) => `${p.sql}\n${p.plan.join("\n")}`).join("\n\n");
+        expect(plans.length, detail).toBeGreaterThan(0);
+        for (const { plan } of plans) {
+          const steps = plan.join("\n");
+          expect(steps, detail).toMatch(
+            new RegExp(`SEARCH ${table} USING INTEGER PRIMARY KEY \\(rowid=\\?\\)`),
+          );
+          expect(steps, detail).not.toMatch(
+            new RegExp(
+              `SEARCH ${table} USING (COVERING )?INDEX ${table}_by_\\w+ \\(organization_id=\\?\\)`,
+            ),
+          );
+        }
+      }
+    },
+  );
+
   it("reads a report's videos and episodes in keyset pages off the publish-date index", async () => {
     const { org } = await createOrgWithMembers();
     const channel = await createChannel(org.id);

@@ -43,13 +43,24 @@ export function matchRows(
   only?: SQLiteColumn,
 ): SQL | undefined {
   if (!term) return undefined;
-  const rowid = sql`${index.table}.rowid`;
-  if ([...term].length >= MIN_TRIGRAM) {
-    const query = only ? `${only.name} : ${phrase(term)}` : phrase(term);
-    const fts = sql.identifier(index.name);
-    return sql`${rowid} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${query})`;
-  }
+  const matched = matchedRowids(index, term, only);
+  if (matched) return sql`${index.table}.rowid IN (${matched})`;
   const columns = only ? [only] : index.columns;
   const tests = columns.flatMap((c) => caseVariants(term).map((v) => sql`instr(${c}, ${v}) > 0`));
   return sql`(${sql.join(tests, sql` OR `)})`;
+}
+
+/**
+ * The rowids whose indexed text contains `term`, straight from the FTS index (no table read), or
+ * undefined when the term is too short for the trigram index.
+ */
+export function matchedRowids(
+  index: SearchIndex,
+  term: string,
+  only?: SQLiteColumn,
+): SQL | undefined {
+  if ([...term].length < MIN_TRIGRAM) return undefined;
+  const query = only ? `${only.name} : ${phrase(term)}` : phrase(term);
+  const fts = sql.identifier(index.name);
+  return sql`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${query}`;
 }

@@ -11,7 +11,7 @@ import { combine, mapReads, type Reads, readOne } from "../../db/reads";
 import { channels, episodes, shows, tableStats, videos } from "../../db/schema";
 import { mergedVideoPage, mergedVideoTotal } from "./merged-videos";
 import { type Row, toChannelRow, toEpisodeRow, toShowRow, toVideoRow } from "./rows";
-import { matchRows, type SearchIndex } from "./search";
+import { matchedRowids, matchRows, type SearchIndex } from "./search";
 import {
   isParentSort,
   optionalFlagSeeks,
@@ -147,30 +147,99 @@ export const defaultSort = {
 /*
  * Filters. A video search matches its own title or its channel's (an episode: its show's), each
  * through its table's trigram index; no join is needed to filter, only to show the parent title.
+ *
+ * How a filter is used decides how its search is written. A page ("ordered") walks the sort
+ * column's index and stops once it has its rows, so each row is tested against the set of matched
+ * rowids, which needs only the rowid every index holds (the leading `+` keeps SQLite from reading
+ * the set first and sorting it). Totals ("matched") read every matching row and nothing else: they
+ * start from the matched rowids, and the `+` on the organisation keeps SQLite from walking all the
+ * organisation's rows instead (it cannot know the set is small). Both are the same set of rows.
  */
+export type FilterUse = "ordered" | "matched";
+
+type ChildSearch = {
+  index: SearchIndex;
+  organizationId: SQLiteColumn;
+  parentId: SQLiteColumn;
+  parent: SQLiteTable;
+  parentKey: SQLiteColumn;
+  parentOrganizationId: SQLiteColumn;
+  parentIndex: SearchIndex;
+  parentTitle?: SQLiteColumn;
+};
+const videoSearch: ChildSearch = {
+  index: searchIndexes.videos,
+  organizationId: videos.organizationId,
+  parentId: videos.channelId,
+  parent: channels,
+  parentKey: channels.id,
+  parentOrganizationId: channels.organizationId,
+  parentIndex: searchIndexes.channels,
+  parentTitle: channels.title,
+};
+const episodeSearch: ChildSearch = {
+  index: searchIndexes.episodes,
+  organizationId: episodes.organizationId,
+  parentId: episodes.showId,
+  parent: shows,
+  parentKey: shows.id,
+  parentOrganizationId: shows.organizationId,
+  parentIndex: searchIndexes.shows,
+};
+
+/** The organisation and the search of a child table's filter, written for its use. */
+function childSearchWhere(
+  s: ChildSearch,
+  orgId: string,
+  term: string | undefined,
+  use: FilterUse,
+): SQL[] {
+  const ownOrg = eq(s.organizationId, orgId);
+  if (!term) return [ownOrg];
+  const parentsOf = (match: SQL | undefined) =>
+    sql`(SELECT ${s.parentKey} FROM ${s.parent} WHERE ${and(eq(s.parentOrganizationId, orgId), match)})`;
+  const own = matchedRowids(s.index, term);
+  const parents = matchedRowids(s.parentIndex, term, s.parentTitle);
+  if (!own || !parents)
+    // Too short for the trigram index: every row is tested anyway.
+    return [
+      ownOrg,
+      or(
+        matchRows(s.index, term),
+        inArray(s.parentId, parentsOf(matchRows(s.parentIndex, term, s.parentTitle))),
+      ) as SQL,
+    ];
+  const child = s.index.table;
+  const matched = sql`${own} UNION ALL SELECT ${child}.rowid FROM ${child} WHERE ${s.parentId} IN ${parentsOf(sql`${s.parent}.rowid IN (${parents})`)}`;
+  return use === "ordered"
+    ? [ownOrg, sql`+${child}.rowid IN (${matched})`]
+    : [sql`+${s.organizationId} = ${orgId}`, sql`${child}.rowid IN (${matched})`];
+}
+
 export const channelWhere = (orgId: string, q: TableQuery): SQL | undefined =>
   and(eq(channels.organizationId, orgId), matchRows(searchIndexes.channels, q.q));
-export const videoWhere = (orgId: string, q: TableQuery, now: number): SQL | undefined =>
+export const videoWhere = (
+  orgId: string,
+  q: TableQuery,
+  now: number,
+  use: FilterUse = "ordered",
+): SQL | undefined =>
   and(
-    eq(videos.organizationId, orgId),
+    ...childSearchWhere(videoSearch, orgId, q.q, use),
     q.channel?.length ? inArray(videos.channelId, q.channel) : undefined,
     thresholdFilter(videos.views, q.views && VIEWS_THRESHOLDS[q.views]),
     publishedFilter(videos.publishDate, q, now),
-    q.q
-      ? or(
-          matchRows(searchIndexes.videos, q.q),
-          inArray(
-            videos.channelId,
-            sql`(SELECT ${channels.id} FROM ${channels} WHERE ${and(eq(channels.organizationId, orgId), matchRows(searchIndexes.channels, q.q, channels.title))})`,
-          ),
-        )
-      : undefined,
   );
 export const showWhere = (orgId: string, q: TableQuery): SQL | undefined =>
   and(eq(shows.organizationId, orgId), matchRows(searchIndexes.shows, q.q));
-export const episodeWhere = (orgId: string, q: TableQuery, now: number): SQL | undefined =>
+export const episodeWhere = (
+  orgId: string,
+  q: TableQuery,
+  now: number,
+  use: FilterUse = "ordered",
+): SQL | undefined =>
   and(
-    eq(episodes.organizationId, orgId),
+    ...childSearchWhere(episodeSearch, orgId, q.q, use),
     q.show?.length ? inArray(episodes.showId, q.show) : undefined,
     thresholdFilter(
       episodes.totalDownloadsGlobal,
@@ -178,15 +247,6 @@ export const episodeWhere = (orgId: string, q: TableQuery, now: number): SQL | u
     ),
     q.season ? eq(episodes.seasonNumber, q.season) : undefined,
     publishedFilter(episodes.publishDate, q, now),
-    q.q
-      ? or(
-          matchRows(searchIndexes.episodes, q.q),
-          inArray(
-            episodes.showId,
-            sql`(SELECT ${shows.id} FROM ${shows} WHERE ${and(eq(shows.organizationId, orgId), matchRows(searchIndexes.shows, q.q))})`,
-          ),
-        )
-      : undefined,
   );
 
 /** Whether the query narrows the table (then totals are counted; otherwise they are kept). */
@@ -372,7 +432,7 @@ export const slicers: Record<TableName, Slicer> = {
 /** Each table's filter for a query (the organisation first). */
 export const wheres: Record<
   TableName,
-  (orgId: string, q: TableQuery, now: number) => SQL | undefined
+  (orgId: string, q: TableQuery, now: number, use?: FilterUse) => SQL | undefined
 > = { channels: channelWhere, videos: videoWhere, shows: showWhere, episodes: episodeWhere };
 
 const pageOf =
@@ -395,7 +455,16 @@ const plainTotals =
     optional: Record<string, SQLiteColumn>,
   ) =>
   (db: Db, orgId: string, q: TableQuery, now: number): Reads<TableTotals> =>
-    totals(db, name, orgId, q, wheres[name](orgId, q, now), organizationId, lastUpdated, optional);
+    totals(
+      db,
+      name,
+      orgId,
+      q,
+      wheres[name](orgId, q, now, "matched"),
+      organizationId,
+      lastUpdated,
+      optional,
+    );
 
 export const tableSpecs: Record<TableName, TableSpec> = {
   channels: {
@@ -408,7 +477,7 @@ export const tableSpecs: Record<TableName, TableSpec> = {
         ? mergedVideoPage(db, videoWhere(orgId, q, now), q, limit, offset)
         : pageOf("videos")(db, orgId, q, limit, offset, now),
     total: (db, orgId, q, now) => {
-      const where = videoWhere(orgId, q, now);
+      const where = videoWhere(orgId, q, now, "matched");
       const t = totals(
         db,
         "videos",
