@@ -35,8 +35,8 @@ function sqliteStatements(orgId, term) {
     for (const search of [false, true]) {
       const where = search
         ? // As the app writes it (worker/features/tables/specs.ts): the page walks the sort index
-          // and tests each rowid against the matched set (title matches and matching channels' videos).
-          `AND +v.rowid IN (SELECT rowid FROM video_search WHERE video_search MATCH ? UNION ALL SELECT videos.rowid FROM videos WHERE channel_id IN (SELECT id FROM channels WHERE organization_id = ? AND rowid IN (SELECT rowid FROM channel_search WHERE channel_search MATCH ?)))`
+          // and tests each rowid against the matched sets (title matches, matching channels' videos).
+          `AND (+v.rowid IN (SELECT rowid FROM video_search WHERE video_search MATCH ?) OR +v.rowid IN (SELECT videos.rowid FROM videos WHERE channel_id IN (SELECT id FROM channels WHERE organization_id = ? AND rowid IN (SELECT rowid FROM channel_search WHERE channel_search MATCH ?))))`
         : "";
       out.push({
         label: `${key}${search ? " + search" : ""}`,

@@ -148,12 +148,14 @@ export const defaultSort = {
  * Filters. A video search matches its own title or its channel's (an episode: its show's), each
  * through its table's trigram index; no join is needed to filter, only to show the parent title.
  *
- * How a filter is used decides how its search is written. A page ("ordered") walks the sort
- * column's index and stops once it has its rows, so each row is tested against the set of matched
- * rowids, which needs only the rowid every index holds (the leading `+` keeps SQLite from reading
- * the set first and sorting it). Totals ("matched") read every matching row and nothing else: they
- * start from the matched rowids, and the `+` on the organisation keeps SQLite from walking all the
- * organisation's rows instead (it cannot know the set is small). Both are the same set of rows.
+ * How a filter is used decides how its search is written; both forms select the same rows (the
+ * title index's matches and the matching parents' children). A page ("ordered") walks the sort
+ * column's index and stops once it has its rows, so each row is tested against the two sets of
+ * matched rowids, which needs only the rowid every index holds, never the row (the leading `+`
+ * keeps SQLite from reading the sets first and sorting them). Totals ("matched") read every
+ * matching row and nothing else: they start from the matched rowids, and the `+` on the
+ * organisation keeps SQLite from walking all the organisation's rows instead (it cannot know the
+ * set is small).
  */
 export type FilterUse = "ordered" | "matched";
 
@@ -210,10 +212,10 @@ function childSearchWhere(
       ) as SQL,
     ];
   const child = s.index.table;
-  const matched = sql`${own} UNION ALL SELECT ${child}.rowid FROM ${child} WHERE ${s.parentId} IN ${parentsOf(sql`${s.parent}.rowid IN (${parents})`)}`;
+  const children = sql`SELECT ${child}.rowid FROM ${child} WHERE ${s.parentId} IN ${parentsOf(sql`${s.parent}.rowid IN (${parents})`)}`;
   return use === "ordered"
-    ? [ownOrg, sql`+${child}.rowid IN (${matched})`]
-    : [sql`+${s.organizationId} = ${orgId}`, sql`${child}.rowid IN (${matched})`];
+    ? [ownOrg, sql`(+${child}.rowid IN (${own}) OR +${child}.rowid IN (${children}))`]
+    : [sql`+${s.organizationId} = ${orgId}`, sql`${child}.rowid IN (${own} UNION ALL ${children})`];
 }
 
 export const channelWhere = (orgId: string, q: TableQuery): SQL | undefined =>
