@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { accountApi as routes } from "../../../shared/api/account";
-import { getDb } from "../../db/client";
+import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
@@ -9,8 +9,8 @@ import { requireUser } from "../auth/middleware";
 import { findUserById, meResponse, rememberActiveOrganization } from "../auth/users";
 import { answerInvitation } from "../organization/invitations";
 
-const userOrThrow = async (env: Env, userId: string) => {
-  const user = await findUserById(getDb(env), userId);
+const userOrThrow = async (db: Db, userId: string) => {
+  const user = await findUserById(db, userId);
   if (!user) throw new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
   return user;
 };
@@ -23,7 +23,7 @@ signedIn.use("/account/*", requireUser);
 export const accountRoutes = signedIn
   .openapi(routes.updateProfile, async (c) => {
     const { phoneNumber, name } = c.req.valid("json");
-    const db = getDb(c.env);
+    const db = c.var.db;
     await db
       .update(users)
       .set({ phoneNumber, ...(name !== undefined ? { name } : {}), updatedAt: new Date() })
@@ -31,14 +31,14 @@ export const accountRoutes = signedIn
     return reply(
       c,
       routes.updateProfile,
-      await meResponse(db, await userOrThrow(c.env, c.get("userId"))),
+      await meResponse(db, await userOrThrow(c.var.db, c.get("userId"))),
     );
   })
   .openapi(routes.uploadAvatar, async (c) => {
-    const user = await userOrThrow(c.env, c.get("userId"));
+    const user = await userOrThrow(c.var.db, c.get("userId"));
     const image = await readImageUpload(c.req.raw);
     const key = await storeImage(c.env.FILES, `avatars/${user.id}`, image);
-    const db = getDb(c.env);
+    const db = c.var.db;
     await db
       .update(users)
       .set({ avatarKey: key, updatedAt: new Date() })
@@ -49,30 +49,30 @@ export const accountRoutes = signedIn
   })
   /** The organisation switcher: remembers the choice (membership checked) and answers /me for it. */
   .openapi(routes.setActiveOrganization, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const { organizationId } = c.req.valid("json");
     if (!(await rememberActiveOrganization(db, c.get("userId"), organizationId)))
       throw new ApiError("NOT_FOUND", "Organization not found");
     return reply(
       c,
       routes.setActiveOrganization,
-      await meResponse(db, await userOrThrow(c.env, c.get("userId")), organizationId),
+      await meResponse(db, await userOrThrow(c.var.db, c.get("userId")), organizationId),
     );
   })
   /** The invited person's answer (the banner). Accepting makes them a member; nothing else does. */
   .openapi(routes.answerInvitation, async (c) => {
-    const db = getDb(c.env);
-    const user = await userOrThrow(c.env, c.get("userId"));
+    const db = c.var.db;
+    const user = await userOrThrow(c.var.db, c.get("userId"));
     const { invitationId, answer } = c.req.valid("param");
     const { organizationId } = await answerInvitation(db, user, invitationId, answer);
     const active = answer === "accept" ? organizationId : undefined;
     return reply(c, routes.answerInvitation, await meResponse(db, user, active));
   })
   .openapi(routes.removeAvatar, async (c) => {
-    const user = await userOrThrow(c.env, c.get("userId"));
+    const user = await userOrThrow(c.var.db, c.get("userId"));
     if (!user.avatarKey)
       throw new ApiError("NOT_FOUND", "No avatar to remove", { reason: "no_avatar" });
-    const db = getDb(c.env);
+    const db = c.var.db;
     await db
       .update(users)
       .set({ avatarKey: null, updatedAt: new Date() })

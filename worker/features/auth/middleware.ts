@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Role } from "../../../shared/schemas/enums";
-import { getDb } from "../../db/client";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { verifyAccessToken } from "./jwt";
@@ -23,7 +22,7 @@ async function bearerClaims(c: Context<AppEnv>) {
 /** Requires a valid bearer access token whose session is still live; sets userId and sessionId. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await bearerClaims(c);
-  if (!(await isSessionLive(getDb(c.env), claims.sessionId, claims.userId))) throw unauthorized();
+  if (!(await isSessionLive(c.var.db, claims.sessionId, claims.userId))) throw unauthorized();
   c.set("userId", claims.userId);
   c.set("sessionId", claims.sessionId);
   await next();
@@ -38,7 +37,7 @@ export const orgScope = createMiddleware<AppEnv>(async (c, next) => {
   const claims = await bearerClaims(c);
   // Mounted under /orgs/:orgId, so the parameter is always there.
   const orgId = c.req.param("orgId") ?? "";
-  const access = await sessionMembership(getDb(c.env), { ...claims, orgId });
+  const access = await sessionMembership(c.var.db, { ...claims, orgId });
   if (!access) throw unauthorized();
   c.set("userId", claims.userId);
   c.set("sessionId", claims.sessionId);

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { getDb } from "../../db/client";
+import type { Db } from "../../db/client";
 import { emailOutbox, organizations } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { isSandbox } from "../../env";
@@ -21,8 +21,8 @@ const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const recentMail = (env: Env, to?: string) =>
-  getDb(env)
+const recentMail = (db: Db, to?: string) =>
+  db
     .select()
     .from(emailOutbox)
     .where(to ? eq(emailOutbox.toAddress, to.toLowerCase()) : undefined)
@@ -32,13 +32,13 @@ const recentMail = (env: Env, to?: string) =>
 /** /dev/mailbox (HTML), /dev/seed and /dev/organizations. */
 export const devRoutes = new Hono<AppEnv>()
   .use("*", sandboxOnly)
-  .get("/mailbox", async (c) => c.html(renderMailbox(await recentMail(c.env))))
+  .get("/mailbox", async (c) => c.html(renderMailbox(await recentMail(c.var.db))))
   // ?content=none seeds only the organisation and its users (the browser suite adds its own data).
   .post(
     "/seed",
     validate("query", z.object({ content: z.enum(["demo", "none"]).default("demo") })),
     async (c) => {
-      const db = getDb(c.env);
+      const db = c.var.db;
       const { organizationId, adminId, created } = await seedDemo(db);
       const jobs =
         created && organizationId && c.req.valid("query").content === "demo"
@@ -54,7 +54,7 @@ export const devRoutes = new Hono<AppEnv>()
   )
   // A fresh organisation with its own admin and standard user for one browser test file.
   .post("/organizations", validate("json", testOrganizationBodySchema), async (c) =>
-    c.json(await createTestOrganization(getDb(c.env), c.req.valid("json").label), 201),
+    c.json(await createTestOrganization(c.var.db, c.req.valid("json").label), 201),
   )
   // After the demo ingestion: history for its channels and videos, then their windows (see
   // backfill-history.ts). ?days= channel history, ?videoDays= daily video history.
@@ -70,7 +70,7 @@ export const devRoutes = new Hono<AppEnv>()
       }),
     ),
     async (c) => {
-      const db = getDb(c.env);
+      const db = c.var.db;
       const { days, videoDays, organizationId } = c.req.valid("query");
       const [org] = await db
         .select({ id: organizations.id })
@@ -96,7 +96,7 @@ export const devApiRoutes = new Hono<AppEnv>()
     "/mailbox",
     validate("query", z.object({ to: z.string().max(254).optional() })),
     async (c) => {
-      const mails = await recentMail(c.env, c.req.valid("query").to);
+      const mails = await recentMail(c.var.db, c.req.valid("query").to);
       return c.json({
         messages: mails.map((m) => ({
           id: m.id,

@@ -3,7 +3,6 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { googleApi as routes } from "../../../shared/api/google";
-import { getDb } from "../../db/client";
 import { googleConnections } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
@@ -40,7 +39,7 @@ const admin = { middleware: [requireAdmin] };
 /** The organisation's Google account: admin routes under /api/orgs/:orgId/google. */
 export const googleOrgRoutes = newRouter()
   .openapi({ ...routes.view, ...admin }, async (c) =>
-    reply(c, routes.view, await connectionView(getDb(c.env), c.get("org").id)),
+    reply(c, routes.view, await connectionView(c.var.db, c.get("org").id)),
   )
   .openapi({ ...routes.connect, ...admin }, async (c) => {
     let auth: ReturnType<typeof createAuthorization>;
@@ -69,7 +68,7 @@ export const googleOrgRoutes = newRouter()
     return reply(c, routes.connect, { authorizationUrl: auth.url });
   })
   .openapi({ ...routes.disconnect, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     await db.delete(googleConnections).where(eq(googleConnections.organizationId, org.id));
     await audit(db, {
@@ -100,7 +99,7 @@ export const googleCallbackRoutes = newRouter().openapi(routes.callback, async (
   if (error) return c.redirect(settingsUrl("denied"), 302);
   if (!code || state !== pending.state || pending.expiresAt < Date.now())
     return c.redirect(settingsUrl("expired"), 302);
-  const db = getDb(c.env);
+  const db = c.var.db;
   // The person who started the flow must still be an admin of that organisation.
   const membership = await membershipOf(db, pending.userId, pending.organizationId);
   if (membership?.role !== "admin") return c.redirect(settingsUrl("forbidden"), 302);

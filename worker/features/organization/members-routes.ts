@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { membersApi as routes } from "../../../shared/api/organization";
-import { getDb } from "../../db/client";
 import { sessions, userOrganizations } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { generateTemporaryPassword } from "../../lib/crypto/password";
@@ -27,7 +26,7 @@ const admin = { middleware: [requireAdmin] };
  */
 export const membersRoutes = newRouter()
   .openapi({ ...routes.list, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const orgId = c.get("org").id;
     const [members, invitations] = await Promise.all([
       listMembers(db, orgId),
@@ -40,7 +39,7 @@ export const membersRoutes = newRouter()
    * member only after accepting.
    */
   .openapi({ ...routes.invite, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     const input = c.req.valid("json");
     const existing = await findUserByEmail(db, input.email);
@@ -73,7 +72,7 @@ export const membersRoutes = newRouter()
     return reply(c, routes.invite, { invitation: invitationView(invitation), emailSent });
   })
   .openapi({ ...routes.resendInvitation, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     const { invitation, emailSent } = await resendInvitation(
       c.env,
@@ -93,7 +92,7 @@ export const membersRoutes = newRouter()
     return reply(c, routes.resendInvitation, { invitation: invitationView(invitation), emailSent });
   })
   .openapi({ ...routes.revokeInvitation, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     const row = await revokeInvitation(db, org.id, c.req.valid("param").invitationId);
     await audit(db, {
@@ -107,7 +106,7 @@ export const membersRoutes = newRouter()
     return reply(c, routes.revokeInvitation, { revoked: true });
   })
   .openapi({ ...routes.update, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     const { userId } = c.req.valid("param");
     const { role, name } = c.req.valid("json");
@@ -152,7 +151,7 @@ export const membersRoutes = newRouter()
    * this organisation's to reset (they reset it themselves; an invitee gets the invitation again).
    */
   .openapi({ ...routes.resetPassword, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     const { userId } = c.req.valid("param");
     const member = await findMember(db, org.id, userId);
@@ -190,7 +189,7 @@ export const membersRoutes = newRouter()
     return reply(c, routes.resetPassword, { email: member.user.email, emailSent: sent.sent });
   })
   .openapi({ ...routes.remove, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     const { userId } = c.req.valid("param");
     const member = await findMember(db, org.id, userId);

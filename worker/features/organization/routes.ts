@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { organizationApi as routes } from "../../../shared/api/organization";
-import { getDb } from "../../db/client";
 import { organizations } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
@@ -25,7 +24,7 @@ export const organizationRoutes = newRouter()
     reply(c, routes.get, { organization: view(c.get("org")), role: c.get("role") }),
   )
   .openapi({ ...routes.rename, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     const { name } = c.req.valid("json");
     const [updated] = await db
@@ -44,7 +43,7 @@ export const organizationRoutes = newRouter()
     return reply(c, routes.rename, { organization: view(updated!) });
   })
   .openapi({ ...routes.uploadLogo, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     const key = await storeImage(
       c.env.FILES,
@@ -67,7 +66,7 @@ export const organizationRoutes = newRouter()
     return reply(c, routes.uploadLogo, { organization: view(updated!) });
   })
   .openapi({ ...routes.removeLogo, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     if (!org.logoKey)
       throw new ApiError("NOT_FOUND", "No logo to remove or insufficient permissions", {
@@ -90,11 +89,11 @@ export const organizationRoutes = newRouter()
   })
   .openapi({ ...routes.integrations, ...admin }, async (c) =>
     reply(c, routes.integrations, {
-      integrations: await integrationViews(getDb(c.env), c.get("org").id),
+      integrations: await integrationViews(c.var.db, c.get("org").id),
     }),
   )
   .openapi({ ...routes.saveKeys, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     const { youtubeApiKey, simplecastApiKey } = c.req.valid("json");
     if (youtubeApiKey) await saveApiKey(db, c.env.ENCRYPTION_KEY, org.id, "youtube", youtubeApiKey);
@@ -113,5 +112,5 @@ export const organizationRoutes = newRouter()
     return reply(c, routes.saveKeys, { integrations: await integrationViews(db, org.id) });
   })
   .openapi({ ...routes.audit, ...admin }, async (c) =>
-    reply(c, routes.audit, { entries: await recentAudit(getDb(c.env), c.get("org").id) }),
+    reply(c, routes.audit, { entries: await recentAudit(c.var.db, c.get("org").id) }),
   );

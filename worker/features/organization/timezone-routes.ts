@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { organizationApi as routes } from "../../../shared/api/organization";
-import { getDb } from "../../db/client";
 import { organizations } from "../../db/schema";
 import { newRouter, reply } from "../../lib/openapi";
 import { requireAdmin } from "../auth/middleware";
@@ -13,7 +12,7 @@ export const orgTimezoneRoutes = newRouter().openapi(
   { ...routes.setTimezone, middleware: [requireAdmin] },
   async (c) => {
     const { timezone } = c.req.valid("json");
-    await getDb(c.env)
+    await c.var.db
       .update(organizations)
       .set({ timezone, updatedAt: new Date() })
       .where(eq(organizations.id, c.get("org").id));

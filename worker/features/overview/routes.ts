@@ -1,7 +1,6 @@
 import { eq, min } from "drizzle-orm";
 import { overviewApi as routes } from "../../../shared/api/overview";
 import { overviewPeriod } from "../../../shared/overview-period";
-import { getDb } from "../../db/client";
 import { channelMetrics, showMetrics } from "../../db/schema";
 import { newRouter, reply } from "../../lib/openapi";
 import { podcastOverview } from "./podcast";
@@ -15,7 +14,7 @@ import { youtubeOverview } from "./youtube";
 export const overviewRoutes = newRouter().openapi(routes.period, async (c) => {
   const query = c.req.valid("query");
   const org = c.get("org");
-  const db = getDb(c.env);
+  const db = c.var.db;
   const now = new Date();
   const metrics = query.platform === "youtube" ? channelMetrics : showMetrics;
   // "All time" starts on the organisation's first day of data, not on 1 January 2000.
