@@ -1,13 +1,12 @@
-import { eq } from "drizzle-orm";
 import { accountApi as routes } from "../../../shared/api/account";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
 import { readImageUpload, storeImage } from "../../lib/uploads";
 import { requireUser } from "../auth/middleware";
 import { findUserById, meResponse, rememberActiveOrganization } from "../auth/users";
 import { answerInvitation } from "../organization/invitations";
+import { updateProfile } from "./queries";
 
 const userOrThrow = async (db: Db, userId: string) => {
   const user = await findUserById(db, userId);
@@ -24,10 +23,10 @@ export const accountRoutes = signedIn
   .openapi(routes.updateProfile, async (c) => {
     const { phoneNumber, name } = c.req.valid("json");
     const db = c.var.db;
-    await db
-      .update(users)
-      .set({ phoneNumber, ...(name !== undefined ? { name } : {}), updatedAt: new Date() })
-      .where(eq(users.id, c.get("userId")));
+    await updateProfile(c.get("userId"), db, {
+      phoneNumber,
+      ...(name !== undefined ? { name } : {}),
+    });
     return reply(
       c,
       routes.updateProfile,
@@ -39,10 +38,7 @@ export const accountRoutes = signedIn
     const image = await readImageUpload(c.req.raw);
     const key = await storeImage(c.env.FILES, `avatars/${user.id}`, image);
     const db = c.var.db;
-    await db
-      .update(users)
-      .set({ avatarKey: key, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await updateProfile(user.id, db, { avatarKey: key });
     // The old picture is deleted only after the new one is saved: never a profile without one.
     if (user.avatarKey) await c.env.FILES.delete(user.avatarKey);
     return reply(c, routes.uploadAvatar, await meResponse(db, { ...user, avatarKey: key }));
@@ -73,10 +69,7 @@ export const accountRoutes = signedIn
     if (!user.avatarKey)
       throw new ApiError("NOT_FOUND", "No avatar to remove", { reason: "no_avatar" });
     const db = c.var.db;
-    await db
-      .update(users)
-      .set({ avatarKey: null, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await updateProfile(user.id, db, { avatarKey: null });
     await c.env.FILES.delete(user.avatarKey);
     return reply(c, routes.removeAvatar, await meResponse(db, { ...user, avatarKey: null }));
   });

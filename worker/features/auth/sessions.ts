@@ -50,6 +50,14 @@ export async function revokeFamily(db: Db, familyId: string, now = Date.now()) {
     .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
 }
 
+/** Every sign-in of the user ends (an administrator reset their password). */
+export async function revokeAllSessions(db: Db, userId: string, now = Date.now()) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
 /**
  * After a password change every other device must sign in again (ASVS 7.4.3); the session that
  * made the change stays. Revokes every family of the user except the current session's.

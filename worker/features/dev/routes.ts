@@ -1,9 +1,6 @@
-import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { emailOutbox, organizations } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { isSandbox } from "../../env";
 import { ApiError } from "../../errors";
@@ -11,6 +8,7 @@ import { validate } from "../../lib/validate";
 import { backfillDemoHistory } from "./backfill-history";
 import { connectDemoOwner } from "./demo-owner";
 import { renderMailbox } from "./mailbox-page";
+import { recentMail, seededOrganizationId } from "./queries";
 import { DEMO_ORGANIZATION, demoUsers, seedDemo } from "./seed";
 import { seedDemoContent } from "./seed-content";
 import { createTestOrganization, testOrganizationBodySchema } from "./test-organization";
@@ -20,14 +18,6 @@ const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (!isSandbox(c.env)) throw new ApiError("NOT_FOUND", "Not found");
   await next();
 });
-
-const recentMail = (db: Db, to?: string) =>
-  db
-    .select()
-    .from(emailOutbox)
-    .where(to ? eq(emailOutbox.toAddress, to.toLowerCase()) : undefined)
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(200);
 
 /** /dev/mailbox (HTML), /dev/seed and /dev/organizations. */
 export const devRoutes = new Hono<AppEnv>()
@@ -72,19 +62,12 @@ export const devRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.var.db;
       const { days, videoDays, organizationId } = c.req.valid("query");
-      const [org] = await db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(
-          organizationId
-            ? eq(organizations.id, organizationId)
-            : eq(organizations.name, DEMO_ORGANIZATION),
-        );
-      if (!org) throw new ApiError("NOT_FOUND", "No such organisation has been seeded");
-      const history = await backfillDemoHistory(c.env.DB, db, org.id, days, Date.now(), videoDays);
+      const orgId = await seededOrganizationId(db, organizationId);
+      if (!orgId) throw new ApiError("NOT_FOUND", "No such organisation has been seeded");
+      const history = await backfillDemoHistory(c.env.DB, db, orgId, days, Date.now(), videoDays);
       // The demo organisation's owner channel gets its exact history the way a real connection
       // does (a queued owner backfill); the other channels stay public, side by side.
-      const owner = organizationId ? null : await connectDemoOwner(c.env, db, org.id, null);
+      const owner = organizationId ? null : await connectDemoOwner(c.env, db, orgId, null);
       return c.json({ ...history, ownerConnected: owner?.connected ?? false });
     },
   );

@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { googleApi as routes } from "../../../shared/api/google";
-import { googleConnections } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
@@ -21,6 +19,7 @@ import { membershipOf } from "../auth/users";
 import { audit } from "../organization/audit";
 import { OWNER_COOKIE, ownerCallback } from "../owner/routes";
 import { connectionView, saveConnection } from "./connection";
+import { deleteConnection } from "./queries";
 
 const STATE_COOKIE = "crosscast_google_oauth";
 const CALLBACK_PATH = "/api/google/callback";
@@ -70,7 +69,7 @@ export const googleOrgRoutes = newRouter()
   .openapi({ ...routes.disconnect, ...admin }, async (c) => {
     const db = c.var.db;
     const org = c.get("org");
-    await db.delete(googleConnections).where(eq(googleConnections.organizationId, org.id));
+    await deleteConnection(org.id, db);
     await audit(db, {
       organizationId: org.id,
       actorUserId: c.get("userId"),

@@ -1,12 +1,13 @@
 import { healthApi } from "../../../shared/api/health";
 import { newRouter } from "../../lib/openapi";
+import { pingDatabase } from "./queries";
 
 /** Liveness plus a real round trip to D1, so a broken database shows up as unhealthy. */
 export const healthRoutes = newRouter().openapi(healthApi.check, async (c) => {
   const started = Date.now();
   let database: "ok" | "error" = "ok";
   try {
-    await c.env.DB.prepare("select 1").first();
+    await pingDatabase(c.var.db);
   } catch (error) {
     database = "error";
     c.get("log").error("health: database check failed", { error: String(error) });

@@ -1,6 +1,4 @@
-import { and, eq } from "drizzle-orm";
 import { membersApi as routes } from "../../../shared/api/organization";
-import { sessions, userOrganizations } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { generateTemporaryPassword } from "../../lib/crypto/password";
 import { newRouter, reply } from "../../lib/openapi";
@@ -11,11 +9,13 @@ import { setTemporaryPassword } from "../auth/credentials";
 import { issueLinkToken, linkUrl } from "../auth/link-tokens";
 import { requireAdmin } from "../auth/middleware";
 import { emailContext } from "../auth/request-meta";
+import { revokeAllSessions } from "../auth/sessions";
 import { findUserByEmail, membershipOf } from "../auth/users";
 import { audit } from "./audit";
 import { invite, resendInvitation, revokeInvitation } from "./invitations";
 import { invitationView, listInvitations } from "./invitations-list";
 import { changeRole, findMember, listMembers, membershipCount, removeMember } from "./members";
+import { setMemberDisplayName } from "./queries";
 
 const admin = { middleware: [requireAdmin] };
 
@@ -129,13 +129,7 @@ export const membersRoutes = newRouter()
       });
     }
     if (name !== undefined) {
-      // How the person appears in this organisation; their own name stays theirs.
-      await db
-        .update(userOrganizations)
-        .set({ displayName: name || null })
-        .where(
-          and(eq(userOrganizations.organizationId, org.id), eq(userOrganizations.userId, userId)),
-        );
+      await setMemberDisplayName(org.id, db, userId, name);
       await audit(db, {
         organizationId: org.id,
         actorUserId: c.get("userId"),
@@ -164,7 +158,7 @@ export const membersRoutes = newRouter()
     const temporaryPassword = generateTemporaryPassword();
     await setTemporaryPassword(db, userId, temporaryPassword, "isPasswordReset");
     // A reset by an administrator means the account should start again: every sign-in ends.
-    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
+    await revokeAllSessions(db, userId);
     await endBoardAccess(c.env, db, { userId, reason: "access_ended" });
     const token = await issueLinkToken(db, userId, "recovery");
     const ctx = emailContext(c);

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import { organizationApi as routes } from "../../../shared/api/organization";
-import { organizations } from "../../db/schema";
+import type { organizations } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
 import { readImageUpload, storeImage } from "../../lib/uploads";
@@ -8,6 +7,7 @@ import { requireAdmin } from "../auth/middleware";
 import { imageUrl } from "../auth/users";
 import { audit, recentAudit } from "./audit";
 import { integrationViews, saveApiKey } from "./integrations";
+import { updateOrganization } from "./queries";
 
 const view = (org: typeof organizations.$inferSelect) => ({
   id: org.id,
@@ -27,11 +27,7 @@ export const organizationRoutes = newRouter()
     const db = c.var.db;
     const org = c.get("org");
     const { name } = c.req.valid("json");
-    const [updated] = await db
-      .update(organizations)
-      .set({ name, updatedAt: new Date() })
-      .where(eq(organizations.id, org.id))
-      .returning();
+    const updated = await updateOrganization(org.id, db, { name });
     await audit(db, {
       organizationId: org.id,
       actorUserId: c.get("userId"),
@@ -40,7 +36,7 @@ export const organizationRoutes = newRouter()
       targetId: org.id,
       details: { from: org.name, to: name },
     });
-    return reply(c, routes.rename, { organization: view(updated!) });
+    return reply(c, routes.rename, { organization: view(updated) });
   })
   .openapi({ ...routes.uploadLogo, ...admin }, async (c) => {
     const db = c.var.db;
@@ -50,11 +46,7 @@ export const organizationRoutes = newRouter()
       `organizations/${org.id}`,
       await readImageUpload(c.req.raw),
     );
-    const [updated] = await db
-      .update(organizations)
-      .set({ logoKey: key, updatedAt: new Date() })
-      .where(eq(organizations.id, org.id))
-      .returning();
+    const updated = await updateOrganization(org.id, db, { logoKey: key });
     if (org.logoKey) await c.env.FILES.delete(org.logoKey);
     await audit(db, {
       organizationId: org.id,
@@ -63,7 +55,7 @@ export const organizationRoutes = newRouter()
       targetType: "organization",
       targetId: org.id,
     });
-    return reply(c, routes.uploadLogo, { organization: view(updated!) });
+    return reply(c, routes.uploadLogo, { organization: view(updated) });
   })
   .openapi({ ...routes.removeLogo, ...admin }, async (c) => {
     const db = c.var.db;
@@ -72,11 +64,7 @@ export const organizationRoutes = newRouter()
       throw new ApiError("NOT_FOUND", "No logo to remove or insufficient permissions", {
         reason: "no_logo",
       });
-    const [updated] = await db
-      .update(organizations)
-      .set({ logoKey: null, updatedAt: new Date() })
-      .where(eq(organizations.id, org.id))
-      .returning();
+    const updated = await updateOrganization(org.id, db, { logoKey: null });
     await c.env.FILES.delete(org.logoKey);
     await audit(db, {
       organizationId: org.id,
@@ -85,7 +73,7 @@ export const organizationRoutes = newRouter()
       targetType: "organization",
       targetId: org.id,
     });
-    return reply(c, routes.removeLogo, { organization: view(updated!) });
+    return reply(c, routes.removeLogo, { organization: view(updated) });
   })
   .openapi({ ...routes.integrations, ...admin }, async (c) =>
     reply(c, routes.integrations, {

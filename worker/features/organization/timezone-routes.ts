@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { organizationApi as routes } from "../../../shared/api/organization";
-import { organizations } from "../../db/schema";
 import { newRouter, reply } from "../../lib/openapi";
 import { requireAdmin } from "../auth/middleware";
+import { setTimezone } from "./queries";
 
 /**
  * The organisation's time zone is organisation-wide, so only admins may change it (a standard
@@ -12,10 +11,7 @@ export const orgTimezoneRoutes = newRouter().openapi(
   { ...routes.setTimezone, middleware: [requireAdmin] },
   async (c) => {
     const { timezone } = c.req.valid("json");
-    await c.var.db
-      .update(organizations)
-      .set({ timezone, updatedAt: new Date() })
-      .where(eq(organizations.id, c.get("org").id));
+    await setTimezone(c.get("org").id, c.var.db, timezone);
     return reply(c, routes.setTimezone, { timezone });
   },
 );

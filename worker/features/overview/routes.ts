@@ -1,9 +1,8 @@
-import { eq, min } from "drizzle-orm";
 import { overviewApi as routes } from "../../../shared/api/overview";
 import { overviewPeriod } from "../../../shared/overview-period";
-import { channelMetrics, showMetrics } from "../../db/schema";
 import { newRouter, reply } from "../../lib/openapi";
 import { podcastOverview } from "./podcast";
+import { firstMetricDay } from "./queries";
 import { youtubeOverview } from "./youtube";
 
 /**
@@ -16,17 +15,13 @@ export const overviewRoutes = newRouter().openapi(routes.period, async (c) => {
   const org = c.get("org");
   const db = c.var.db;
   const now = new Date();
-  const metrics = query.platform === "youtube" ? channelMetrics : showMetrics;
   // "All time" starts on the organisation's first day of data, not on 1 January 2000.
-  const [first] = await db
-    .select({ day: min(metrics.date) })
-    .from(metrics)
-    .where(eq(metrics.organizationId, org.id));
+  const first = await firstMetricDay(org.id, db, query.platform);
   const period = overviewPeriod(
     { type: query.range, from: query.from, to: query.to },
     now,
     org.timezone,
-    first?.day ?? null,
+    first,
   );
   const today = now.toISOString().slice(0, 10);
   const figures =
