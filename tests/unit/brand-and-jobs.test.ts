@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { brandsConfigSchema } from "../../shared/brand";
-import { selectBrand } from "../../worker/brand/select-brand";
 import { cronSlot } from "../../worker/jobs/cron";
 import { retryDelaySeconds } from "../../worker/jobs/queue";
+import { selectBrand } from "../../worker/lib/brand";
 
 const base = {
   logoUrl: "/l.svg",

@@ -1,7 +1,6 @@
-import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";
 
-/** A drizzle handle over D1. Cheap to create; build one per request or job. */
-export const getDb = (env: Pick<Env, "DB">) => drizzle(env.DB, { schema });
-export type Db = ReturnType<typeof getDb>;
+// The factory lives in worker/lib/db.ts (the request context may import only lib); the data
+// layer's modules keep importing it from here.
+export { type Db, getDb } from "../lib/db";
 export { schema };

@@ -1,7 +1,8 @@
 import { createMiddleware } from "hono/factory";
-import { configuredBrands, selectBrand } from "../brand/select-brand";
-import { getDb } from "../db/client";
+// Type-only (erased from the build): Hono's context is typed by the app's bindings and variables.
 import type { AppEnv } from "../env";
+import { configuredBrands, selectBrand } from "../lib/brand";
+import { getDb } from "../lib/db";
 import { makeLogger } from "../lib/logger";
 
 // Accept a caller's request id only if it looks like one of ours, so logs cannot be spoofed.

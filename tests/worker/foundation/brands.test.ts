@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BRAND_ELEMENT_ID } from "../../../shared/brand";
-import { configuredBrands, selectBrand, signupAllowed } from "../../../worker/brand/select-brand";
+import { configuredBrands, selectBrand, signupAllowed } from "../../../worker/lib/brand";
 
 const brands = () => configuredBrands(env.BRANDS);
 

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
-import { signupAllowed } from "../../brand/select-brand";
 import type { Db } from "../../db/client";
 import { organizations, userOrganizations, users } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
+import { signupAllowed } from "../../lib/brand";
 import { hashPassword } from "../../lib/crypto/password";
 import { sendEmailDetached } from "../../providers/email";
 import { confirmationEmail, existingAccountEmail } from "../../providers/email/templates";

@@ -1,5 +1,5 @@
 import { BRAND_ELEMENT_ID, type Brand } from "../../../shared/brand";
-import { signupAllowed } from "../../brand/select-brand";
+import { signupAllowed } from "../../lib/brand";
 
 /** What the browser learns about its brand: everything but the host-matching rule. */
 export function publicBrand(brand: Brand, allowSignupFlag: string | undefined) {
