@@ -79,11 +79,32 @@ const windowed = <const Id extends string>(id: Id, label: string) => ({
   ...column(id, label, "number"),
   optional: true as const,
 });
-/** A YouTube window (views): also says where its figure comes from (the row's windowSource). */
-const sourcedWindow = <const Id extends string>(id: Id, label: string) => ({
-  ...windowed(id, label),
-  sourced: true as const,
-});
+/**
+ * One metric's windowed columns, in the order given: ("trailing", "Views", ["1d"]) is
+ * trailing1dViews, "Trailing 1D Views"; ("first", "Downloads", ["24h"]) is first24hDownloads,
+ * "First 24H Downloads".
+ */
+const windowsOf = <
+  const From extends "trailing" | "first",
+  const Metric extends "Views" | "Downloads",
+  const Span extends string,
+>(
+  from: From,
+  metric: Metric,
+  spans: readonly Span[],
+) =>
+  spans.map((span) =>
+    windowed(
+      `${from}${span}${metric}` as `${From}${Span}${Metric}`,
+      `${from === "trailing" ? "Trailing" : "First"} ${span.toUpperCase()} ${metric}`,
+    ),
+  );
+/** YouTube's windows (views) also say where each figure comes from (the row's windowSource). */
+const sourced = <C extends object>(columns: C[]) =>
+  columns.map((c) => ({ ...c, sourced: true as const }));
+/** The trailing windows: YouTube's tables have a month, podcasts' do not. */
+const trailingViews = sourced(windowsOf("trailing", "Views", ["1d", "1w", "1m", "1y"]));
+const trailingDownloads = windowsOf("trailing", "Downloads", ["1d", "1w", "1y"]);
 /** Owner analytics only (empty for public channels): sortable, optional, explained. */
 const ownerOnly = <const Id extends string, const Kind extends ColumnKind>(
   id: Id,
@@ -118,10 +139,7 @@ export const tableColumns = {
     }),
     column("totalViews", "Total Views", "number"),
     column("videoCount", "Videos", "number"),
-    sourcedWindow("trailing1dViews", "Trailing 1D Views"),
-    sourcedWindow("trailing1wViews", "Trailing 1W Views"),
-    sourcedWindow("trailing1mViews", "Trailing 1M Views"),
-    sourcedWindow("trailing1yViews", "Trailing 1Y Views"),
+    ...trailingViews,
     ...watchTimeColumns,
     exportOnly("windowSource", "Source", "source"),
     column("lastUpdated", "Last Updated", "date"),
@@ -133,13 +151,8 @@ export const tableColumns = {
     column("views", "Views", "number"),
     column("likes", "Likes", "number"),
     column("comments", "Comments", "number"),
-    sourcedWindow("first24hViews", "First 24H Views"),
-    sourcedWindow("first48hViews", "First 48H Views"),
-    sourcedWindow("first7dViews", "First 7D Views"),
-    sourcedWindow("trailing1dViews", "Trailing 1D Views"),
-    sourcedWindow("trailing1wViews", "Trailing 1W Views"),
-    sourcedWindow("trailing1mViews", "Trailing 1M Views"),
-    sourcedWindow("trailing1yViews", "Trailing 1Y Views"),
+    ...sourced(windowsOf("first", "Views", ["24h", "48h", "7d"])),
+    ...trailingViews,
     ...watchTimeColumns,
     exportOnly("windowSource", "Source", "source"),
     column("publishDate", "Published", "date"),
@@ -149,21 +162,15 @@ export const tableColumns = {
     column("title", "Show Title", "text"),
     column("totalDownloadsGlobal", "Total Downloads", "number"),
     column("totalEpisodes", "Total Episodes", "number"),
-    windowed("trailing1dDownloads", "Trailing 1D Downloads"),
-    windowed("trailing1wDownloads", "Trailing 1W Downloads"),
-    windowed("trailing1yDownloads", "Trailing 1Y Downloads"),
+    ...trailingDownloads,
     column("lastUpdated", "Last Updated", "date"),
   ],
   episodes: [
     column("title", "Episode Title", "text"),
     column("showTitle", "Show", "text"),
     column("totalDownloadsGlobal", "Total Downloads", "number"),
-    windowed("first24hDownloads", "First 24H Downloads"),
-    windowed("first48hDownloads", "First 48H Downloads"),
-    windowed("first7dDownloads", "First 7D Downloads"),
-    windowed("trailing1dDownloads", "Trailing 1D Downloads"),
-    windowed("trailing1wDownloads", "Trailing 1W Downloads"),
-    windowed("trailing1yDownloads", "Trailing 1Y Downloads"),
+    ...windowsOf("first", "Downloads", ["24h", "48h", "7d"]),
+    ...trailingDownloads,
     column("seasonNumber", "S/E", "season", { exportAs: "Season" }),
     exportOnly("episodeNumber", "Episode", "number"),
     column("durationSeconds", "Duration", "duration", { exportAs: "Duration (s)" }),

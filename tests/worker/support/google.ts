@@ -1,25 +1,30 @@
 import { SELF } from "cloudflare:test";
 import { z } from "zod";
 
+type Grant = (requested: string[]) => string[];
+
 /**
- * Runs the whole Google connection as a browser would: start (gets the consent URL and the state
- * cookie), "Allow" on the sandbox consent page, then follow the redirect to our callback.
+ * A Google consent flow as a browser runs it: POST `startPath` (gets the consent URL and the
+ * flow's cookie `cookieName`), "Allow" on the sandbox consent page as `account`, then Google's
+ * redirect to our callback. Answers the consent URL and where the callback sent the browser.
  */
-export async function connectGoogle(
-  orgId: string,
+export async function throughGoogleConsent(
+  startPath: string,
+  cookieName: string,
   token: string,
-  account = "sandbox.editor@gmail.com",
+  account: string,
   /** The scopes left ticked on the consent screen; every requested one by default. */
-  grant?: (requested: string[]) => string[],
+  grant?: Grant,
 ) {
-  const start = await SELF.fetch(`http://localhost/api/orgs/${orgId}/google/connect`, {
+  const start = await SELF.fetch(`http://localhost${startPath}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}` },
   });
+  if (start.status !== 200) throw new Error(`${startPath}: ${start.status}`);
   const { authorizationUrl } = z.object({ authorizationUrl: z.string() }).parse(await start.json());
   const cookie = start.headers
     .getSetCookie()
-    .find((c) => c.startsWith("crosscast_google_oauth="))!
+    .find((c) => c.startsWith(`${cookieName}=`))!
     .split(";")[0]!;
   const consent = new URL(authorizationUrl);
   const approve = new URL("http://localhost/sandbox/accounts.google.com/o/oauth2/v2/approve");
@@ -37,3 +42,18 @@ export async function connectGoogle(
   });
   return { consent, location: callback.headers.get("location") };
 }
+
+/** Connects the organisation's Google account (Drive, Sheets) through the consent flow. */
+export const connectGoogle = (
+  orgId: string,
+  token: string,
+  account = "sandbox.editor@gmail.com",
+  grant?: Grant,
+) =>
+  throughGoogleConsent(
+    `/api/orgs/${orgId}/google/connect`,
+    "crosscast_google_oauth",
+    token,
+    account,
+    grant,
+  );
