@@ -3,7 +3,6 @@ import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { ownerApi as routes } from "../../../shared/api/owner";
-import { getDb } from "../../db/client";
 import { youtubeOwnerConnections } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
@@ -54,12 +53,12 @@ const admin = { middleware: [requireAdmin] };
 /** Admin routes under /api/orgs/:orgId/channels/:channelId/owner (shared/api/owner.ts). */
 export const ownerRoutes = newRouter()
   .openapi({ ...routes.view, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const channel = await channelOf(db, c.get("org").id, c.req.valid("param").channelId);
     return reply(c, routes.view, await ownerConnectionView(db, channel.id));
   })
   .openapi({ ...routes.connect, ...admin }, async (c) => {
-    const channel = await channelOf(getDb(c.env), c.get("org").id, c.req.valid("param").channelId);
+    const channel = await channelOf(c.var.db, c.get("org").id, c.req.valid("param").channelId);
     let auth: ReturnType<typeof createAuthorization>;
     try {
       auth = createAuthorization(c.env, new URL(c.req.url).origin, redirectUri(c), REQUESTED);
@@ -86,7 +85,7 @@ export const ownerRoutes = newRouter()
     return reply(c, routes.connect, { authorizationUrl: auth.url });
   })
   .openapi({ ...routes.disconnect, ...admin }, async (c) => {
-    const db = getDb(c.env);
+    const db = c.var.db;
     const org = c.get("org");
     const channel = await channelOf(db, org.id, c.req.valid("param").channelId);
     // The daily rows go with it (cascade): what the owner's grant gave is not kept without it.
@@ -121,7 +120,7 @@ export async function ownerCallback(c: Context<AppEnv>, raw: string): Promise<Re
     c.redirect(dashboardUrl(result, pending.channelId, extra), 302);
   if (error) return back("denied");
   if (!code || pending.expiresAt < Date.now()) return back("expired");
-  const db = getDb(c.env);
+  const db = c.var.db;
   const membership = await membershipOf(db, pending.userId, pending.organizationId);
   if (membership?.role !== "admin") return back("forbidden");
   const channel = await channelOf(db, pending.organizationId, pending.channelId).catch(() => null);
