@@ -1,9 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import { reportsApi as routes } from "../../../shared/api/reports";
 import { attachmentDisposition, reportDownloadName } from "../../../shared/report-file-name";
-import { reportFiles, reports } from "../../db/schema";
 import { notFound } from "../../errors";
 import { newRouter } from "../../lib/openapi";
+import { findReportFile } from "./schedule-queries";
 
 /**
  * Report files leave R2 only through here: the file must belong to this organisation and
@@ -11,17 +10,7 @@ import { newRouter } from "../../lib/openapi";
  */
 export const reportDownloadRoutes = newRouter().openapi(routes.file, async (c) => {
   const { reportId, fileId } = c.req.valid("param");
-  const [row] = await c.var.db
-    .select({ file: reportFiles, title: reports.title, createdAt: reports.createdAt })
-    .from(reportFiles)
-    .innerJoin(reports, eq(reports.id, reportFiles.reportId))
-    .where(
-      and(
-        eq(reportFiles.id, fileId),
-        eq(reportFiles.reportId, reportId),
-        eq(reportFiles.organizationId, c.var.org.id),
-      ),
-    );
+  const row = await findReportFile(c.var.org.id, c.var.db, reportId, fileId);
   if (!row) throw notFound("Report file");
   const { file } = row;
   const object = await c.env.FILES.get(file.r2Key);

@@ -1,16 +1,9 @@
-import { and, eq } from "drizzle-orm";
 import { reportsApi as routes } from "../../../shared/api/reports";
-import type {
-  CreateSchedule,
-  ReportPlatform,
-  ScheduleView,
-  UpdateSchedule,
-} from "../../../shared/schemas/reports";
-import type { Db } from "../../db/client";
-import { persistentSheets, reportSchedules, scheduleRuns } from "../../db/schema";
-import { ApiError } from "../../errors";
+import type { ReportPlatform, ScheduleView } from "../../../shared/schemas/reports";
+import type { reportSchedules, scheduleRuns } from "../../db/schema";
 import { newRouter, reply } from "../../lib/openapi";
 import { createReportOnce } from "./create-once";
+import { resolveDestination } from "./destination";
 import {
   deleteReports,
   deleteSchedules,
@@ -23,52 +16,13 @@ import {
   sheetsAvailable,
 } from "./queries";
 import { deleteReportObjects, reportFileViews } from "./report-files";
+import { insertInitialRun, insertSchedule, updateSchedule } from "./schedule-queries";
 
 /*
  * One-time reports and recurring schedules of a platform (under /api/orgs/:orgId/reports). The
  * files are written by the `report.generate` job and the runs by `report.schedule-run`; these
  * routes record intent and answer at once.
  */
-
-/**
- * Where a persistent schedule writes. A new spreadsheet becomes a persistent_sheets row (created
- * in Google by the first run); an existing one must belong to the organisation and platform.
- */
-async function resolveDestination(
-  db: Db,
-  organizationId: string,
-  platform: ReportPlatform,
-  body: CreateSchedule | UpdateSchedule,
-) {
-  if (!body.isPersistent || !body.destination)
-    return { persistentSheetId: null, sheetTabName: null };
-  const d = body.destination;
-  if (d.kind === "existing") {
-    const [sheet] = await db
-      .select({ id: persistentSheets.id })
-      .from(persistentSheets)
-      .where(
-        and(
-          eq(persistentSheets.id, d.persistentSheetId),
-          eq(persistentSheets.organizationId, organizationId),
-          eq(persistentSheets.platform, platform),
-        ),
-      );
-    if (!sheet)
-      throw new ApiError("BAD_REQUEST", "That spreadsheet is not available; choose another.", {
-        field: "destination.persistentSheetId",
-      });
-    return { persistentSheetId: sheet.id, sheetTabName: d.tabName };
-  }
-  const [sheet] = await db
-    .insert(persistentSheets)
-    .values({ organizationId, platform, sheetName: d.sheetName })
-    .returning({ id: persistentSheets.id });
-  return {
-    persistentSheetId: sheet!.id,
-    sheetTabName: d.tabStructure === "custom" ? (d.tabName ?? "Data") : null,
-  };
-}
 
 const iso = (date: Date) => date.toISOString();
 
@@ -180,41 +134,29 @@ export const reportRoutes = newRouter()
     const { db, org, userId } = c.var;
     const body = c.req.valid("json");
     const destination = await resolveDestination(db, org.id, body.platform, body);
-    const [schedule] = await db
-      .insert(reportSchedules)
-      .values({
-        organizationId: org.id,
-        title: body.title,
-        platform: body.platform,
-        dateRange: body.dateRange,
-        selectedEntities: body.selectedEntities,
-        frequency: body.frequency,
-        dayOfWeek: body.dayOfWeek,
-        dayOfMonth: body.dayOfMonth,
-        scheduledTime: body.scheduledTime,
-        isPersistent: body.isPersistent,
-        ...destination,
-        createdByUserId: userId,
-      })
-      .returning();
+    const schedule = await insertSchedule(org.id, db, {
+      title: body.title,
+      platform: body.platform,
+      dateRange: body.dateRange,
+      selectedEntities: body.selectedEntities,
+      frequency: body.frequency,
+      dayOfWeek: body.dayOfWeek,
+      dayOfMonth: body.dayOfMonth,
+      scheduledTime: body.scheduledTime,
+      isPersistent: body.isPersistent,
+      ...destination,
+      createdByUserId: userId,
+    });
     let initialRunId: string | null = null;
-    if (schedule!.isPersistent) {
-      const [run] = await db
-        .insert(scheduleRuns)
-        .values({
-          organizationId: org.id,
-          scheduleId: schedule!.id,
-          slot: `initial:${schedule!.id}`,
-        })
-        .returning({ id: scheduleRuns.id });
-      initialRunId = run!.id;
+    if (schedule.isPersistent) {
+      initialRunId = await insertInitialRun(org.id, db, schedule.id);
       await c.env.JOBS.send({
         type: "report.schedule-run",
         organizationId: org.id,
         runId: initialRunId,
       });
     }
-    return reply(c, routes.createSchedule, { schedule: { id: schedule!.id }, initialRunId });
+    return reply(c, routes.createSchedule, { schedule: { id: schedule.id }, initialRunId });
   })
   .openapi(routes.updateSchedule, async (c) => {
     const { db, org } = c.var;
@@ -227,30 +169,24 @@ export const reportRoutes = newRouter()
       current.platform as ReportPlatform,
       body,
     );
-    await db
-      .update(reportSchedules)
-      .set({
-        title: body.title,
-        dateRange: body.dateRange,
-        selectedEntities: body.selectedEntities,
-        frequency: body.frequency,
-        dayOfWeek: body.dayOfWeek,
-        dayOfMonth: body.dayOfMonth,
-        scheduledTime: body.scheduledTime,
-        isPersistent: body.isPersistent,
-        ...destination,
-      })
-      .where(and(eq(reportSchedules.id, current.id), eq(reportSchedules.organizationId, org.id)));
+    await updateSchedule(org.id, db, current.id, {
+      title: body.title,
+      dateRange: body.dateRange,
+      selectedEntities: body.selectedEntities,
+      frequency: body.frequency,
+      dayOfWeek: body.dayOfWeek,
+      dayOfMonth: body.dayOfMonth,
+      scheduledTime: body.scheduledTime,
+      isPersistent: body.isPersistent,
+      ...destination,
+    });
     return reply(c, routes.updateSchedule, { schedule: { id: current.id } });
   })
   .openapi(routes.setActive, async (c) => {
     const { db, org } = c.var;
     const schedule = await findSchedule(org.id, db, c.req.valid("param").scheduleId);
     const { isActive } = c.req.valid("json");
-    await db
-      .update(reportSchedules)
-      .set({ isActive })
-      .where(and(eq(reportSchedules.id, schedule.id), eq(reportSchedules.organizationId, org.id)));
+    await updateSchedule(org.id, db, schedule.id, { isActive });
     return reply(c, routes.setActive, { isActive });
   })
   .openapi(routes.removeSchedules, async (c) =>

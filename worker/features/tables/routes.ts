@@ -1,14 +1,12 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { tablesApi as routes } from "../../../shared/api/tables";
 import { exportFileName } from "../../../shared/csv";
 import type { TableQuery, TableRowOf } from "../../../shared/schemas/tables";
 import type { TableName } from "../../../shared/table-columns";
-import { idChunks } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { combine, runReads } from "../../db/reads";
-import { channels, episodes, shows } from "../../db/schema";
 import { newRouter, reply } from "../../lib/openapi";
 import { exportStream } from "./export";
+import { deleteParents, seasonsOf } from "./queries";
 import { tableSpecs } from "./specs";
 
 /** What a handler knows of its request: the database and the organisation. */
@@ -67,23 +65,6 @@ async function exportFile(
   });
 }
 
-/**
- * Deletes the organisation's channels or shows by id, which deletes their videos or episodes and
- * every snapshot (cascades); ids of rows already gone or not the organisation's count as none.
- */
-async function deleteParents(db: Db, orgId: string, table: "channels" | "shows", ids: string[]) {
-  const parent = table === "channels" ? channels : shows;
-  let deleted = 0;
-  for (const group of idChunks(ids))
-    deleted += (
-      await db
-        .delete(parent)
-        .where(and(eq(parent.organizationId, orgId), inArray(parent.id, group)))
-        .returning({ id: parent.id })
-    ).length;
-  return deleted;
-}
-
 /*
  * The dashboard tables: paged, sorted, filtered and searched on the server. Each table has its
  * own routes (shared/api/tables.ts), so its rows and sort keys are in the OpenAPI document, and
@@ -93,20 +74,7 @@ export const tableRoutes = newRouter()
   // The season filter offers the seasons the shows really have (one indexed distinct scan).
   .openapi(routes.seasons, async (c) => {
     const { show } = c.req.valid("query");
-    const rows = await c.var.db
-      .selectDistinct({ season: episodes.seasonNumber })
-      .from(episodes)
-      .where(
-        and(
-          eq(episodes.organizationId, c.var.org.id),
-          isNotNull(episodes.seasonNumber),
-          show?.length ? inArray(episodes.showId, show) : undefined,
-        ),
-      )
-      .orderBy(asc(episodes.seasonNumber));
-    return reply(c, routes.seasons, {
-      seasons: rows.map((r) => r.season).filter((s): s is number => s !== null),
-    });
+    return reply(c, routes.seasons, { seasons: await seasonsOf(c.var.org.id, c.var.db, show) });
   })
   .openapi(routes.pages.channels, async (c) =>
     reply(c, routes.pages.channels, await readPage(c.var, "channels", c.req.valid("query"))),
@@ -126,11 +94,11 @@ export const tableRoutes = newRouter()
   .openapi(routes.exports.episodes, (c) => exportFile(c.var, "episodes", c.req.valid("query")))
   .openapi(routes.deletes.channels, async (c) =>
     reply(c, routes.deletes.channels, {
-      deleted: await deleteParents(c.var.db, c.var.org.id, "channels", c.req.valid("json").ids),
+      deleted: await deleteParents(c.var.org.id, c.var.db, "channels", c.req.valid("json").ids),
     }),
   )
   .openapi(routes.deletes.shows, async (c) =>
     reply(c, routes.deletes.shows, {
-      deleted: await deleteParents(c.var.db, c.var.org.id, "shows", c.req.valid("json").ids),
+      deleted: await deleteParents(c.var.org.id, c.var.db, "shows", c.req.valid("json").ids),
     }),
   );
