@@ -7,6 +7,7 @@ import {
 } from "../../../shared/metrics";
 import {
   channels,
+  videoMetrics,
   videos,
   youtubeChannelDaily,
   youtubeOwnerConnections,
@@ -23,8 +24,9 @@ import { channelTrailing, firstColumns, videoTrailing, type WindowScope } from "
  *   is complete through (`complete_through_day`; YouTube's days close with a lag, so "yesterday"
  *   may not be in yet). A video younger than the window counts all its days.
  * - first 24H/48H/7D = views of the publish day and the following days before the mark, plus the
- *   share of the mark's day that falls before it, pro rata of the hours (published at 18:00 UTC:
- *   18/24 of day two).
+ *   share of the mark's day that falls before it: by the shape of our hourly public readings
+ *   around that day when they are there (markDayShare), else pro rata of the hours (published at
+ *   18:00 UTC: 18/24 of day two).
  * - a video switches to the owner's rows as a whole once they cover its first 7 days (the 7D
  *   mark's day is in): until then every window of it is the public one from our hourly readings,
  *   so each row has one source (`window_source`), which the tables' tooltips and exports show.
@@ -36,6 +38,7 @@ import { channelTrailing, firstColumns, videoTrailing, type WindowScope } from "
 
 export const STALE_AFTER_DAYS = 3;
 const DAY = sql.raw(String(DAY_MS));
+const HOUR = sql.raw(String(DAY_MS / 24));
 const id = (column: { name: string }) => sql.identifier(column.name);
 const literal = (n: number) => sql.raw(String(Math.trunc(n)));
 const dayNumber = (ms: number) => Math.floor(ms / DAY_MS);
@@ -99,17 +102,48 @@ function videoTrailingStatement(scope: WindowScope, now: number): SQL {
     ${watchTimeSets(videos, all)} ${ownerVideos(scope, now)}`;
 }
 
+/**
+ * Our public reading of the video at instant `at` (ms): the last one in the hour before it, else
+ * the first in the hour after (the ORDER BY reads no outer column: SQLite's UPDATE ... FROM
+ * cannot see the row there).
+ */
+const readingNear = (at: SQL) => {
+  const within = sql`from ${videoMetrics} m where m.video_id = ${videos.id}`;
+  return sql`coalesce(
+    (select m.views ${within} and m.captured_at between ${at} - ${HOUR} and ${at}
+      order by m.captured_at desc limit 1),
+    (select m.views ${within} and m.captured_at > ${at} and m.captured_at <= ${at} + ${HOUR}
+      order by m.captured_at limit 1))`;
+};
+
+/**
+ * The share of the mark's day (UTC, [start, end)) that falls before the mark. By the shape of our
+ * hourly readings when there is one within an hour of the day's start, of the mark and of the
+ * day's end (readingNear), and they grow: (at mark - at start) / (at end - at start). Otherwise pro rata of the
+ * hours (published at 18:00 UTC: 18/24).
+ */
+function markDayShare(markDay: SQL, days: number): SQL {
+  const start = sql`(${markDay} * ${DAY})`;
+  // Scalar subqueries, repeated: SQLite cannot correlate a FROM-clause subquery with the row.
+  const s = readingNear(start);
+  const m = readingNear(sql`(${videos.publishDate} + ${literal(days * DAY_MS)})`);
+  const e = readingNear(sql`(${start} + ${DAY})`);
+  const shape = sql`(case when ${e} > ${s} and ${m} between ${s} and ${e}
+    then (${m} - ${s}) * 1.0 / (${e} - ${s}) end)`;
+  return sql`coalesce(${shape}, (${videos.publishDate} % ${DAY}) * 1.0 / ${DAY})`;
+}
+
 function videoFirstStatement(scope: WindowScope, now: number): SQL {
-  const share = sql`((${videos.publishDate} % ${DAY}) * 1.0 / ${DAY})`;
-  // Every mark's day is in (ownerVideos), so each window is exact.
+  // Every mark's day is in (ownerVideos), so each window is exact. The share is computed at the
+  // statement's level: SQLite's UPDATE ... FROM cannot see the row two subqueries down.
+  const ofVideo = sql`from ${youtubeVideoDaily} d where d.video_key = ${youtubeOwnerVideos.key}`;
   const sets = (Object.entries(FIRST_WINDOWS) as Array<[keyof typeof FIRST_WINDOWS, number]>).map(
     ([w, days]) => {
       const markDay = sql`(${publishDay} + ${literal(days)})`;
-      return sql`${id(firstColumns[w])} = (select
-        coalesce(sum(case when d.day < ${markDay} then d.views else 0 end), 0)
-        + cast(round(${share} * coalesce(sum(case when d.day = ${markDay} then d.views else 0 end), 0)) as integer)
-        from ${youtubeVideoDaily} d where d.video_key = ${youtubeOwnerVideos.key}
-        and d.day >= ${publishDay} and d.day <= ${markDay})`;
+      return sql`${id(firstColumns[w])} = (select coalesce(sum(d.views), 0) ${ofVideo}
+          and d.day >= ${publishDay} and d.day < ${markDay})
+        + cast(round(${markDayShare(markDay, days)}
+          * coalesce((select d.views ${ofVideo} and d.day = ${markDay}), 0)) as integer)`;
     },
   );
   return sql`update ${videos} set ${sql.join(sets, sql`, `)} ${ownerVideos(scope, now)}`;
