@@ -24,6 +24,13 @@ export async function channelOf(db: Db, organizationId: string, channelId: strin
   return channel;
 }
 
+/**
+ * Ends the owner connection of one of the organisation's channels; the exact daily rows go with
+ * it (cascade): what the owner's grant gave is not kept without it.
+ */
+export const deleteOwnerConnection = (db: Db, channelId: string) =>
+  db.delete(youtubeOwnerConnections).where(eq(youtubeOwnerConnections.channelId, channelId));
+
 /** What the channel's Edit dialog shows: never the token. */
 export async function ownerConnectionView(db: Db, channelId: string) {
   const row = await db.query.youtubeOwnerConnections.findFirst({

@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { ownerApi as routes } from "../../../shared/api/owner";
-import { youtubeOwnerConnections } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
@@ -22,7 +20,13 @@ import { requireAdmin } from "../auth/middleware";
 import { membershipOf } from "../auth/users";
 import { audit } from "../organization/audit";
 import { startOwnerBackfill } from "./backfill";
-import { channelOf, ownerConnectionView, saveOwnerConnection, shortScope } from "./connection";
+import {
+  channelOf,
+  deleteOwnerConnection,
+  ownerConnectionView,
+  saveOwnerConnection,
+  shortScope,
+} from "./connection";
 
 /*
  * Connecting a channel's owner (docs/design.md, "Owner analytics"): per channel, through Google's
@@ -88,10 +92,7 @@ export const ownerRoutes = newRouter()
     const db = c.var.db;
     const org = c.get("org");
     const channel = await channelOf(db, org.id, c.req.valid("param").channelId);
-    // The daily rows go with it (cascade): what the owner's grant gave is not kept without it.
-    await db
-      .delete(youtubeOwnerConnections)
-      .where(eq(youtubeOwnerConnections.channelId, channel.id));
+    await deleteOwnerConnection(db, channel.id);
     await audit(db, {
       organizationId: org.id,
       actorUserId: c.get("userId"),
