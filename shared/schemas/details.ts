@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { windowSources } from "../table-columns";
 
 /*
  * The detail panel (GET /orgs/{orgId}/details/...): a daily series with its comparison period,
@@ -53,6 +54,11 @@ export const seriesSchema = z.object({
   gaps: z.number(),
   title: z.string(),
   lastUpdated: z.string().nullable(),
+  /**
+   * Where the daily views come from (YouTube only; null for podcasts): the owner's exact rows on
+   * every day of the period, our public snapshots on none, or both ("mixed").
+   */
+  viewsSource: z.enum(windowSources).nullable(),
   watchTime: watchTimeSchema.nullable(),
 });
 export type Series = z.infer<typeof seriesSchema>;

@@ -47,6 +47,7 @@ function serve(
           gaps: 1,
           title: "Demo Media Clips",
           lastUpdated: new Date().toISOString(),
+          viewsSource: watchTime ? "owner" : "public",
           watchTime,
         }),
         { status: 200, headers: { "content-type": "application/json" } },
@@ -84,6 +85,9 @@ describe("detail chart gaps", () => {
     expect(values.filter((v) => v === 0)).toHaveLength(0);
     const series = (chart.options as { series: Array<{ spanGaps?: boolean }> }).series;
     expect(series[1]!.spanGaps).toBe(false);
+    expect(screen.getByTestId("views-source").textContent).toBe(
+      "Source: Public counts (from our snapshots of YouTube's public view counts).",
+    );
     // The text equivalent for screen readers says it too.
     expect(
       screen.getByText(/Daily views from .*2 days have no data and are left blank\./),
@@ -105,6 +109,10 @@ describe("detail chart gaps", () => {
     );
     open();
     const section = await screen.findByRole("region", { name: "Watch time" });
+    // The views chart names its source: the owner's exact daily views.
+    expect(screen.getByTestId("views-source").textContent).toBe(
+      "Source: Owner analytics (exact daily views from the channel owner's YouTube Analytics).",
+    );
     expect(section.textContent).toContain("280 hours watched in this period");
     expect(
       screen.getByText(

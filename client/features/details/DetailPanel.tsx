@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { windowSourceDetails, windowSourceLabels } from "../../../shared/table-columns";
 import { Dialog } from "../../components/Dialog";
 import { PageLoading } from "../../components/PageLoading";
 import { formatCount } from "../../lib/format";
@@ -191,6 +192,15 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
               <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="missing-days">
                 {missingText}
                 {data.gaps > 0 && " Growth across a missing day is shown on the next day we have."}
+              </p>
+            )}
+            {data.viewsSource && (
+              <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="views-source">
+                Source: {windowSourceLabels[data.viewsSource]} (
+                {data.viewsSource === "mixed"
+                  ? "exact daily views from the channel owner's YouTube Analytics where we have them, our snapshots of the public counts elsewhere"
+                  : windowSourceDetails[data.viewsSource]}
+                ).
               </p>
             )}
             {kind === "channels" && (

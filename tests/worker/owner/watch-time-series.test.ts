@@ -8,7 +8,12 @@ import { addChannel, connectedOrg, runJob } from "../support/ingestion";
 import { connectOwner } from "../support/owner";
 
 type Point = { date: string; value: number | null };
-type Answer = { watchTime: { minutes: Point[]; averageViewDuration: Point[] } | null };
+type Answer = {
+  points: Point[];
+  total: number;
+  viewsSource: "owner" | "public" | "mixed" | null;
+  watchTime: { minutes: Point[]; averageViewDuration: Point[] } | null;
+};
 
 describe("Watch time series", () => {
   it("charts an owner channel's and video's exact watch time, with gaps for unknown days", async () => {
@@ -53,7 +58,8 @@ describe("Watch time series", () => {
       expect(r.status).toBe(200);
       return r.json as Answer;
     };
-    const channel = (await series("channels", owned.id)).watchTime!;
+    const ownedSeries = await series("channels", owned.id);
+    const channel = ownedSeries.watchTime!;
     const stored = new Map(
       (
         await db()
@@ -73,6 +79,19 @@ describe("Watch time series", () => {
       );
     }
     expect(channel.minutes.at(-1)!.value).toBeNull();
+    // The daily views are the owner's exact ones on every closed day (not our snapshots' growth),
+    // and the total adds them up; today, not closed, is not exact, so the period is "mixed".
+    for (const p of ownedSeries.points) {
+      const closed = Date.parse(`${p.date}T00:00:00Z`) / DAY_MS <= through;
+      if (closed) expect(p.value).toBe(stored.get(p.date)!.views);
+    }
+    expect(ownedSeries.total).toBe(ownedSeries.points.reduce((sum, p) => sum + (p.value ?? 0), 0));
+    expect(ownedSeries.viewsSource).toBe("mixed");
+    const closedOnly = await call(
+      `/api/orgs/${org.id}/details/channels/${owned.id}/series?from=${from}&to=${isoDate(through * DAY_MS)}`,
+      { token },
+    );
+    expect((closedOnly.json as Answer).viewsSource).toBe("owner");
     expect(channel.minutes.filter((p) => (p.value ?? 0) > 0).length).toBeGreaterThan(20);
 
     // The newest video, from 3 days before its publish day: those days are gaps, its own closed
@@ -98,6 +117,8 @@ describe("Watch time series", () => {
     expect(ofVideo.minutes.some((p) => (p.value ?? 0) > 0)).toBe(true);
 
     // A public channel has no watch time: no series at all.
-    expect((await series("channels", open.id)).watchTime).toBeNull();
+    const openSeries = await series("channels", open.id);
+    expect(openSeries.watchTime).toBeNull();
+    expect(openSeries.viewsSource).toBe("public");
   });
 });

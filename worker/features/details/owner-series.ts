@@ -74,20 +74,21 @@ async function videoRows(db: Db, videoId: string, from: number, to: number) {
 }
 
 /**
- * A channel's or video's watch time and average view duration per day of the period, from the
- * owner's exact rows (null when its owner is not connected, or the video's history is not in).
- * Inside the days the rows cover (the first day held through the connection's complete day) a
- * day without a row had no views (the daily report lists only videos that had some): 0 minutes
- * and no average (null). Outside them a day is unknown: null, a gap, never 0.
+ * What the owner's exact rows say of a channel or video between two days (null when its owner is
+ * not connected, or the video's history is not in). Inside the days the rows cover (the first
+ * day held through the connection's complete day) a day without a row had no views (the daily
+ * report lists only videos that had some): 0 views, 0 minutes and no average. Outside them a day
+ * is unknown: undefined / null, a gap, never 0.
  */
-export async function ownerWatchTime(
+export async function ownerDays(
   db: Db,
   kind: "channels" | "videos",
   id: string,
-  days: string[],
-): Promise<WatchTimeSeries | null> {
-  const from = dayNumber(days[0] ?? "1970-01-01");
-  const to = dayNumber(days.at(-1) ?? "1970-01-01");
+  fromIso: string,
+  toIso: string,
+) {
+  const from = dayNumber(fromIso);
+  const to = dayNumber(toIso);
   const found =
     kind === "channels" ? await channelRows(db, id, from, to) : await videoRows(db, id, from, to);
   if (!found) return null;
@@ -95,16 +96,26 @@ export async function ownerWatchTime(
   const { first } = found;
   const through: Held["through"] = found.held.through;
   const covered = (n: number) => first !== null && through !== null && n >= first && n <= through;
-  const minutes: Point[] = [];
-  const averageViewDuration: Point[] = [];
-  for (const date of days) {
-    const n = dayNumber(date);
-    const row = byDay.get(n);
-    minutes.push({ date, value: row ? row.watchMinutes : covered(n) ? 0 : null });
-    averageViewDuration.push({
-      date,
-      value: row && row.views > 0 ? row.averageViewDuration : null,
-    });
-  }
-  return { minutes, averageViewDuration };
+  return {
+    /** The day's exact views, or undefined where the rows do not cover it. */
+    viewsOn(date: string): number | undefined {
+      const n = dayNumber(date);
+      return byDay.get(n)?.views ?? (covered(n) ? 0 : undefined);
+    },
+    /** Watch minutes and average view duration for each of `days`, null where unknown. */
+    watchTime(days: string[]): WatchTimeSeries {
+      const minutes: Point[] = [];
+      const averageViewDuration: Point[] = [];
+      for (const date of days) {
+        const n = dayNumber(date);
+        const row = byDay.get(n);
+        minutes.push({ date, value: row ? row.watchMinutes : covered(n) ? 0 : null });
+        averageViewDuration.push({
+          date,
+          value: row && row.views > 0 ? row.averageViewDuration : null,
+        });
+      }
+      return { minutes, averageViewDuration };
+    },
+  };
 }

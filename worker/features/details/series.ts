@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import type { DetailKind, Pacing, Point, Series } from "../../../shared/schemas/details";
+import type { WindowSource } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import {
   channelMetrics,
@@ -12,7 +13,7 @@ import {
   videos,
 } from "../../db/schema";
 import { ApiError } from "../../errors";
-import { ownerWatchTime } from "./owner-series";
+import { ownerDays } from "./owner-series";
 
 /*
  * The detail panel's figures, from the snapshots we keep:
@@ -166,7 +167,26 @@ export async function series(
     ).map((r) => ({ date: r.date, value: r.value }));
   }
   const known = new Map(points.flatMap((p) => (p.value === null ? [] : [[p.date, p.value]])));
+  // An owner-connected channel's or video's exact daily views replace our snapshots' growth on
+  // every day they cover (both periods), so the chart and its totals match the windows.
+  const exact =
+    kind === "channels" || kind === "videos" ? await ownerDays(db, kind, id, prevFrom, to) : null;
+  let exactDays = 0;
+  for (const date of exact ? everyDay(prevFrom, to) : []) {
+    const views = exact?.viewsOn(date);
+    if (views === undefined) continue;
+    known.set(date, views);
+    if (date >= from) exactDays++;
+  }
   const inPeriod = everyDay(from, to).map((date) => ({ date, value: known.get(date) ?? null }));
+  const viewsSource: WindowSource | null =
+    kind === "channels" || kind === "videos"
+      ? exactDays === 0
+        ? "public"
+        : exactDays === inPeriod.length
+          ? "owner"
+          : "mixed"
+      : null;
   const before = everyDay(prevFrom, prevTo).flatMap((date) => known.get(date) ?? []);
   const total = inPeriod.reduce((s, p) => s + (p.value ?? 0), 0);
   const previousTotal = before.reduce((s, v) => s + v, 0);
@@ -186,15 +206,8 @@ export async function series(
     gaps,
     title,
     lastUpdated: lastUpdated ? lastUpdated.toISOString() : null,
-    watchTime:
-      kind === "channels" || kind === "videos"
-        ? await ownerWatchTime(
-            db,
-            kind,
-            id,
-            inPeriod.map((p) => p.date),
-          )
-        : null,
+    viewsSource,
+    watchTime: exact ? exact.watchTime(inPeriod.map((p) => p.date)) : null,
   };
 }
 
