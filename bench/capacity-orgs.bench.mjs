@@ -16,6 +16,7 @@ import { figure } from "./lib/figures.mjs";
 import { demoApiCaller, requestJson } from "./lib/http.mjs";
 import { d1File } from "./lib/proc.mjs";
 import { DEMO_ADMIN, startBenchServer } from "./lib/server.mjs";
+import { pct, timed } from "./lib/timing.mjs";
 
 const env = (name, fallback) => process.env[`BENCH_ORGS_${name}`] ?? fallback;
 const STEPS = env("STEPS", "1,10,40").split(",").map(Number);
@@ -23,18 +24,6 @@ const VIDEOS = Number(env("VIDEOS", 2000));
 const HISTORY_DAYS = Number(env("HISTORY_DAYS", 30));
 const SAMPLES = Number(env("SAMPLES", 20));
 const SORTS = ["trailing1wViews", "views", "publishDate", "title"];
-
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-const timed = async (url, headers) => {
-  const t0 = performance.now();
-  const res = await fetch(url, { headers });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return performance.now() - t0;
-};
 
 const server = await startBenchServer("capacity-orgs");
 try {

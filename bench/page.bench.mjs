@@ -8,6 +8,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { figure } from "./lib/figures.mjs";
 import { signInDemo, startBenchServer } from "./lib/server.mjs";
+import { pct, timed } from "./lib/timing.mjs";
 
 const VIDEOS = Number(process.env.BENCH_PAGE_VIDEOS ?? 2000);
 const SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? 5);
@@ -15,17 +16,6 @@ const ROUNDS = 20;
 const SORTS = ["title", "channelTitle", "views", "publishDate", "trailing1wViews"];
 const baseline = process.env.BENCH_PAGE_BASELINE;
 
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-async function timed(url, headers) {
-  const t0 = performance.now();
-  const res = await fetch(url, { headers });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return performance.now() - t0;
-}
 async function throughput(url, headers) {
   let n = 0;
   const started = Date.now();

@@ -21,6 +21,7 @@ import { demoApiCaller, requestJson } from "./lib/http.mjs";
 import { rssMB, workerdUnder } from "./lib/proc.mjs";
 import { compareSql } from "./lib/scale-sql.mjs";
 import { signInDemo, startBenchServer } from "./lib/server.mjs";
+import { pct, timed } from "./lib/timing.mjs";
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? "2000,20000,100000").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
@@ -41,17 +42,6 @@ const SORTS = [
   "trailing1mViews",
   "trailing1yViews",
 ];
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-const timed = async (url, headers) => {
-  const t0 = performance.now();
-  const res = await fetch(url, { headers });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
-  return performance.now() - t0;
-};
 async function throughput(url, headers) {
   let n = 0;
   const until = Date.now() + SECONDS * 1000;

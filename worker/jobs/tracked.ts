@@ -14,6 +14,15 @@ import {
 import { retryDelaySeconds } from "./retry-delay";
 
 /**
+ * What a retried job's failure tells the organisation: provider messages are ours (the spec's
+ * words); anything else is not shown.
+ */
+export const shownFailure = (error: unknown) =>
+  error instanceof ProviderError
+    ? { code: error.kind, message: error.message }
+    : { code: "internal", message: "The job failed unexpectedly and will be retried." };
+
+/**
  * Runs an ingestion job with its state recorded: skipped if it already succeeded (redelivery),
  * failed for good on a permanent error (no retry), requeued with the reason and rethrown (so the
  * queue retries with backoff) on anything else. The quota the attempt spent is added to the job
@@ -52,11 +61,7 @@ export async function runTracked(
       });
       return;
     }
-    // Provider messages are ours (the spec's words); anything else is not shown to the organisation.
-    const shown =
-      error instanceof ProviderError
-        ? { code: error.kind, message: error.message }
-        : { code: "internal", message: "The job failed unexpectedly and will be retried." };
+    const shown = shownFailure(error);
     await requeueJob(
       db,
       message.jobId,

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lte, min } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lte, min, type SQL } from "drizzle-orm";
 import type { Point, WatchTimeSeries } from "../../../shared/schemas/details";
 import type { Db } from "../../db/client";
 import {
@@ -14,7 +14,31 @@ const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / D
 type Held = { key: number; through: number | null };
 type Day = { day: number; views: number; watchMinutes: number; averageViewDuration: number };
 
-/** The channel's connection (its key and last complete day), or none. */
+/** One entity's exact days between two day numbers, and its first day held. */
+async function exactDays(
+  db: Db,
+  table: typeof youtubeChannelDaily | typeof youtubeVideoDaily,
+  of: SQL,
+  from: number,
+  to: number,
+) {
+  const [first] = await db
+    .select({ day: min(table.day) })
+    .from(table)
+    .where(of);
+  const rows = await db
+    .select({
+      day: table.day,
+      views: table.views,
+      watchMinutes: table.watchMinutes,
+      averageViewDuration: table.averageViewDuration,
+    })
+    .from(table)
+    .where(and(of, gte(table.day, from), lte(table.day, to)));
+  return { first: first?.day ?? null, rows };
+}
+
+/** The channel's connection (its key and last complete day) and its days, or none. */
 async function channelRows(db: Db, channelId: string, from: number, to: number) {
   const [held] = await db
     .select({
@@ -24,25 +48,11 @@ async function channelRows(db: Db, channelId: string, from: number, to: number) 
     .from(youtubeOwnerConnections)
     .where(eq(youtubeOwnerConnections.channelId, channelId));
   if (!held) return null;
-  const figures = {
-    day: youtubeChannelDaily.day,
-    views: youtubeChannelDaily.views,
-    watchMinutes: youtubeChannelDaily.watchMinutes,
-    averageViewDuration: youtubeChannelDaily.averageViewDuration,
-  };
   const of = eq(youtubeChannelDaily.connectionKey, held.key);
-  const [first] = await db
-    .select({ day: min(youtubeChannelDaily.day) })
-    .from(youtubeChannelDaily)
-    .where(of);
-  const rows = await db
-    .select(figures)
-    .from(youtubeChannelDaily)
-    .where(and(of, gte(youtubeChannelDaily.day, from), lte(youtubeChannelDaily.day, to)));
-  return { held, first: first?.day ?? null, rows };
+  return { held, ...(await exactDays(db, youtubeChannelDaily, of, from, to)) };
 }
 
-/** The video's rows, once its history from its publish day is in, or none. */
+/** The video's days, once its history from its publish day is in, or none. */
 async function videoRows(db: Db, videoId: string, from: number, to: number) {
   const [held] = await db
     .select({ key: youtubeOwnerVideos.key, through: youtubeOwnerConnections.completeThroughDay })
@@ -55,22 +65,8 @@ async function videoRows(db: Db, videoId: string, from: number, to: number) {
       and(eq(youtubeOwnerVideos.videoId, videoId), isNotNull(youtubeOwnerVideos.backfilledAt)),
     );
   if (!held) return null;
-  const figures = {
-    day: youtubeVideoDaily.day,
-    views: youtubeVideoDaily.views,
-    watchMinutes: youtubeVideoDaily.watchMinutes,
-    averageViewDuration: youtubeVideoDaily.averageViewDuration,
-  };
   const of = eq(youtubeVideoDaily.videoKey, held.key);
-  const [first] = await db
-    .select({ day: min(youtubeVideoDaily.day) })
-    .from(youtubeVideoDaily)
-    .where(of);
-  const rows = await db
-    .select(figures)
-    .from(youtubeVideoDaily)
-    .where(and(of, gte(youtubeVideoDaily.day, from), lte(youtubeVideoDaily.day, to)));
-  return { held, first: first?.day ?? null, rows };
+  return { held, ...(await exactDays(db, youtubeVideoDaily, of, from, to)) };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   startJob,
 } from "../../jobs/job-state";
 import { retryDelaySeconds } from "../../jobs/retry-delay";
-import { ProviderError } from "../../providers/http";
+import { shownFailure } from "../../jobs/tracked";
 import { backfillStep } from "./backfill";
 
 type BackfillMessage = Extract<JobMessage, { type: "owner.backfill" }>;
@@ -60,10 +60,7 @@ export async function runOwnerBackfill(message: BackfillMessage, ctx: JobContext
       await failJob(db, message.jobId, error.code, error.message);
       return;
     }
-    const shown =
-      error instanceof ProviderError
-        ? { code: error.kind, message: error.message }
-        : { code: "internal", message: "The job failed unexpectedly and will be retried." };
+    const shown = shownFailure(error);
     await requeueJob(
       db,
       message.jobId,

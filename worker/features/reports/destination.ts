@@ -34,3 +34,23 @@ export async function resolveDestination(
     sheetTabName: d.tabStructure === "custom" ? (d.tabName ?? "Data") : null,
   };
 }
+
+/** A schedule's stored fields from the create or edit form, its destination resolved. */
+export async function scheduleFields(
+  db: Db,
+  organizationId: string,
+  platform: ReportPlatform,
+  body: CreateSchedule | UpdateSchedule,
+) {
+  return {
+    title: body.title,
+    dateRange: body.dateRange,
+    selectedEntities: body.selectedEntities,
+    frequency: body.frequency,
+    dayOfWeek: body.dayOfWeek,
+    dayOfMonth: body.dayOfMonth,
+    scheduledTime: body.scheduledTime,
+    isPersistent: body.isPersistent,
+    ...(await resolveDestination(db, organizationId, platform, body)),
+  };
+}

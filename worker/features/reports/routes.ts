@@ -3,7 +3,7 @@ import type { ReportPlatform, ScheduleView } from "../../../shared/schemas/repor
 import type { reportSchedules, scheduleRuns } from "../../db/schema";
 import { newRouter, reply } from "../../lib/openapi";
 import { createReportOnce } from "./create-once";
-import { resolveDestination } from "./destination";
+import { scheduleFields } from "./destination";
 import {
   deleteReports,
   deleteSchedules,
@@ -133,18 +133,9 @@ export const reportRoutes = newRouter()
   .openapi(routes.createSchedule, async (c) => {
     const { db, org, userId } = c.var;
     const body = c.req.valid("json");
-    const destination = await resolveDestination(db, org.id, body.platform, body);
     const schedule = await insertSchedule(org.id, db, {
-      title: body.title,
+      ...(await scheduleFields(db, org.id, body.platform, body)),
       platform: body.platform,
-      dateRange: body.dateRange,
-      selectedEntities: body.selectedEntities,
-      frequency: body.frequency,
-      dayOfWeek: body.dayOfWeek,
-      dayOfMonth: body.dayOfMonth,
-      scheduledTime: body.scheduledTime,
-      isPersistent: body.isPersistent,
-      ...destination,
       createdByUserId: userId,
     });
     let initialRunId: string | null = null;
@@ -163,23 +154,12 @@ export const reportRoutes = newRouter()
     const current = await findSchedule(org.id, db, c.req.valid("param").scheduleId);
     const body = c.req.valid("json");
     // Keeping the same existing spreadsheet keeps its row; a new one is created as on creation.
-    const destination = await resolveDestination(
-      db,
+    await updateSchedule(
       org.id,
-      current.platform as ReportPlatform,
-      body,
+      db,
+      current.id,
+      await scheduleFields(db, org.id, current.platform as ReportPlatform, body),
     );
-    await updateSchedule(org.id, db, current.id, {
-      title: body.title,
-      dateRange: body.dateRange,
-      selectedEntities: body.selectedEntities,
-      frequency: body.frequency,
-      dayOfWeek: body.dayOfWeek,
-      dayOfMonth: body.dayOfMonth,
-      scheduledTime: body.scheduledTime,
-      isPersistent: body.isPersistent,
-      ...destination,
-    });
     return reply(c, routes.updateSchedule, { schedule: { id: current.id } });
   })
   .openapi(routes.setActive, async (c) => {
