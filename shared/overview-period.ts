@@ -23,7 +23,8 @@ export const addDays = (day: string, n: number) => isoDay(dayMs(day) + n * DAY_M
 export const daysBetween = (from: string, to: string) =>
   Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
 
-const zonedDay = (at: Date, timeZone: string) => {
+/** The calendar day `at` falls on in `timeZone`, as YYYY-MM-DD. */
+export const zonedDay = (at: Date, timeZone: string) => {
   const w = wallClock(at, timeZone);
   return `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
 };

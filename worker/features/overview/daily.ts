@@ -44,6 +44,22 @@ export function dailyTotals(snapshots: Snapshot[], first: string, last: string):
   return { growth, level };
 }
 
+/**
+ * Snapshots are keyed by the UTC day they were taken on, the overview's period by the
+ * organisation's calendar. West of UTC, in the hours after UTC midnight, the newest snapshot
+ * carries tomorrow's date although it was taken during the organisation's today; when the period
+ * ends today it belongs to that last day, not outside the period (where "All time" and "Today"
+ * lost every figure until local midnight).
+ */
+export function onPeriodCalendar<T extends { date: string }>(
+  snapshots: T[],
+  periodEnd: string,
+  organizationToday: string,
+): T[] {
+  if (periodEnd < organizationToday) return snapshots;
+  return snapshots.map((s) => (s.date > periodEnd ? { ...s, date: periodEnd } : s));
+}
+
 /** Sum of a daily map over [from, to]; null when no day in it has a value. */
 export function sumDays(daily: Map<string, number>, from: string, to: string): number | null {
   let total: number | null = null;

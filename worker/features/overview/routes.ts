@@ -1,5 +1,5 @@
 import { overviewApi as routes } from "../../../shared/api/overview";
-import { overviewPeriod } from "../../../shared/overview-period";
+import { overviewPeriod, zonedDay } from "../../../shared/overview-period";
 import { newRouter, reply } from "../../lib/openapi";
 import { podcastOverview } from "./podcast";
 import { firstMetricDay } from "./queries";
@@ -23,10 +23,11 @@ export const overviewRoutes = newRouter().openapi(routes.period, async (c) => {
     org.timezone,
     first,
   );
-  const today = now.toISOString().slice(0, 10);
+  // Today on the organisation's calendar, and on the UTC one snapshots are keyed by.
+  const days = { organization: zonedDay(now, org.timezone), utc: now.toISOString().slice(0, 10) };
   const figures =
     query.platform === "youtube"
-      ? await youtubeOverview(db, org.id, period, today)
+      ? await youtubeOverview(db, org.id, period, days)
       : await podcastOverview(db, org.id, period);
   return reply(c, routes.period, {
     platform: query.platform,

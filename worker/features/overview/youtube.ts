@@ -8,7 +8,7 @@ import {
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import type { Db } from "../../db/client";
 import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
-import { dailyTotals, sumDays } from "./daily";
+import { dailyTotals, onPeriodCalendar, sumDays } from "./daily";
 import { publishedPerDay } from "./published";
 
 /*
@@ -24,10 +24,13 @@ export async function youtubeOverview(
   db: Db,
   organizationId: string,
   period: OverviewPeriod,
-  today: string,
+  today: { organization: string; utc: string },
 ) {
   const first = period.previous?.from ?? period.from;
-  const rows = await db
+  // A period ending today also takes snapshots already keyed by a later UTC day (see onPeriodCalendar).
+  const readUntil =
+    period.to >= today.organization && today.utc > period.to ? today.utc : period.to;
+  const found = await db
     .select({
       entityId: channelMetrics.channelId,
       date: channelMetrics.date,
@@ -39,10 +42,11 @@ export async function youtubeOverview(
       and(
         eq(channelMetrics.organizationId, organizationId),
         gte(channelMetrics.date, addDays(first, -LOOKBACK_DAYS)),
-        lte(channelMetrics.date, period.to),
+        lte(channelMetrics.date, readUntil),
       ),
     )
     .orderBy(asc(channelMetrics.date));
+  const rows = onPeriodCalendar(found, period.to, today.organization);
   const views = dailyTotals(
     rows.map((r) => ({ entityId: r.entityId, date: r.date, value: r.views })),
     first,
@@ -94,7 +98,7 @@ export async function youtubeOverview(
     .where(eq(channels.organizationId, organizationId));
   return {
     metrics,
-    movers: await videoMovers(db, organizationId, period, today),
+    movers: await videoMovers(db, organizationId, period, today.organization),
     lastUpdated: fresh?.at ? new Date(fresh.at).toISOString() : null,
   };
 }
