@@ -65,8 +65,10 @@ export class PreviewRoom extends DurableObject<Env> {
     );
     ctx.blockConcurrencyWhile(async () => {
       this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+      // The board's content is read whole and never changes after seeding, so it is kept as JSON
+      // arrays of up to SEED_ROWS items: 8 rows for 2,000 x 2,000 instead of 4,000.
       this.sql.exec(
-        `CREATE TABLE IF NOT EXISTS items (id TEXT PRIMARY KEY, kind TEXT NOT NULL, position INTEGER NOT NULL, json TEXT NOT NULL)`,
+        `CREATE TABLE IF NOT EXISTS content_chunks (kind TEXT NOT NULL, chunk INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, chunk)) WITHOUT ROWID`,
       );
       this.sql.exec(
         `CREATE TABLE IF NOT EXISTS rows (id TEXT PRIMARY KEY, position INTEGER NOT NULL, json TEXT NOT NULL)`,
@@ -88,21 +90,22 @@ export class PreviewRoom extends DurableObject<Env> {
     if (problems.length) throw new Error(`inconsistent arrangement: ${problems.join("; ")}`);
     const version = this.readVersion() + 1;
     this.ctx.storage.transactionSync(() => {
-      this.sql.exec("DELETE FROM items");
+      this.sql.exec("DELETE FROM content_chunks");
+      this.sql.exec("DROP TABLE IF EXISTS items");
       this.sql.exec("DELETE FROM rows");
-      // Bulk inserts: each statement unpacks up to SEED_ROWS items from one bound JSON array (the
-      // array index is the position), instead of one statement per item.
       for (const [kind, list] of [
         ["video", seed.videos],
         ["episode", seed.episodes],
       ] as const)
         for (let i = 0; i < list.length; i += SEED_ROWS)
           this.sql.exec(
-            "INSERT INTO items (id, kind, position, json) SELECT json_extract(value, '$.id'), ?, ? + key, value FROM json_each(?)",
+            "INSERT INTO content_chunks (kind, chunk, json) VALUES (?, ?, ?)",
             kind,
-            i,
+            i / SEED_ROWS,
             JSON.stringify(list.slice(i, i + SEED_ROWS)),
           );
+      // Rows change one by one as people drag, so they stay a row each; one statement unpacks up
+      // to SEED_ROWS of them from a bound JSON array (the array index is the position).
       for (let i = 0; i < seed.arrangement.rows.length; i += SEED_ROWS)
         this.sql.exec(
           "INSERT INTO rows (id, position, json) SELECT json_extract(value, '$.id'), ? + key, value FROM json_each(?)",
@@ -325,6 +328,7 @@ export class PreviewRoom extends DurableObject<Env> {
       rows,
       availableEpisodeIds: JSON.parse(meta.get("pool") ?? "[]") as string[],
     };
+    this.moveItemsIntoChunks();
     const content = this.content(meta.get("timeZone") ?? "UTC");
     const { videos, episodes, timeZone } = content;
     this.loaded = {
@@ -346,16 +350,35 @@ export class PreviewRoom extends DurableObject<Env> {
   }
 
   private content(timeZone: string): BoardContent {
-    const items = this.sql
-      .exec<{ kind: string; json: string }>("SELECT kind, json FROM items ORDER BY kind, position")
-      .toArray();
-    return {
-      videos: items.filter((i) => i.kind === "video").map((i) => JSON.parse(i.json) as BoardVideo),
-      episodes: items
-        .filter((i) => i.kind === "episode")
-        .map((i) => JSON.parse(i.json) as BoardEpisode),
-      timeZone,
-    };
+    const content: BoardContent = { videos: [], episodes: [], timeZone };
+    for (const chunk of this.sql.exec<{ kind: string; json: string }>(
+      "SELECT kind, json FROM content_chunks ORDER BY kind, chunk",
+    )) {
+      if (chunk.kind === "video") content.videos.push(...(JSON.parse(chunk.json) as BoardVideo[]));
+      else content.episodes.push(...(JSON.parse(chunk.json) as BoardEpisode[]));
+    }
+    return content;
+  }
+
+  /**
+   * Rooms seeded before content was chunked kept one `items` row per video or episode: their
+   * content moves into chunks (in position order) the first time the room loads its state, in
+   * one transaction, so an open board keeps its content. (A new seed drops the old table.)
+   */
+  private moveItemsIntoChunks() {
+    const legacy = this.sql
+      .exec<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE name = 'items'")
+      .one();
+    if (legacy.n === 0) return;
+    this.ctx.storage.transactionSync(() => {
+      this.sql.exec(
+        `INSERT OR REPLACE INTO content_chunks (kind, chunk, json)
+         SELECT kind, position / ?1, '[' || group_concat(json, ',' ORDER BY position) || ']'
+         FROM items GROUP BY kind, position / ?1`,
+        SEED_ROWS,
+      );
+      this.sql.exec("DROP TABLE items");
+    });
   }
 
   /** Writes the changed rows (new ones at the end), the pool if it changed, and the version, atomically. */

@@ -160,6 +160,43 @@ describe("the PreviewRoom", () => {
     });
   });
 
+  it("a room seeded before content was chunked keeps its content, in order, when it wakes", async () => {
+    const { org, previewId, view } = await boardSetup();
+    const before = await view();
+    expect(before.content.videos.length).toBeGreaterThan(0);
+    const stub = env.PREVIEW_ROOM.get(env.PREVIEW_ROOM.idFromName(`${org.id}:${previewId}`));
+    const woken = await runInDurableObject(stub, async (_instance: PreviewRoom, state) => {
+      // Put the storage back in the older shape: one `items` row per video or episode.
+      const sql = state.storage.sql;
+      sql.exec(
+        "CREATE TABLE items (id TEXT PRIMARY KEY, kind TEXT NOT NULL, position INTEGER NOT NULL, json TEXT NOT NULL)",
+      );
+      // Inserted back to front, so only the stored positions can give the order back.
+      for (const [kind, list] of [
+        ["video", before.content.videos],
+        ["episode", before.content.episodes],
+      ] as const)
+        for (let i = list.length - 1; i >= 0; i--)
+          sql.exec(
+            "INSERT INTO items (id, kind, position, json) VALUES (?, ?, ?, ?)",
+            list[i]!.id,
+            kind,
+            i,
+            JSON.stringify(list[i]),
+          );
+      sql.exec("DELETE FROM content_chunks");
+      const snapshot = await new PreviewRoom(state, env).snapshot();
+      const leftover = sql
+        .exec<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE name = 'items'")
+        .one().n;
+      return { snapshot, leftover };
+    });
+    expect(woken.leftover).toBe(0);
+    expect(woken.snapshot!.content.videos).toEqual(before.content.videos);
+    expect(woken.snapshot!.content.episodes).toEqual(before.content.episodes);
+    expect(woken.snapshot!.arrangement).toEqual(before.arrangement);
+  });
+
   it("admits only a fresh ticket from a member of the organisation, once", async () => {
     const { org, previewId, token } = await boardSetup();
     const stranger = await createOrgWithMembers();

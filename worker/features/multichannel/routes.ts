@@ -97,15 +97,24 @@ export const multiChannelRoutes = newRouter()
       })),
     );
     const previewId = crypto.randomUUID();
-    // The room first: if seeding fails nothing is left in D1 pointing at an empty room.
-    await roomFor(c.env, org.id, previewId).seed({
-      videos: items.videos,
-      episodes: items.episodes,
-      timeZone: org.timezone,
-      arrangement,
-      readOnly: false,
-    });
-    await insertPreview(org.id, db, { ...body, id: previewId, createdByUserId: userId }, matches);
+    const room = roomFor(c.env, org.id, previewId);
+    // The room and D1 are written side by side (neither needs the other); if either fails the
+    // other is undone, so nothing in D1 points at an empty room and no room outlives its preview.
+    // (insertPreview is one batch: it writes all of the preview and its matches, or nothing.)
+    const [seeded, stored] = await Promise.allSettled([
+      room.seed({
+        videos: items.videos,
+        episodes: items.episodes,
+        timeZone: org.timezone,
+        arrangement,
+        readOnly: false,
+      }),
+      insertPreview(org.id, db, { ...body, id: previewId, createdByUserId: userId }, matches),
+    ]);
+    if (seeded.status === "rejected" || stored.status === "rejected") {
+      await Promise.allSettled([room.destroy(), deletePreviews(org.id, db, [previewId])]);
+      throw seeded.status === "rejected" ? seeded.reason : (stored as PromiseRejectedResult).reason;
+    }
     return reply(c, routes.createPreview, { previewId });
   })
   /** A board: the preview, its content and the room's current arrangement. */
