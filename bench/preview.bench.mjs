@@ -7,7 +7,10 @@
 // Content: the YouTube emulator's "@bench-N" channel and the Simplecast emulator's "Bench N
 // Podcast", which publishes the same programmes 0-3 days later (realistic pairs).
 // BENCH_PREVIEW_SIZE (default 2000), BENCH_PREVIEW_ROUNDS (default 9).
+// BENCH_PREVIEW_BASELINE=<another checkout> also starts that checkout's app (e.g. main in a scratch
+// worktree) and interleaves the two, so "before" and "after" come from the same run and load.
 import { loadavg } from "node:os";
+import path from "node:path";
 import { figure } from "./lib/figures.mjs";
 import { demoApiCaller } from "./lib/http.mjs";
 import { signInDemo, startBenchServer } from "./lib/server.mjs";
@@ -16,8 +19,14 @@ const SIZE = Number(process.env.BENCH_PREVIEW_SIZE ?? 2000);
 const ROUNDS = Number(process.env.BENCH_PREVIEW_ROUNDS ?? 9);
 const p50 = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const server = await startBenchServer("preview");
-try {
+const baseline = process.env.BENCH_PREVIEW_BASELINE;
+/** Every server started, stopped at the end even when setting one up failed. */
+const servers = [];
+
+/** One app with the bench channel and podcast ingested; returns what a round needs. */
+async function prepare(label, start) {
+  const server = await start(`preview-${label}`);
+  servers.push(server);
   await (await fetch(`${server.url}/dev/seed?content=none`, { method: "POST" })).json();
   const call = demoApiCaller(server.url, await signInDemo(server.url));
   const me = await call("/api/auth/me");
@@ -60,43 +69,54 @@ try {
     episodeMergeStrategy: "none",
   };
   const summary = await call(`${org}/multi-channel/content`, selection);
-  console.log(
-    `content: ${JSON.stringify(summary).slice(0, 160)}; load average ${loadavg()[0].toFixed(1)}`,
-  );
+  console.log(`${label} content: ${JSON.stringify(summary).slice(0, 120)}`);
+  return { label, call, org, selection, mergeOptions, reads: [], previews: [] };
+}
 
-  const reads = [];
-  const previews = [];
+const apps = [];
+try {
+  apps.push(await prepare("this", startBenchServer));
+  if (baseline) {
+    const other = await import(path.join(path.resolve(baseline), "bench/lib/server.mjs"));
+    apps.push(await prepare("baseline", other.startBenchServer));
+  }
+  console.log(`load average ${loadavg()[0].toFixed(1)} at the start of the timed part`);
   let board = null;
   // One unmeasured round first: the first calls pay for compiling and warming SQLite's cache.
-  for (let round = -1; round < ROUNDS; round++) {
-    let started = performance.now();
-    await call(`${org}/multi-channel/content`, selection);
-    const read = performance.now() - started;
-    started = performance.now();
-    const { previewId } = await call(`${org}/multi-channel/previews`, {
-      ...selection,
-      title: `Preview bench ${round}`,
-      mergeOptions,
-    });
-    const preview = performance.now() - started;
-    if (round >= 0) {
-      reads.push(read);
-      previews.push(preview);
+  for (let round = -1; round < ROUNDS; round++)
+    for (const a of apps) {
+      let started = performance.now();
+      await a.call(`${a.org}/multi-channel/content`, a.selection);
+      const read = performance.now() - started;
+      started = performance.now();
+      const { previewId } = await a.call(`${a.org}/multi-channel/previews`, {
+        ...a.selection,
+        title: `Preview bench ${round}`,
+        mergeOptions: a.mergeOptions,
+      });
+      const preview = performance.now() - started;
+      if (round >= 0) {
+        a.reads.push(read);
+        a.previews.push(preview);
+      }
+      if (round === ROUNDS - 1 && a === apps[0])
+        board = await a.call(`${a.org}/multi-channel/previews/${previewId}`);
     }
-    if (round === ROUNDS - 1) board = await call(`${org}/multi-channel/previews/${previewId}`);
-  }
   const paired = board.arrangement.rows.filter((r) => r.videoId && r.episodeId).length;
   console.log(
-    `board: ${board.content.videos.length} videos, ${board.content.episodes.length} episodes, ${board.arrangement.rows.length} rows, ${paired} paired; ${ROUNDS} rounds`,
+    `board: ${board.content.videos.length} videos, ${board.content.episodes.length} episodes, ${board.arrangement.rows.length} rows, ${paired} paired; ${ROUNDS} rounds; load average ${loadavg()[0].toFixed(1)} at the end`,
   );
   const short = `${SIZE / 1000}k x ${SIZE / 1000}k`;
-  figure("preview", `${short}: content reads alone (p50)`, p50(reads), "ms");
-  figure("preview", `${short}: generate the preview (p50)`, p50(previews), "ms");
-  const ratio = p50(previews) / p50(reads);
-  figure("preview", `${short}: preview / its content reads`, ratio, "x", {
-    target: "<= 1.5",
-    met: ratio <= 1.5,
-  });
+  for (const a of apps) {
+    const who = baseline ? `${a.label}: ` : "";
+    figure("preview", `${who}${short}: content reads alone (p50)`, p50(a.reads), "ms");
+    figure("preview", `${who}${short}: generate the preview (p50)`, p50(a.previews), "ms");
+    const ratio = p50(a.previews) / p50(a.reads);
+    figure("preview", `${who}${short}: preview / its content reads`, ratio, "x", {
+      target: "<= 1.5",
+      met: ratio <= 1.5,
+    });
+  }
 } finally {
-  await server.stop();
+  for (const server of servers) await server.stop();
 }
