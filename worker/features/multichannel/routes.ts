@@ -6,6 +6,7 @@ import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel
 import { ApiError, notFound } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
 import { familyOfSession, recordBoardConnection } from "../../rooms/access";
+import { contentChunks } from "../../rooms/preview-room";
 import { findUserById } from "../auth/users";
 import { deleteReportObjects, reportFileViews } from "../reports/report-files";
 import { applyMerges, loadContent, summarizeContent } from "./content";
@@ -103,8 +104,8 @@ export const multiChannelRoutes = newRouter()
     // (insertPreview is one batch: it writes all of the preview and its matches, or nothing.)
     const [seeded, stored] = await Promise.allSettled([
       room.seed({
-        videos: items.videos,
-        episodes: items.episodes,
+        videos: contentChunks(items.videos),
+        episodes: contentChunks(items.episodes),
         timeZone: org.timezone,
         arrangement,
         readOnly: false,
