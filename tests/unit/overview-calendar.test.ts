@@ -23,17 +23,21 @@ describe("the overview's calendar against the snapshots' UTC days", () => {
     expect(dailyTotals([snapshot], period.from, period.to).level.size).toBe(0);
   });
 
-  it("keeps the newest of two snapshots folded onto the last day, growth included", () => {
+  it("never counts two days' growth on the last day: a channel with its own snapshot there keeps it", async () => {
     const rows = onPeriodCalendar(
       [
-        { entityId: "channel", date: "2026-11-23", value: 1_000 },
-        { entityId: "channel", date: "2026-11-24", value: 1_200 },
+        { entityId: "old", date: "2026-11-22", value: 1_000 },
+        { entityId: "old", date: "2026-11-23", value: 1_100 },
+        { entityId: "old", date: "2026-11-24", value: 1_200 },
+        { entityId: "new", date: "2026-11-24", value: 50 },
       ],
       "2026-11-23",
       "2026-11-23",
     );
     const totals = dailyTotals(rows, "2026-11-22", "2026-11-23");
-    expect(totals.level.get("2026-11-23")).toBe(1_200);
+    // One day's growth (100), not two (200); the new channel's level is there from its first day.
+    expect(totals.growth.get("2026-11-23")).toBe(100);
+    expect(totals.level.get("2026-11-23")).toBe(1_100 + 50);
   });
 
   it("leaves a period that ended before today alone", () => {

@@ -47,17 +47,26 @@ export function dailyTotals(snapshots: Snapshot[], first: string, last: string):
 /**
  * Snapshots are keyed by the UTC day they were taken on, the overview's period by the
  * organisation's calendar. West of UTC, in the hours after UTC midnight, the newest snapshot
- * carries tomorrow's date although it was taken during the organisation's today; when the period
- * ends today it belongs to that last day, not outside the period (where "All time" and "Today"
- * lost every figure until local midnight).
+ * carries tomorrow's date although it was taken during the organisation's today. When the period
+ * ends today, an entity with no snapshot of its own on that last day (a channel added this
+ * evening) has its newest later one counted there, rather than showing no figure at all until
+ * local midnight. An entity that has one keeps it and the later snapshot waits for its own day:
+ * counting both on one day would give that day two days' growth.
  */
-export function onPeriodCalendar<T extends { date: string }>(
+export function onPeriodCalendar<T extends { entityId: string; date: string }>(
   snapshots: T[],
   periodEnd: string,
   organizationToday: string,
 ): T[] {
   if (periodEnd < organizationToday) return snapshots;
-  return snapshots.map((s) => (s.date > periodEnd ? { ...s, date: periodEnd } : s));
+  const hasLastDay = new Set(snapshots.filter((s) => s.date === periodEnd).map((s) => s.entityId));
+  const newestLater = new Map<string, T>();
+  for (const s of snapshots)
+    if (s.date > periodEnd && !hasLastDay.has(s.entityId)) newestLater.set(s.entityId, s);
+  return snapshots.flatMap((s) => {
+    if (s.date <= periodEnd) return [s];
+    return newestLater.get(s.entityId) === s ? [{ ...s, date: periodEnd }] : [];
+  });
 }
 
 /** Sum of a daily map over [from, to]; null when no day in it has a value. */

@@ -98,7 +98,7 @@ export async function youtubeOverview(
     .where(eq(channels.organizationId, organizationId));
   return {
     metrics,
-    movers: await videoMovers(db, organizationId, period, today.organization),
+    movers: await videoMovers(db, organizationId, period, today),
     lastUpdated: fresh?.at ? new Date(fresh.at).toISOString() : null,
   };
 }
@@ -118,10 +118,19 @@ async function videoMovers(
   db: Db,
   organizationId: string,
   period: OverviewPeriod,
-  today: string,
+  today: { organization: string; utc: string },
 ): Promise<OverviewMover[]> {
   const startedAt = Date.parse(`${period.from}T00:00:00Z`);
-  const end = period.to >= today ? sql<number>`${videos.views}` : viewsAt(period.to);
+  const live = sql<number>`${videos.views}`;
+  // As for the figures (onPeriodCalendar): a period ending on the organisation's today while the
+  // UTC day is already tomorrow ends at the video's snapshot of that day when it has one (so no
+  // day counts twice), else at the live count (a video added this evening).
+  const end =
+    period.to >= today.utc
+      ? live
+      : period.to >= today.organization
+        ? sql<number>`coalesce(${viewsAt(period.to)}, ${live})`
+        : viewsAt(period.to);
   const baseline = sql<number | null>`coalesce(${viewsAt(addDays(period.from, -1))},
     case when ${videos.publishDate} >= ${startedAt} then 0 end)`;
   const gain = sql<number | null>`${end} - ${baseline}`;
