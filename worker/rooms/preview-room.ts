@@ -12,6 +12,7 @@ import type {
 import { roomClientMessageSchema } from "../../shared/schemas/room-intents";
 import { randomToken, sha256Hex } from "../lib/crypto/encoding";
 import { type AccessEnd, accessStillLive, matchesAccessEnd, type SocketAccess } from "./access";
+import { type ContentChunks, SEED_ROWS } from "./content-chunks";
 
 /*
  * One room per multi-channel preview (keyed `${orgId}:${previewId}`), the single authority over
@@ -50,23 +51,6 @@ export type RoomSeed = {
 
 /** How long a ticket from the Worker may wait before it is used. */
 export const TICKET_TTL_MS = 60_000;
-/** Items per seeding statement or content chunk (one JSON array, well under the 2 MB value limit). */
-const SEED_ROWS = 500;
-
-/** JSON arrays of up to SEED_ROWS items of T, in order (the brand keeps the item type). */
-export type ContentChunks<T> = string[] & { readonly items?: T };
-
-/**
- * The Worker serialises the board's content itself: strings cross the RPC boundary as they are,
- * where 4,000 objects were copied one by one (a quarter of a 2,000 x 2,000 preview's time).
- */
-export function contentChunks<T>(items: T[]): ContentChunks<T> {
-  const chunks: string[] = [];
-  for (let i = 0; i < items.length; i += SEED_ROWS)
-    chunks.push(JSON.stringify(items.slice(i, i + SEED_ROWS)));
-  return chunks;
-}
-
 export class PreviewRoom extends DurableObject<Env> {
   private loaded: Loaded | null = null;
   private readonly sql: SqlStorage;

@@ -6,7 +6,7 @@ import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel
 import { ApiError, notFound } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
 import { familyOfSession, recordBoardConnection } from "../../rooms/access";
-import { contentChunks } from "../../rooms/preview-room";
+import { contentChunks } from "../../rooms/content-chunks";
 import { findUserById } from "../auth/users";
 import { deleteReportObjects, reportFileViews } from "../reports/report-files";
 import { applyMerges, loadContent, summarizeContent } from "./content";
