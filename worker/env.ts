@@ -32,6 +32,8 @@ export type AppVariables = {
   log: Logger;
   /** The request's drizzle handle over D1 (handlers pass it to their feature's queries.ts). */
   db: Db;
+  /** Set by orgToken: the bearer token's claims, checked (the session is checked with the reads). */
+  claims: { userId: string; sessionId: string };
   /** Set by requireUser. */
   userId: string;
   sessionId: string;

@@ -17,15 +17,25 @@ export const newRouter = (opts: { reason?: (error: $ZodError) => string | undefi
   new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (result.success) return;
-      const { message, field } = describeIssue(result.error);
-      // A stable `reason` where the client has the spec's own words for the failure (auth).
-      const reason = opts.reason?.(result.error);
-      throw new ApiError("BAD_REQUEST", message, {
-        ...(field ? { field } : {}),
-        ...(reason ? { reason } : {}),
-      });
+      throw badRequest(result.error, opts.reason);
     },
   });
+
+/**
+ * The 400 for a request that failed its route's validation, naming the field; with a stable
+ * `reason` where the client has the spec's own words for the failure (auth).
+ */
+export function badRequest(
+  error: $ZodError,
+  reasonOf?: (error: $ZodError) => string | undefined,
+): ApiError {
+  const { message, field } = describeIssue(error);
+  const reason = reasonOf?.(error);
+  return new ApiError("BAD_REQUEST", message, {
+    ...(field ? { field } : {}),
+    ...(reason ? { reason } : {}),
+  });
+}
 
 type SuccessStatus<R extends RouteConfig> = SuccessCode<R> & (200 | 201 | 202);
 

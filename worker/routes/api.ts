@@ -19,7 +19,7 @@ import { ownerRoutes } from "../features/owner/routes";
 import { reportDownloadRoutes } from "../features/reports/download-routes";
 import { reportRoutes } from "../features/reports/routes";
 import { storageRoutes } from "../features/storage/routes";
-import { tableRoutes } from "../features/tables/routes";
+import { tablePageRoutes, tableRoutes } from "../features/tables/routes";
 import { newRouter } from "../lib/openapi";
 
 /** JSON bodies above this are refused before parsing. */
@@ -87,6 +87,9 @@ api
   // The board's WebSocket checks its own ticket (a browser cannot send the bearer header), so it
   // comes before the organisation's session check.
   .route("/", multiChannelSocketRoutes)
+  // The table pages check the session and membership in their own D1 batch (readInOrg), so they
+  // come before the tree whose orgScope would check them in a round trip of its own.
+  .route("/", tablePageRoutes)
   .route("/", organizationTree)
   .route("/", imageRoutes)
   .route("/", googleCallbackRoutes)

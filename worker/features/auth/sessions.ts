@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { Role } from "../../../shared/schemas/enums";
 import type { Db } from "../../db/client";
+import { type Reads, readOne, runReads } from "../../db/reads";
 import { organizations, sessions, userOrganizations } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { randomToken, sha256Hex } from "../../lib/crypto/encoding";
@@ -167,17 +169,23 @@ export async function isSessionLive(db: Db, sessionId: string, userId: string, n
   return !!row;
 }
 
+/** The caller's access to one organisation: null when the session is not live. */
+export type OrgAccess = {
+  membership: { role: Role; organization: typeof organizations.$inferSelect } | null;
+} | null;
+
 /**
- * The session check and the caller's membership of one organisation in one statement, so an
- * organisation's routes pay one database round trip for both. `null`: no live session;
- * `membership: null`: signed in, but not a member (or no such organisation).
+ * The session check and the caller's membership of one organisation in one statement, built but
+ * not sent, so a route can send it in the same batch as its own reads (one round trip for both).
+ * `null`: no live session; `membership: null`: signed in, but not a member (or no such
+ * organisation).
  */
-export async function sessionMembership(
+export function sessionMembershipRead(
   db: Db,
   claims: { sessionId: string; userId: string; orgId: string },
   now = Date.now(),
-) {
-  const [row] = await db
+): Reads<OrgAccess> {
+  const statement = db
     .select({ role: userOrganizations.role, organization: organizations })
     .from(sessions)
     .leftJoin(
@@ -190,9 +198,18 @@ export async function sessionMembership(
     .leftJoin(organizations, eq(organizations.id, userOrganizations.organizationId))
     .where(liveSession(claims.sessionId, claims.userId, now))
     .limit(1);
-  if (!row) return null;
-  return {
-    membership:
-      row.role && row.organization ? { role: row.role, organization: row.organization } : null,
-  };
+  return readOne(statement, ([row]) => {
+    if (!row) return null;
+    return {
+      membership:
+        row.role && row.organization ? { role: row.role, organization: row.organization } : null,
+    };
+  });
 }
+
+/** The same check on its own, so an organisation's routes pay one database round trip for both. */
+export const sessionMembership = (
+  db: Db,
+  claims: { sessionId: string; userId: string; orgId: string },
+  now = Date.now(),
+) => runReads(db, sessionMembershipRead(db, claims, now));

@@ -3,8 +3,9 @@ import { exportFileName } from "../../../shared/csv";
 import type { TableQuery, TableRowOf } from "../../../shared/schemas/tables";
 import type { TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
-import { combine, runReads } from "../../db/reads";
+import { combine } from "../../db/reads";
 import { newRouter, reply } from "../../lib/openapi";
+import { checkOrgFirst, orgToken, readInOrg } from "../auth/middleware";
 import { exportStream } from "./export";
 import { deleteParents, seasonsOf } from "./queries";
 import { tableSpecs } from "./specs";
@@ -20,31 +21,26 @@ const platformOf = {
 } as const;
 
 /**
- * One page of a table and its totals, read in one D1 batch. The page functions serve all four tables
- * with plain records; reply() then parses each row with table T's own row schema.
+ * One page of a table and its totals, built to go in one D1 batch (with the access check: one
+ * round trip, one consistent snapshot). The page functions serve all four tables with plain
+ * records; reply() then parses each row with table T's own row schema.
  */
-async function readPage<T extends TableName>({ db, org }: Scope, table: T, query: TableQuery) {
-  const orgId = org.id;
+function pageReads<T extends TableName>(db: Db, orgId: string, table: T, query: TableQuery) {
   const now = Date.now();
   const spec = tableSpecs[table];
-  // The page and its totals in one batch: one D1 round trip, one consistent snapshot.
-  const { rows, totals } = await runReads(
-    db,
-    combine(
-      spec.page(db, orgId, query, query.pageSize, (query.page - 1) * query.pageSize, now),
-      spec.total(db, orgId, query, now),
-      (rows, totals) => ({ rows, totals }),
-    ),
+  return combine(
+    spec.page(db, orgId, query, query.pageSize, (query.page - 1) * query.pageSize, now),
+    spec.total(db, orgId, query, now),
+    (rows, totals) => ({
+      rows: rows as TableRowOf<T>[],
+      total: totals.total,
+      page: query.page,
+      pageSize: query.pageSize,
+      optionalColumns: totals.optionalColumns,
+      refreshedAt: totals.refreshedAt,
+      duplicates: totals.duplicates ?? null,
+    }),
   );
-  return {
-    rows: rows as TableRowOf<T>[],
-    total: totals.total,
-    page: query.page,
-    pageSize: query.pageSize,
-    optionalColumns: totals.optionalColumns,
-    refreshedAt: totals.refreshedAt,
-    duplicates: totals.duplicates ?? null,
-  };
 }
 
 /** The whole filtered table as a streamed file. */
@@ -65,6 +61,59 @@ async function exportFile(
   });
 }
 
+/** A table page route, checked by orgToken and readInOrg instead of orgScope (see api.ts). */
+const inOrg = <R extends (typeof routes.pages)[TableName]>(route: R) => ({
+  ...route,
+  middleware: orgToken,
+});
+
+/**
+ * The tables' pages, the dashboard's busiest reads: the session and membership are checked in the
+ * same D1 batch as the page and its totals (one round trip instead of two). Mounted before the
+ * organisation's tree, so orgScope does not run for them.
+ */
+export const tablePageRoutes = newRouter()
+  .openapi(
+    inOrg(routes.pages.channels),
+    async (c) =>
+      reply(
+        c,
+        routes.pages.channels,
+        await readInOrg(c, (orgId) => pageReads(c.var.db, orgId, "channels", c.req.valid("query"))),
+      ),
+    checkOrgFirst,
+  )
+  .openapi(
+    inOrg(routes.pages.videos),
+    async (c) =>
+      reply(
+        c,
+        routes.pages.videos,
+        await readInOrg(c, (orgId) => pageReads(c.var.db, orgId, "videos", c.req.valid("query"))),
+      ),
+    checkOrgFirst,
+  )
+  .openapi(
+    inOrg(routes.pages.shows),
+    async (c) =>
+      reply(
+        c,
+        routes.pages.shows,
+        await readInOrg(c, (orgId) => pageReads(c.var.db, orgId, "shows", c.req.valid("query"))),
+      ),
+    checkOrgFirst,
+  )
+  .openapi(
+    inOrg(routes.pages.episodes),
+    async (c) =>
+      reply(
+        c,
+        routes.pages.episodes,
+        await readInOrg(c, (orgId) => pageReads(c.var.db, orgId, "episodes", c.req.valid("query"))),
+      ),
+    checkOrgFirst,
+  );
+
 /*
  * The dashboard tables: paged, sorted, filtered and searched on the server. Each table has its
  * own routes (shared/api/tables.ts), so its rows and sort keys are in the OpenAPI document, and
@@ -76,18 +125,6 @@ export const tableRoutes = newRouter()
     const { show } = c.req.valid("query");
     return reply(c, routes.seasons, { seasons: await seasonsOf(c.var.org.id, c.var.db, show) });
   })
-  .openapi(routes.pages.channels, async (c) =>
-    reply(c, routes.pages.channels, await readPage(c.var, "channels", c.req.valid("query"))),
-  )
-  .openapi(routes.pages.videos, async (c) =>
-    reply(c, routes.pages.videos, await readPage(c.var, "videos", c.req.valid("query"))),
-  )
-  .openapi(routes.pages.shows, async (c) =>
-    reply(c, routes.pages.shows, await readPage(c.var, "shows", c.req.valid("query"))),
-  )
-  .openapi(routes.pages.episodes, async (c) =>
-    reply(c, routes.pages.episodes, await readPage(c.var, "episodes", c.req.valid("query"))),
-  )
   .openapi(routes.exports.channels, (c) => exportFile(c.var, "channels", c.req.valid("query")))
   .openapi(routes.exports.videos, (c) => exportFile(c.var, "videos", c.req.valid("query")))
   .openapi(routes.exports.shows, (c) => exportFile(c.var, "shows", c.req.valid("query")))
