@@ -19,7 +19,9 @@ export async function startBenchServer(name) {
   ensureDevVars();
   const persistTo = mkdtempSync(path.join(os.tmpdir(), `crosscast-bench-${name}-`));
   applyMigrations({ persistTo });
-  const server = await startDevServer({ port: await freePort(), persistTo });
+  // BENCH_PORT pins the port (engineers share the machine and keep to their own ranges).
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const server = await startDevServer({ port, persistTo });
   return {
     url: server.url,
     /** The local state folder (the D1 SQLite file lives under it). */
