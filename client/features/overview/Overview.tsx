@@ -121,17 +121,20 @@ export function Overview({
   platform,
   period,
   onPeriodChange,
+  mayRequest = true,
 }: {
   orgId: string;
   platform: Platform;
   period: OverviewPeriodChoice;
   onPeriodChange: (period: OverviewPeriodChoice) => void;
+  /** False until the page's quicker reads have been sent (the overview's is the longest). */
+  mayRequest?: boolean;
 }) {
   const customReady =
     period.range !== "custom" || (!!period.from && !!period.to && period.from <= period.to);
   const overview = useQuery({
     ...overviewQueries.period(orgId, platform, period.range, period.from ?? "", period.to ?? ""),
-    enabled: customReady,
+    enabled: customReady && mayRequest,
     placeholderData: keepPreviousData,
   });
   const data = overview.data?.platform === platform ? overview.data : undefined;
