@@ -110,3 +110,12 @@ export function optionalFlagSeeks(
     ]),
   );
 }
+
+/*
+ * Every extra column gets a name no table column has: D1 batches answer rows as objects, and
+ * drizzle maps them back by position, so two columns of one name (a video's title and its
+ * channel's) would collapse into one and shift every column after them.
+ */
+export const sortValue = (target: SortTarget) =>
+  sql<unknown>`${isParentSort(target) ? target.title : target}`.as("sort_value");
+export const rowidOf = (table: SQLiteTable) => sql<number>`${table}.rowid`.as("row_id");
