@@ -12,7 +12,11 @@ export type FirstWindow = keyof typeof FIRST_WINDOWS;
 /** A cumulative value (total views or downloads) at the end of a UTC day. */
 export type DailySnapshot = { date: string; value: number };
 
-const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
+/** A UTC calendar day as days since 1970-01-01 (how the history tables store days), and back. */
+export const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
+export const dayDate = (day: number) => isoDate(day * DAY_MS);
+/** The first instant (epoch ms) of a UTC calendar day: day ranges over capture times. */
+export const dayStartMs = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);
 export const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**

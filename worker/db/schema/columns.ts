@@ -26,3 +26,10 @@ export const flag = (name: string) => integer(name, { mode: "boolean" }).notNull
 
 /** A count that defaults to 0 (totals the providers always report). */
 export const count = (name: string) => integer(name).notNull().default(0);
+
+/**
+ * A small integer that names a video or an episode inside its database: what its history rows
+ * carry instead of the 36-character id (docs/design.md, "Compact history"). Unique; a trigger
+ * (migration 0009) gives each new row the next one, whoever inserts it, so writers leave it out.
+ */
+export const contentKey = () => integer("key").unique();

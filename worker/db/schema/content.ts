@@ -6,7 +6,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { count, createdAt, flag, id, timestamp } from "./columns";
+import { contentKey, count, createdAt, flag, id, timestamp } from "./columns";
 import { organizationIdColumn } from "./organizations";
 
 /*
@@ -106,6 +106,8 @@ export const videos = sqliteTable(
   "videos",
   {
     id: id(),
+    /** Integer key the history rows carry instead of the 36-character id (contentKey). */
+    key: contentKey(),
     organizationId: organizationIdColumn(),
     channelId: text("channel_id")
       .notNull()
@@ -185,6 +187,8 @@ export const episodes = sqliteTable(
   "episodes",
   {
     id: id(),
+    /** Integer key the history rows carry instead of the 36-character id (contentKey). */
+    key: contentKey(),
     organizationId: organizationIdColumn(),
     showId: text("show_id")
       .notNull()

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { count, createdAt, flag, id, timestamp } from "./columns";
 import { channels, episodes, shows, videos } from "./content";
 import { organizationIdColumn } from "./organizations";
@@ -8,6 +8,12 @@ import { organizationIdColumn } from "./organizations";
  * per entity and calendar day (`date` is YYYY-MM-DD UTC), so a re-run of a refresh overwrites
  * rather than duplicates. The (organization_id, date) indexes serve organisation-wide date
  * windows and keep the organisation-delete cascade from scanning these, the largest tables.
+ *
+ * video_metrics and episode_metrics, the tables that grow with every video and episode every
+ * day, use the compact layout of issue 17 (docs/design.md, "Compact history"): the entity's
+ * integer key, time as an integer, WITHOUT ROWID keyed by (entity, time) and no other index, no
+ * organisation column (deleting an organisation, channel, show, video or episode cascades through
+ * the entity's key). drizzle-kit cannot write WITHOUT ROWID: migration 0009 is written by hand.
  */
 
 export const channelMetrics = sqliteTable(
@@ -31,26 +37,22 @@ export const channelMetrics = sqliteTable(
   ],
 );
 
-/** Hourly for videos younger than 8 days (first-window figures), daily afterwards. */
+/**
+ * Hourly for videos younger than 8 days (first-window figures), daily afterwards. A reading's
+ * calendar day is the UTC day of `captured_at` (epoch ms): readers bound days as time ranges.
+ */
 export const videoMetrics = sqliteTable(
   "video_metrics",
   {
-    id: id(),
-    organizationId: organizationIdColumn(),
-    videoId: text("video_id")
+    videoKey: integer("video_key")
       .notNull()
-      .references(() => videos.id, { onDelete: "cascade" }),
+      .references(() => videos.key, { onDelete: "cascade" }),
     capturedAt: timestamp("captured_at").notNull(),
-    date: text("date").notNull(),
     views: count("views"),
     likes: count("likes"),
     comments: count("comments"),
   },
-  (t) => [
-    uniqueIndex("video_metrics_video_captured").on(t.videoId, t.capturedAt),
-    index("video_metrics_video_date").on(t.videoId, t.date),
-    index("video_metrics_org_date").on(t.organizationId, t.date),
-  ],
+  (t) => [primaryKey({ columns: [t.videoKey, t.capturedAt] })],
 );
 
 export const showMetrics = sqliteTable(
@@ -74,21 +76,17 @@ export const showMetrics = sqliteTable(
   ],
 );
 
+/** One row per episode and UTC day; `day` counts days since 1970-01-01 (epochDay in shared/metrics.ts). */
 export const episodeMetrics = sqliteTable(
   "episode_metrics",
   {
-    id: id(),
-    organizationId: organizationIdColumn(),
-    episodeId: text("episode_id")
+    episodeKey: integer("episode_key")
       .notNull()
-      .references(() => episodes.id, { onDelete: "cascade" }),
-    date: text("date").notNull(),
+      .references(() => episodes.key, { onDelete: "cascade" }),
+    day: integer("day").notNull(),
     downloads: count("downloads"),
     cumulativeDownloads: count("cumulative_downloads"),
     uniqueListeners: integer("unique_listeners"),
   },
-  (t) => [
-    uniqueIndex("episode_metrics_episode_date").on(t.episodeId, t.date),
-    index("episode_metrics_org_date").on(t.organizationId, t.date),
-  ],
+  (t) => [primaryKey({ columns: [t.episodeKey, t.day] })],
 );

@@ -105,7 +105,7 @@ export const channelMetricsRelations = relations(channelMetrics, ({ one }) => ({
 }));
 
 export const videoMetricsRelations = relations(videoMetrics, ({ one }) => ({
-  video: one(videos, { fields: [videoMetrics.videoId], references: [videos.id] }),
+  video: one(videos, { fields: [videoMetrics.videoKey], references: [videos.key] }),
 }));
 
 export const showMetricsRelations = relations(showMetrics, ({ one }) => ({
@@ -113,7 +113,7 @@ export const showMetricsRelations = relations(showMetrics, ({ one }) => ({
 }));
 
 export const episodeMetricsRelations = relations(episodeMetrics, ({ one }) => ({
-  episode: one(episodes, { fields: [episodeMetrics.episodeId], references: [episodes.id] }),
+  episode: one(episodes, { fields: [episodeMetrics.episodeKey], references: [episodes.key] }),
 }));
 
 export const ingestionJobsRelations = relations(ingestionJobs, ({ one }) => ({
