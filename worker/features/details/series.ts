@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne } from "drizzle-orm";
+import { dayDate, dayNumber } from "../../../shared/metrics";
 import type { DetailKind, Pacing, Point, Series } from "../../../shared/schemas/details";
 import type { WindowSource } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
@@ -32,6 +33,8 @@ export type SeriesKind = DetailKind;
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
+/** Matches no history row: every video and episode gets its key on insert (migration 0009). */
+const NO_KEY = -1;
 
 /**
  * Daily values from cumulative snapshots: growth since the previous snapshot, assigned to its day;
@@ -108,23 +111,25 @@ export async function series(
     ({ points, gaps } = growth(rows));
   } else if (kind === "videos") {
     const [entity] = await db
-      .select({ title: videos.title, lastUpdated: videos.lastUpdated })
+      .select({ title: videos.title, lastUpdated: videos.lastUpdated, key: videos.key })
       .from(videos)
       .where(and(eq(videos.id, id), eq(videos.organizationId, organizationId)));
     if (!entity) throw new ApiError("NOT_FOUND", "Video not found");
     ({ title, lastUpdated } = entity);
     const rows = await db
-      .select({ date: videoMetrics.date, total: videoMetrics.views })
+      .select({ at: videoMetrics.capturedAt, total: videoMetrics.views })
       .from(videoMetrics)
       .where(
         and(
-          eq(videoMetrics.videoId, id),
-          gte(videoMetrics.date, readFrom),
-          lte(videoMetrics.date, to),
+          eq(videoMetrics.videoKey, entity.key ?? NO_KEY),
+          gte(videoMetrics.capturedAt, new Date(dayMs(readFrom))),
+          lt(videoMetrics.capturedAt, new Date(dayMs(to) + DAY)),
         ),
       )
       .orderBy(asc(videoMetrics.capturedAt));
-    ({ points, gaps } = growth(lastPerDay(rows)));
+    ({ points, gaps } = growth(
+      lastPerDay(rows.map((r) => ({ date: isoDay(r.at.getTime()), total: r.total }))),
+    ));
   } else if (kind === "shows") {
     const [entity] = await db
       .select({ title: shows.title, lastUpdated: shows.lastUpdated })
@@ -147,24 +152,24 @@ export async function series(
     ).map((r) => ({ date: r.date, value: r.value }));
   } else {
     const [entity] = await db
-      .select({ title: episodes.title, lastUpdated: episodes.lastUpdated })
+      .select({ title: episodes.title, lastUpdated: episodes.lastUpdated, key: episodes.key })
       .from(episodes)
       .where(and(eq(episodes.id, id), eq(episodes.organizationId, organizationId)));
     if (!entity) throw new ApiError("NOT_FOUND", "Episode not found");
     ({ title, lastUpdated } = entity);
     points = (
       await db
-        .select({ date: episodeMetrics.date, value: episodeMetrics.downloads })
+        .select({ day: episodeMetrics.day, value: episodeMetrics.downloads })
         .from(episodeMetrics)
         .where(
           and(
-            eq(episodeMetrics.episodeId, id),
-            gte(episodeMetrics.date, prevFrom),
-            lte(episodeMetrics.date, to),
+            eq(episodeMetrics.episodeKey, entity.key ?? NO_KEY),
+            gte(episodeMetrics.day, dayNumber(prevFrom)),
+            lte(episodeMetrics.day, dayNumber(to)),
           ),
         )
-        .orderBy(asc(episodeMetrics.date))
-    ).map((r) => ({ date: r.date, value: r.value }));
+        .orderBy(asc(episodeMetrics.day))
+    ).map((r) => ({ date: dayDate(r.day), value: r.value }));
   }
   const known = new Map(points.flatMap((p) => (p.value === null ? [] : [[p.date, p.value]])));
   // An owner-connected channel's or video's exact daily views replace our snapshots' growth on
@@ -260,12 +265,17 @@ export async function pacing(
   const days = Array.from({ length: PACING_DAYS + 1 }, (_, d) => d);
   if (kind === "videos") {
     const [item] = await db
-      .select({ id: videos.id, channelId: videos.channelId, publishDate: videos.publishDate })
+      .select({
+        id: videos.id,
+        key: videos.key,
+        channelId: videos.channelId,
+        publishDate: videos.publishDate,
+      })
       .from(videos)
       .where(and(eq(videos.id, id), eq(videos.organizationId, organizationId)));
     if (!item) throw new ApiError("NOT_FOUND", "Video not found");
     const peers = await db
-      .select({ id: videos.id, publishDate: videos.publishDate })
+      .select({ id: videos.id, key: videos.key, publishDate: videos.publishDate })
       .from(videos)
       .where(
         and(
@@ -284,7 +294,7 @@ export async function pacing(
     );
     const readings = await db
       .select({
-        videoId: videoMetrics.videoId,
+        videoKey: videoMetrics.videoKey,
         at: videoMetrics.capturedAt,
         total: videoMetrics.views,
       })
@@ -292,8 +302,8 @@ export async function pacing(
       .where(
         and(
           inArray(
-            videoMetrics.videoId,
-            all.map((v) => v.id),
+            videoMetrics.videoKey,
+            all.map((v) => v.key ?? NO_KEY),
           ),
           gte(videoMetrics.capturedAt, earliest),
           lte(videoMetrics.capturedAt, latest),
@@ -307,7 +317,7 @@ export async function pacing(
           readings
             .filter(
               (r) =>
-                r.videoId === v.id &&
+                r.videoKey === v.key &&
                 r.at.getTime() <= v.publishDate.getTime() + (PACING_DAYS + 1) * DAY,
             )
             .map((r) => ({ at: r.at.getTime(), total: r.total })),
@@ -329,12 +339,17 @@ export async function pacing(
     };
   }
   const [item] = await db
-    .select({ id: episodes.id, showId: episodes.showId, publishDate: episodes.publishDate })
+    .select({
+      id: episodes.id,
+      key: episodes.key,
+      showId: episodes.showId,
+      publishDate: episodes.publishDate,
+    })
     .from(episodes)
     .where(and(eq(episodes.id, id), eq(episodes.organizationId, organizationId)));
   if (!item) throw new ApiError("NOT_FOUND", "Episode not found");
   const peers = await db
-    .select({ id: episodes.id, publishDate: episodes.publishDate })
+    .select({ id: episodes.id, key: episodes.key, publishDate: episodes.publishDate })
     .from(episodes)
     .where(
       and(
@@ -348,24 +363,24 @@ export async function pacing(
   const all = [item, ...peers];
   const rows = await db
     .select({
-      episodeId: episodeMetrics.episodeId,
-      date: episodeMetrics.date,
+      episodeKey: episodeMetrics.episodeKey,
+      day: episodeMetrics.day,
       total: episodeMetrics.cumulativeDownloads,
     })
     .from(episodeMetrics)
     .where(
       inArray(
-        episodeMetrics.episodeId,
-        all.map((e) => e.id),
+        episodeMetrics.episodeKey,
+        all.map((e) => e.key ?? NO_KEY),
       ),
     );
   // Daily rows are whole days: the end of day N after publishing is the reading of that date.
-  const curve = (e: { id: string; publishDate: Date }) => {
+  const curve = (e: { key: number | null; publishDate: Date }) => {
     const start = dayMs(isoDay(e.publishDate.getTime()));
     const values: Array<number | null> = days.map(() => null);
     for (const r of rows)
-      if (r.episodeId === e.id) {
-        const age = Math.round((dayMs(r.date) - start) / DAY);
+      if (r.episodeKey === e.key) {
+        const age = Math.round((r.day * DAY - start) / DAY);
         if (age >= 0 && age <= PACING_DAYS) values[age] = r.total;
       }
     return values;

@@ -76,13 +76,13 @@ export async function backfillDemoHistory(
   );
 
   const videoRows = await db
-    .select({ id: videos.id, externalId: videos.externalId, publishDate: videos.publishDate })
+    .select({ key: videos.key, externalId: videos.externalId, publishDate: videos.publishDate })
     .from(videos)
     .where(eq(videos.organizationId, organizationId));
   let written = 0;
   for (const group of chunk(videoRows, VIDEOS_PER_BATCH)) {
     const snapshots = group.flatMap((row) =>
-      videoSnapshots(organizationId, row, now, now - videoDays * DAY),
+      videoSnapshots(row, now, now - videoDays * DAY),
     );
     written += snapshots.length;
     await batchStatements(
@@ -90,8 +90,8 @@ export async function backfillDemoHistory(
       jsonUpsertStatements({
         table: videoMetrics,
         rows: snapshots,
-        target: [videoMetrics.videoId, videoMetrics.capturedAt],
-        update: [videoMetrics.views, videoMetrics.likes, videoMetrics.comments, videoMetrics.date],
+        target: [videoMetrics.videoKey, videoMetrics.capturedAt],
+        update: [videoMetrics.views, videoMetrics.likes, videoMetrics.comments],
       }),
     );
   }
@@ -102,14 +102,14 @@ export async function backfillDemoHistory(
 
 /** One video's snapshots: daily since `since`, hourly around its first-window marks. */
 function videoSnapshots(
-  organizationId: string,
-  row: { id: string; externalId: string; publishDate: Date },
+  row: { key: number | null; externalId: string; publishDate: Date },
   now: number,
   since: number,
 ): VideoSnapshot[] {
   const { videoById, videoStats } = installedSandbox().youtubeCatalog;
   const found = videoById(row.externalId, now);
-  if (!found) return [];
+  const videoKey = row.key;
+  if (!found || videoKey === null) return [];
   const publish = row.publishDate.getTime();
   const times = new Set<number>();
   for (let at = Math.max(since, publish + DAY); at < now - DAY / 2; at += DAY) times.add(at);
@@ -121,10 +121,8 @@ function videoSnapshots(
     const stats = videoStats(found.video, at);
     return {
       values: {
-        organizationId,
-        videoId: row.id,
+        videoKey,
         capturedAt: new Date(at),
-        date: isoDay(at),
         views: stats.viewCount,
         likes: stats.likeCount,
         comments: stats.commentCount,

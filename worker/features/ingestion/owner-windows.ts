@@ -108,7 +108,7 @@ function videoTrailingStatement(scope: WindowScope, now: number): SQL {
  * cannot see the row there).
  */
 const readingNear = (at: SQL) => {
-  const within = sql`from ${videoMetrics} m where m.video_id = ${videos.id}`;
+  const within = sql`from ${videoMetrics} m where m.video_key = ${videos.key}`;
   return sql`coalesce(
     (select m.views ${within} and m.captured_at between ${at} - ${HOUR} and ${at}
       order by m.captured_at desc limit 1),

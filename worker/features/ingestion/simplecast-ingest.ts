@@ -3,6 +3,7 @@ import { integrationMessages } from "../../../shared/messages-integrations";
 import {
   DAY_MS,
   type DailySnapshot,
+  dayNumber,
   firstWindowFromDaily,
   isoDate,
   trailingAll,
@@ -164,8 +165,7 @@ async function writeShow(
         ? [
             {
               values: {
-                organizationId,
-                date: c.date,
+                day: dayNumber(c.date),
                 downloads: f.daily[i]!.downloads,
                 cumulativeDownloads: c.value,
               },
@@ -226,9 +226,9 @@ async function writeShow(
       table: episodeMetrics,
       rows: metricRows,
       computed: {
-        episodeId: sql`(select ${e.id} from ${e} where ${e.organizationId} = ${organizationId} and ${e.externalId} = ${jsonField("external_id")})`,
+        episodeKey: sql`(select ${e.key} from ${e} where ${e.organizationId} = ${organizationId} and ${e.externalId} = ${jsonField("external_id")})`,
       },
-      target: [episodeMetrics.episodeId, episodeMetrics.date],
+      target: [episodeMetrics.episodeKey, episodeMetrics.day],
       update: [episodeMetrics.downloads, episodeMetrics.cumulativeDownloads],
     }),
     ...jsonUpsertStatements({

@@ -1,5 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import { isoDate } from "../../../shared/metrics";
 import { jsonUpsertStatements } from "../../db/json-upsert";
 import { videoMetrics, videos } from "../../db/schema";
 import type { YouTubeVideo } from "../../providers/youtube/client";
@@ -11,23 +10,21 @@ export const YOUNG_VIDEO_DAYS = 8;
 /** Snapshots are keyed by the hour they belong to, so a re-run in the same hour overwrites. */
 export const snapshotHour = (now: number) => new Date(Math.floor(now / HOUR_MS) * HOUR_MS);
 
-/** A random UUID (v4) made by SQLite, for rows inserted by a set-based statement. */
-const sqlUuid = sql`lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
-
 /**
  * This hour's snapshot of every video just written (their last_updated is `now`), copied from the
- * video rows by one set-based statement whatever the channel's size.
+ * video rows by one set-based statement whatever the channel's size. The videos' keys exist by
+ * then: the insert trigger gives every new video its key in the upsert's own statement.
  */
-function snapshotStatement(organizationId: string, channelId: string, now: number): SQL {
+function snapshotStatement(channelId: string, now: number): SQL {
   const capturedAt = snapshotHour(now).getTime();
-  return sql`insert into ${videoMetrics} (${sql.identifier(videoMetrics.id.name)}, ${sql.identifier(videoMetrics.organizationId.name)}, ${sql.identifier(videoMetrics.videoId.name)}, ${sql.identifier(videoMetrics.capturedAt.name)}, ${sql.identifier(videoMetrics.date.name)}, ${sql.identifier(videoMetrics.views.name)}, ${sql.identifier(videoMetrics.likes.name)}, ${sql.identifier(videoMetrics.comments.name)})
-    select ${sqlUuid}, ${organizationId}, ${videos.id}, ${capturedAt}, ${isoDate(now)}, ${videos.views}, ${videos.likes}, ${videos.comments}
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  return sql`insert into ${videoMetrics} (${column(videoMetrics.videoKey)}, ${column(videoMetrics.capturedAt)}, ${column(videoMetrics.views)}, ${column(videoMetrics.likes)}, ${column(videoMetrics.comments)})
+    select ${videos.key}, ${capturedAt}, ${videos.views}, ${videos.likes}, ${videos.comments}
     from ${videos} where ${videos.channelId} = ${channelId} and ${videos.lastUpdated} = ${now}
-    on conflict (${sql.identifier(videoMetrics.videoId.name)}, ${sql.identifier(videoMetrics.capturedAt.name)}) do update set
-      ${sql.identifier(videoMetrics.views.name)} = excluded.${sql.identifier(videoMetrics.views.name)},
-      ${sql.identifier(videoMetrics.likes.name)} = excluded.${sql.identifier(videoMetrics.likes.name)},
-      ${sql.identifier(videoMetrics.comments.name)} = excluded.${sql.identifier(videoMetrics.comments.name)},
-      ${sql.identifier(videoMetrics.date.name)} = excluded.${sql.identifier(videoMetrics.date.name)}`;
+    on conflict (${column(videoMetrics.videoKey)}, ${column(videoMetrics.capturedAt)}) do update set
+      ${column(videoMetrics.views)} = excluded.${column(videoMetrics.views)},
+      ${column(videoMetrics.likes)} = excluded.${column(videoMetrics.likes)},
+      ${column(videoMetrics.comments)} = excluded.${column(videoMetrics.comments)}`;
 }
 
 /**
@@ -73,6 +70,6 @@ export function videoWriteStatements(
         videos.lastUpdated,
       ],
     }),
-    snapshotStatement(organizationId, channelId, now),
+    snapshotStatement(channelId, now),
   ];
 }

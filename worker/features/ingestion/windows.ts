@@ -69,7 +69,7 @@ function videoTrailingStatement(scope: WindowScope, now: number): SQL {
       when ${videos.publishDate} >= ${afterTarget} then ${videos.views}
       else max(0, ${videos.views} - (
         select ${videoMetrics.views} from ${videoMetrics}
-        where ${videoMetrics.videoId} = ${videos.id} and ${videoMetrics.date} <= ${target}
+        where ${videoMetrics.videoKey} = ${videos.key} and ${videoMetrics.capturedAt} < ${afterTarget}
         order by ${videoMetrics.capturedAt} desc limit 1)) end`;
   });
   return sql`update ${videos} set ${sql.join(sets, sql`, `)}, ${id(videos.windowSource)} = 'public',
@@ -87,14 +87,14 @@ const literal = (n: number) => sql.raw(String(Math.trunc(n)));
 
 /**
  * The four readings around each first-window mark of every video in scope, each read once from
- * video_metrics' (video_id, captured_at) index: the first at or after the mark (a_, av_) and the
+ * video_metrics' primary key (video_key, captured_at): the first at or after the mark (a_, av_) and the
  * last after publishing and before it (b_, bv_; none means the publish moment, 0 views).
  */
 function readingsAroundMarks(where: SQL | undefined): SQL {
   const cols = (Object.entries(FIRST_WINDOWS) as Array<[string, number]>).flatMap(([w, days]) => {
     const mark = sql`(${videos.publishDate} + ${literal(days * DAY_MS)})`;
     const reading = (column: SQL, at: SQL, order: SQL) =>
-      sql`(select ${column} from ${videoMetrics} where ${videoMetrics.videoId} = ${videos.id}
+      sql`(select ${column} from ${videoMetrics} where ${videoMetrics.videoKey} = ${videos.key}
         and ${at} order by ${videoMetrics.capturedAt} ${order} limit 1)`;
     const after = sql`${videoMetrics.capturedAt} >= ${mark}`;
     const before = sql`${videoMetrics.capturedAt} > ${videos.publishDate} and ${videoMetrics.capturedAt} < ${mark}`;

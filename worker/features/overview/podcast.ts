@@ -5,6 +5,7 @@ import {
   change,
   type OverviewPeriod,
 } from "../../../shared/overview-period";
+import { dayNumber } from "../../../shared/metrics";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import type { Db } from "../../db/client";
 import { episodeMetrics, episodes, showMetrics, shows } from "../../db/schema";
@@ -118,7 +119,7 @@ async function firstWeekSeries(db: Db, organizationId: string, period: OverviewP
 
 /** Downloads of each episode over [from, to], from the provider's daily figures. */
 const downloadsIn = (from: string, to: string) =>
-  and(gte(episodeMetrics.date, from), lte(episodeMetrics.date, to));
+  and(gte(episodeMetrics.day, dayNumber(from)), lte(episodeMetrics.day, dayNumber(to)));
 
 /** The five episodes with the most downloads in the period. */
 async function episodeMovers(
@@ -129,12 +130,10 @@ async function episodeMovers(
   const gain = sum(episodeMetrics.downloads);
   const top = await db
     .select({ id: episodes.id, title: episodes.title, parentTitle: shows.title, gain })
-    .from(episodeMetrics)
-    .innerJoin(episodes, eq(episodes.id, episodeMetrics.episodeId))
+    .from(episodes)
+    .innerJoin(episodeMetrics, eq(episodeMetrics.episodeKey, episodes.key))
     .innerJoin(shows, eq(shows.id, episodes.showId))
-    .where(
-      and(eq(episodeMetrics.organizationId, organizationId), downloadsIn(period.from, period.to)),
-    )
+    .where(and(eq(episodes.organizationId, organizationId), downloadsIn(period.from, period.to)))
     .groupBy(episodes.id)
     .orderBy(sql`${gain} desc`)
     .limit(5);
@@ -142,18 +141,19 @@ async function episodeMovers(
   const before = new Map<string, number>();
   if (prev && top.length)
     for (const r of await db
-      .select({ id: episodeMetrics.episodeId, gain: sum(episodeMetrics.downloads) })
-      .from(episodeMetrics)
+      .select({ id: episodes.id, gain: sum(episodeMetrics.downloads) })
+      .from(episodes)
+      .innerJoin(episodeMetrics, eq(episodeMetrics.episodeKey, episodes.key))
       .where(
         and(
           inArray(
-            episodeMetrics.episodeId,
+            episodes.id,
             top.map((t) => t.id),
           ),
           downloadsIn(prev.from, prev.to),
         ),
       )
-      .groupBy(episodeMetrics.episodeId))
+      .groupBy(episodes.id))
       before.set(r.id, Number(r.gain ?? 0));
   return top
     .filter((t) => Number(t.gain ?? 0) > 0)

@@ -5,6 +5,7 @@ import {
   change,
   type OverviewPeriod,
 } from "../../../shared/overview-period";
+import { DAY_MS, dayStartMs } from "../../../shared/metrics";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import type { Db } from "../../db/client";
 import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
@@ -103,11 +104,15 @@ export async function youtubeOverview(
   };
 }
 
-/** A video's views at the end of `day` (its newest snapshot then), as SQL over one index seek. */
+/**
+ * A video's views at the end of UTC `day` (its newest snapshot before the next day starts), as
+ * SQL over one seek of the history's primary key.
+ */
 const viewsAt = (day: string) =>
   sql<number | null>`(select ${videoMetrics.views} from ${videoMetrics}
-    where ${videoMetrics.videoId} = ${videos.id} and ${videoMetrics.date} <= ${day}
-    order by ${videoMetrics.date} desc, ${videoMetrics.capturedAt} desc limit 1)`;
+    where ${videoMetrics.videoKey} = ${videos.key}
+      and ${videoMetrics.capturedAt} < ${dayStartMs(day) + DAY_MS}
+    order by ${videoMetrics.capturedAt} desc limit 1)`;
 
 /**
  * The five videos that gained the most views in the period: views at its end (the live count
