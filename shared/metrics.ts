@@ -13,7 +13,8 @@ export type FirstWindow = keyof typeof FIRST_WINDOWS;
 export type DailySnapshot = { date: string; value: number };
 
 /** A UTC calendar day as days since 1970-01-01 (how the history tables store days), and back. */
-export const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
+export const dayNumber = (isoDate: string) =>
+  Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
 export const dayDate = (day: number) => isoDate(day * DAY_MS);
 /** The first instant (epoch ms) of a UTC calendar day: day ranges over capture times. */
 export const dayStartMs = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);

@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import { dayNumber } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
 import { createChannel, createVideo, db } from "../support/factories";
 
@@ -22,8 +24,13 @@ export async function createEpisode(organizationId: string, showId: string) {
       title: "Episode",
       publishDate: new Date("2026-10-01T12:00:00Z"),
     })
-    .returning();
-  return episode!;
+    .returning({ id: schema.episodes.id });
+  // Read back: RETURNING shows the row before the insert trigger gives it its history key.
+  const [stored] = await db()
+    .select()
+    .from(schema.episodes)
+    .where(eq(schema.episodes.id, episode!.id));
+  return { ...stored!, key: stored!.key! };
 }
 
 export async function createSchedule(organizationId: string) {
@@ -45,7 +52,7 @@ export async function createSchedule(organizationId: string) {
 
 /**
  * One row in every table that carries organization_id, all owned by `organizationId` (plus a
- * user who is a member). Returns the names of the tables it filled, so the caller can check that
+ * user who is a member), and a history row of its video and of its episode. Returns the names of the tables it filled, so the caller can check that
  * none was forgotten when a table is added.
  */
 export async function fillOrganization(organizationId: string) {
@@ -84,13 +91,13 @@ export async function fillOrganization(organizationId: string) {
     .values({ organizationId, channelId: channel.id, date: "2026-11-01" });
   await d
     .insert(schema.videoMetrics)
-    .values({ organizationId, videoId: video.id, capturedAt: new Date(), date: "2026-11-01" });
+    .values({ videoKey: video.key, capturedAt: new Date("2026-11-01T12:00:00Z") });
   await d
     .insert(schema.showMetrics)
     .values({ organizationId, showId: show.id, date: "2026-11-01" });
   await d
     .insert(schema.episodeMetrics)
-    .values({ organizationId, episodeId: episode.id, date: "2026-11-01" });
+    .values({ episodeKey: episode.key, day: dayNumber("2026-11-01") });
   await d.insert(schema.ingestionJobs).values({
     organizationId,
     kind: "ingest.channel",
@@ -195,6 +202,8 @@ export async function fillOrganization(organizationId: string) {
 
   return {
     userId,
+    // The compact history tables carry the entity's key, not the organisation (cascade by key).
+    history: { videoKey: video.key, episodeKey: episode.key },
     tables: [
       // Kept by triggers on channels, videos, shows and episodes.
       "table_stats",
@@ -211,9 +220,7 @@ export async function fillOrganization(organizationId: string) {
       "shows",
       "episodes",
       "channel_metrics",
-      "video_metrics",
       "show_metrics",
-      "episode_metrics",
       "ingestion_jobs",
       "persistent_sheets",
       "report_schedules",

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { dayNumber } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
 import { createChannel, createOrganization, createVideo, db } from "../support/factories";
 import { createEpisode, createSchedule, createShow, fillOrganization } from "./org-fixture";
@@ -22,7 +23,7 @@ const rows = async <T>(query: string, ...params: unknown[]) =>
       .bind(...params)
       .all<T>()
   ).results;
-const countWhere = async (table: string, column: string, value: string) =>
+const countWhere = async (table: string, column: string, value: string | number) =>
   (
     await rows<{ n: number }>(`select count(*) as n from "${table}" where "${column}" = ?`, value)
   )[0]!.n;
@@ -155,16 +156,14 @@ describe("the migrated schema", () => {
     await db()
       .insert(schema.channelMetrics)
       .values({ organizationId: org.id, channelId: channel.id, date: "2026-11-01", totalViews: 5 });
-    await db().insert(schema.videoMetrics).values({
-      organizationId: org.id,
-      videoId: video.id,
-      capturedAt: new Date(),
-      date: "2026-11-01",
-      views: 10,
-    });
+    for (const v of [video, kept])
+      await db()
+        .insert(schema.videoMetrics)
+        .values({ videoKey: v.key, capturedAt: new Date("2026-11-01T12:00:00Z"), views: 10 });
     await db().delete(schema.channels).where(eq(schema.channels.id, channel.id));
     expect(await countWhere("videos", "channel_id", channel.id)).toBe(0);
-    expect(await countWhere("video_metrics", "video_id", video.id)).toBe(0);
+    expect(await countWhere("video_metrics", "video_key", video.key)).toBe(0);
+    expect(await countWhere("video_metrics", "video_key", kept.key)).toBe(1);
     expect(await countWhere("channel_metrics", "channel_id", channel.id)).toBe(0);
     expect(await countWhere("videos", "id", kept.id)).toBe(1);
   });
@@ -178,12 +177,12 @@ describe("the migrated schema", () => {
       .values({ organizationId: org.id, showId: show.id, date: "2026-11-01", downloads: 3 });
     await db()
       .insert(schema.episodeMetrics)
-      .values({ organizationId: org.id, episodeId: episode.id, date: "2026-11-01", downloads: 3 });
+      .values({ episodeKey: episode.key, day: dayNumber("2026-11-01"), downloads: 3 });
     await db().delete(schema.shows).where(eq(schema.shows.id, show.id));
     for (const [table, column, id] of [
       ["episodes", "show_id", show.id],
       ["show_metrics", "show_id", show.id],
-      ["episode_metrics", "episode_id", episode.id],
+      ["episode_metrics", "episode_key", episode.key],
     ] as const) {
       expect(await countWhere(table, column, id), table).toBe(0);
     }
@@ -192,7 +191,7 @@ describe("the migrated schema", () => {
   it("deletes everything an organisation owns with it, and nothing of another's", async () => {
     const [a, b] = [await createOrganization(), await createOrganization()];
     const filledA = await fillOrganization(a.id);
-    await fillOrganization(b.id);
+    const filledB = await fillOrganization(b.id);
     // The fixture must cover every table that has an organization_id; a new table fails here.
     const owned = [];
     for (const table of await appTables())
@@ -215,6 +214,11 @@ describe("the migrated schema", () => {
         `${table} of the other organisation`,
       ).toBeGreaterThan(0);
     }
+    // History rows carry the video's or episode's key instead: they go through the cascade.
+    expect(await countWhere("video_metrics", "video_key", filledA.history.videoKey)).toBe(0);
+    expect(await countWhere("episode_metrics", "episode_key", filledA.history.episodeKey)).toBe(0);
+    expect(await countWhere("video_metrics", "video_key", filledB.history.videoKey)).toBe(1);
+    expect(await countWhere("episode_metrics", "episode_key", filledB.history.episodeKey)).toBe(1);
     // Users are not owned by an organisation, and the mail log outlives it (detached).
     expect(await countWhere("users", "id", filledA.userId)).toBe(1);
     const [user] = await db()

@@ -6,6 +6,7 @@ import { schema } from "../../../worker/db/client";
 import { backfillDemoHistory } from "../../../worker/features/dev/backfill-history";
 import { createOrgWithMembers } from "../support/accounts";
 import { db } from "../support/factories";
+import { episodeHistory } from "../support/history";
 import { call, envelope } from "../support/http";
 import { orgWithPairedContent } from "../support/multichannel";
 
@@ -188,11 +189,9 @@ describe("detail series", () => {
     // Cumulative: never decreasing; day 30 matches the stored row.
     for (let d = 1; d <= 30; d++) expect(body.item[d]!).toBeGreaterThanOrEqual(body.item[d - 1]!);
     const day30 = isoDay(Date.parse(`${isoDay(old!.publishDate.getTime())}T00:00:00Z`) + 30 * DAY);
-    const [row] = await db()
-      .select()
-      .from(schema.episodeMetrics)
-      .where(eq(schema.episodeMetrics.episodeId, old!.id))
-      .then((rows) => rows.filter((r) => r.date === day30));
+    const [row] = (await episodeHistory(eq(schema.episodes.id, old!.id))).filter(
+      (r) => r.date === day30,
+    );
     expect(body.item[30]).toBe(row!.cumulativeDownloads);
     expect(body.median.filter((v) => v !== null).length).toBeGreaterThan(25);
   });

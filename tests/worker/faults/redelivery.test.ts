@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { db } from "../support/factories";
+import { episodeHistory, videoHistory } from "../support/history";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
 import { deliver, jobRow, messageFor } from "../support/jobs";
@@ -16,12 +17,10 @@ async function visibleState(orgId: string) {
   const count = async (
     table:
       | typeof schema.videos
-      | typeof schema.videoMetrics
       | typeof schema.channels
       | typeof schema.channelMetrics
       | typeof schema.shows
       | typeof schema.episodes
-      | typeof schema.episodeMetrics
       | typeof schema.showMetrics,
   ) =>
     (
@@ -37,10 +36,10 @@ async function visibleState(orgId: string) {
       .where(eq(schema.channels.organizationId, orgId)),
     shows: await db().select().from(schema.shows).where(eq(schema.shows.organizationId, orgId)),
     videos: await count(schema.videos),
-    videoMetrics: await count(schema.videoMetrics),
+    videoMetrics: (await videoHistory(eq(schema.videos.organizationId, orgId))).length,
     channelMetrics: await count(schema.channelMetrics),
     episodes: await count(schema.episodes),
-    episodeMetrics: await count(schema.episodeMetrics),
+    episodeMetrics: (await episodeHistory(eq(schema.episodes.organizationId, orgId))).length,
     showMetrics: await count(schema.showMetrics),
   };
 }

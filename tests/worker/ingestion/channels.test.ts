@@ -5,6 +5,7 @@ import { schema } from "../../../worker/db/client";
 import { retryDelaySeconds } from "../../../worker/jobs/queue";
 import { createOrgWithMembers } from "../support/accounts";
 import { db } from "../support/factories";
+import { videoHistory } from "../support/history";
 import { call, envelope } from "../support/http";
 import { addChannel, connectedOrg, runJob } from "../support/ingestion";
 import { deliver, jobRow, messageFor } from "../support/jobs";
@@ -183,10 +184,7 @@ describe("adding a channel", () => {
       expect(v.trailing1yViews).toBe(v.publishDate.getTime() >= yearAgo ? v.views : null);
     expect(videos.some((v) => v.trailing1yViews === null)).toBe(true);
     expect(videos.some((v) => v.trailing1yViews !== null)).toBe(true);
-    const snapshots = await db()
-      .select()
-      .from(schema.videoMetrics)
-      .where(eq(schema.videoMetrics.organizationId, org.id));
+    const snapshots = await videoHistory(eq(schema.videos.organizationId, org.id));
     expect(snapshots).toHaveLength(120);
 
     // The same message again: skipped, nothing changes (rows, snapshots, times, quota).
@@ -194,12 +192,7 @@ describe("adding a channel", () => {
     expect(
       await db().select().from(schema.videos).where(eq(schema.videos.channelId, channel!.id)),
     ).toEqual(videos);
-    expect(
-      await db()
-        .select()
-        .from(schema.videoMetrics)
-        .where(eq(schema.videoMetrics.organizationId, org.id)),
-    ).toEqual(snapshots);
+    expect(await videoHistory(eq(schema.videos.organizationId, org.id))).toEqual(snapshots);
     expect(
       await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id)),
     ).toEqual([channel]);

@@ -13,6 +13,7 @@ import { type TablePage, tablePageSchemas } from "../../../shared/schemas/tables
 import type { TableName } from "../../../shared/table-columns";
 import { schema } from "../../../worker/db/client";
 import { db } from "../support/factories";
+import { videoHistory } from "../support/history";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
 
@@ -44,13 +45,9 @@ const firstKeys = { "24h": "first24hViews", "48h": "first48hViews", "7d": "first
 
 /** What the tables answer for each video, next to the rules applied to its stored readings. */
 async function expectedVideoFigures(channelId: string, now: number) {
-  const readings = await db()
-    .select()
-    .from(schema.videoMetrics)
-    .innerJoin(schema.videos, eq(schema.videos.id, schema.videoMetrics.videoId))
-    .where(eq(schema.videos.channelId, channelId));
+  const readings = await videoHistory(eq(schema.videos.channelId, channelId));
   const byVideo = new Map<string, Array<{ date: string; at: number; value: number }>>();
-  for (const { video_metrics: m } of readings)
+  for (const m of readings)
     byVideo.set(m.videoId, [
       ...(byVideo.get(m.videoId) ?? []),
       { date: m.date, at: m.capturedAt.getTime(), value: m.views },

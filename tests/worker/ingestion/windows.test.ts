@@ -6,6 +6,7 @@ import { schema } from "../../../worker/db/client";
 import { SimplecastClient } from "../../../worker/providers/simplecast/client";
 import { providerFetch } from "../../../worker/providers/transport";
 import { db } from "../support/factories";
+import { episodeHistory } from "../support/history";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
 
@@ -49,31 +50,23 @@ describe("window figures on known data", () => {
       .insert(schema.videoMetrics)
       .values([
         {
-          organizationId: org.id,
-          videoId: old.id,
+          videoKey: old.key!,
           capturedAt: new Date(now - 7 * DAY_MS),
-          date: isoDate(now - 7 * DAY_MS),
           views: 100,
         },
         {
-          organizationId: org.id,
-          videoId: old.id,
+          videoKey: old.key!,
           capturedAt: new Date(now - 31 * DAY_MS),
-          date: isoDate(now - 31 * DAY_MS),
           views: 50,
         },
         {
-          organizationId: org.id,
-          videoId: young.id,
+          videoKey: young.key!,
           capturedAt: new Date(publish + 22 * HOUR_MS),
-          date: isoDate(publish + 22 * HOUR_MS),
           views: 1000,
         },
         {
-          organizationId: org.id,
-          videoId: young.id,
+          videoKey: young.key!,
           capturedAt: new Date(publish + 25 * HOUR_MS),
-          date: isoDate(publish + 25 * HOUR_MS),
           views: 1300,
         },
       ]);
@@ -187,22 +180,19 @@ describe("window figures on known data", () => {
     expect(history.find((h) => h.date === isoDate(now))!.totalDownloads).toBe(
       show!.totalDownloadsGlobal,
     );
-    const episodeHistory = await db()
-      .select()
-      .from(schema.episodeMetrics)
-      .where(eq(schema.episodeMetrics.episodeId, stored!.id));
+    const storedHistory = await episodeHistory(eq(schema.episodes.id, stored!.id));
     expect(
-      episodeHistory
+      storedHistory
         .map((h) => h.date)
         .sort()
         .at(-1),
     ).toBe(isoDate(now));
     const publishDay = isoDate(episode.publishDate.getTime());
-    const early = episodeHistory.filter(
+    const early = storedHistory.filter(
       (h) => h.date <= isoDate(episode.publishDate.getTime() + 30 * DAY_MS),
     );
     expect(early.map((h) => h.date).sort()[0]).toBe(publishDay);
     expect(early.length).toBe(31);
-    expect(episodeHistory.length - early.length).toBeLessThanOrEqual(36);
+    expect(storedHistory.length - early.length).toBeLessThanOrEqual(36);
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { dayNumber } from "../../../shared/metrics";
 import { addDays } from "../../../shared/overview-period";
 import { type Overview, overviewSchema } from "../../../shared/schemas/overview";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
 import { createChannel, db } from "../support/factories";
+import { episodeKeyOf, videoKeyOf } from "../support/history";
 import { call, envelope } from "../support/http";
 
 /*
@@ -79,20 +81,19 @@ async function seedYoutube(orgId: string) {
   await video("Last period's", "2026-01-05", 10);
   // No snapshot and published before the period: no figure, so never a mover.
   await video("Never snapshotted", "2025-06-01", 99_999);
-  const snap = (videoId: string, date: string, views: number) => ({
-    organizationId: orgId,
-    videoId,
-    date,
+  const [oldKey, freshKey] = [await videoKeyOf(old.id), await videoKeyOf(fresh.id)];
+  const snap = (videoKey: number, date: string, views: number) => ({
+    videoKey,
     capturedAt: at(date),
     views,
   });
   await db()
     .insert(schema.videoMetrics)
     .values([
-      snap(old.id, "2025-12-31", 50),
-      snap(old.id, "2026-01-10", 100),
-      snap(old.id, "2026-01-20", 900),
-      snap(fresh.id, "2026-01-20", 300),
+      snap(oldKey, "2025-12-31", 50),
+      snap(oldKey, "2026-01-10", 100),
+      snap(oldKey, "2026-01-20", 900),
+      snap(freshKey, "2026-01-20", 300),
     ]);
 }
 
@@ -184,11 +185,11 @@ describe("overview: podcasts", () => {
     const big = await episode("Big episode", "2026-01-12", 70);
     const small = await episode("Small episode", "2026-01-14", 30);
     await episode("Last period's", "2026-01-03", 40);
-    const daily = (episodeId: string, from: string, to: string, downloads: number) =>
-      days(from, to).map((date) => ({ organizationId: org.id, episodeId, date, downloads }));
+    const daily = (episodeKey: number, from: string, to: string, downloads: number) =>
+      days(from, to).map((date) => ({ episodeKey, day: dayNumber(date), downloads }));
     await insertAll(schema.episodeMetrics, [
-      ...daily(big.id, "2026-01-12", "2026-01-20", 5),
-      ...daily(small.id, "2026-01-14", "2026-01-20", 3),
+      ...daily(await episodeKeyOf(big.id), "2026-01-12", "2026-01-20", 5),
+      ...daily(await episodeKeyOf(small.id), "2026-01-14", "2026-01-20", 3),
     ]);
 
     const o = await overview(org.id, member.session.accessToken, `platform=simplecast&${PERIOD}`);

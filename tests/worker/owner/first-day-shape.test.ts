@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DAY_MS, isoDate } from "../../../shared/metrics";
+import { DAY_MS } from "../../../shared/metrics";
 import { batchStatements } from "../../../worker/db/batch";
 import { schema } from "../../../worker/db/client";
 import { windowStatements } from "../../../worker/features/ingestion/windows";
 import { createChannel, createOrganization, createVideo, db } from "../support/factories";
+import { videoKeyOf } from "../support/history";
 
 /*
  * First 24H of an owner-connected video (docs/design.md, "Windows of owner-connected channels"):
@@ -53,13 +54,8 @@ async function ownerVideo() {
         views: i === 0 ? 100 : i === 1 ? 2_400 : 1_000,
       })),
     );
-  const reading = (at: number, views: number) => ({
-    organizationId: org.id,
-    videoId: video.id,
-    capturedAt: new Date(at),
-    date: isoDate(at),
-    views,
-  });
+  const videoKey = await videoKeyOf(video.id);
+  const reading = (at: number, views: number) => ({ videoKey, capturedAt: new Date(at), views });
   const first24h = async () => {
     await batchStatements(
       env.DB,

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { getDb, schema } from "../../../worker/db/client";
 
 /** Small factories with random ids and emails: tests never depend on magic ids. */
@@ -30,6 +31,8 @@ export async function createVideo(organizationId: string, channelId: string) {
       title: `Video ${externalId}`,
       publishDate: new Date("2026-10-01T12:00:00Z"),
     })
-    .returning();
-  return video!;
+    .returning({ id: schema.videos.id });
+  // Read back: RETURNING shows the row before the insert trigger gives it its history key.
+  const [stored] = await db().select().from(schema.videos).where(eq(schema.videos.id, video!.id));
+  return { ...stored!, key: stored!.key! };
 }

@@ -1,4 +1,11 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { count, createdAt, flag, id, timestamp } from "./columns";
 import { channels, episodes, shows, videos } from "./content";
 import { organizationIdColumn } from "./organizations";

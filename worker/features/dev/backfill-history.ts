@@ -81,9 +81,7 @@ export async function backfillDemoHistory(
     .where(eq(videos.organizationId, organizationId));
   let written = 0;
   for (const group of chunk(videoRows, VIDEOS_PER_BATCH)) {
-    const snapshots = group.flatMap((row) =>
-      videoSnapshots(row, now, now - videoDays * DAY),
-    );
+    const snapshots = group.flatMap((row) => videoSnapshots(row, now, now - videoDays * DAY));
     written += snapshots.length;
     await batchStatements(
       d1,

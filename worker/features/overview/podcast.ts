@@ -1,11 +1,11 @@
 import { and, avg, eq, gte, inArray, isNotNull, lt, lte, max, sql, sum } from "drizzle-orm";
+import { dayNumber } from "../../../shared/metrics";
 import {
   addDays,
   bucketSeries,
   change,
   type OverviewPeriod,
 } from "../../../shared/overview-period";
-import { dayNumber } from "../../../shared/metrics";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import type { Db } from "../../db/client";
 import { episodeMetrics, episodes, showMetrics, shows } from "../../db/schema";

@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, inArray, lte, max, sql } from "drizzle-orm";
+import { DAY_MS, dayStartMs } from "../../../shared/metrics";
 import {
   addDays,
   bucketSeries,
   change,
   type OverviewPeriod,
 } from "../../../shared/overview-period";
-import { DAY_MS, dayStartMs } from "../../../shared/metrics";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import type { Db } from "../../db/client";
 import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
