@@ -1,19 +1,23 @@
 """Capacity bench worker (bench/capacity.bench.mjs): builds two throw-away SQLite files and
 measures what history costs on disk, indexes included, with SQLite's dbstat table.
 
-- "today": the project's migrations applied in order, then organisations' history written
-  straight into channel_metrics, video_metrics, show_metrics and episode_metrics, one day at a
-  time (every entity gets its row for the day, as the daily refresh writes them), with random
-  UUID ids as the app's crypto.randomUUID() gives.
-- "candidate": the same values in a compact layout that the product does NOT use: integer
-  surrogate keys, WITHOUT ROWID tables keyed by (entity, day), day as an integer, no
-  organisation column and no second index (daily rows need no capture time: every window reads
-  the date only; hourly readings of young videos would live in their own table).
+- "product": every migration in migrations/ applied in order: the layout the product stores
+  history in (migration 0009, issue 17: integer entity keys, WITHOUT ROWID tables keyed by
+  (entity key, capture time or day), no organisation column, no other index).
+- "before": the migrations before 0009, i.e. the layout the product used until issue 17 (UUID
+  keys, the organisation on every row, four indexes on video_metrics). Kept as the same-run
+  reference for sizes and read times.
 
-Reads a JSON job on stdin: {"dir", "migrations": [paths], "orgs", "videos", "episodes",
-"channels", "shows", "days", "seed"} and prints one JSON object with, per layout, the rows
-and the bytes (pages, payload, unused) of every table and index, and the median time of three
-history reads in each layout (local SQLite, not D1: a ratio, not a D1 latency)."""
+In each file organisations' history is written straight into channel_metrics, video_metrics,
+show_metrics and episode_metrics, one day at a time (every entity gets its row for the day, as
+the daily refresh writes them), with random UUID ids as the app's crypto.randomUUID() gives and
+integer keys as the insert trigger of migration 0009 gives.
+
+Reads a JSON job on stdin: {"dir", "layouts": {"product": [paths], "before": [paths]}, "orgs",
+"videos", "episodes", "channels", "shows", "days", "seed"} and prints one JSON object with, per
+layout, the rows and the bytes (pages, payload, unused) of every table and index, and the
+median time of the product's history reads in each layout (local SQLite, not D1: a ratio, not
+a D1 latency)."""
 import json
 import os
 import random
@@ -47,29 +51,25 @@ def iso(day):
     return time.strftime("%Y-%m-%d", time.gmtime(day * 86400))
 
 
-today = connect(os.path.join(job["dir"], "today.sqlite"))
-for path in job["migrations"]:
-    with open(path, encoding="utf8") as f:
-        today.executescript(f.read())  # drizzle's "--> statement-breakpoint" is a comment
 
-candidate = connect(os.path.join(job["dir"], "candidate.sqlite"))
-candidate.executescript(
-    """
-    CREATE TABLE channel_day (channel_key INTEGER NOT NULL, day INTEGER NOT NULL,
-      subscriber_count INTEGER NOT NULL, subscribers_hidden INTEGER NOT NULL,
-      total_views INTEGER NOT NULL, video_count INTEGER NOT NULL,
-      PRIMARY KEY (channel_key, day)) WITHOUT ROWID;
-    CREATE TABLE video_day (video_key INTEGER NOT NULL, day INTEGER NOT NULL,
-      views INTEGER NOT NULL, likes INTEGER NOT NULL, comments INTEGER NOT NULL,
-      PRIMARY KEY (video_key, day)) WITHOUT ROWID;
-    CREATE TABLE show_day (show_key INTEGER NOT NULL, day INTEGER NOT NULL,
-      total_downloads INTEGER NOT NULL, downloads INTEGER NOT NULL, unique_listeners INTEGER,
-      PRIMARY KEY (show_key, day)) WITHOUT ROWID;
-    CREATE TABLE episode_day (episode_key INTEGER NOT NULL, day INTEGER NOT NULL,
-      downloads INTEGER NOT NULL, cumulative_downloads INTEGER NOT NULL,
-      unique_listeners INTEGER, PRIMARY KEY (episode_key, day)) WITHOUT ROWID;
-    """
-)
+
+def build(name):
+    db = connect(os.path.join(job["dir"], f"{name}.sqlite"))
+    for path in job["layouts"][name]:
+        with open(path, encoding="utf8") as f:
+            db.executescript(f.read())  # drizzle's "--> statement-breakpoint" is a comment
+    return db
+
+
+def columns(db, table):
+    return [row[1] for row in db.execute(f'PRAGMA table_info("{table}")')]
+
+
+before, product = build("before"), build("product")
+# The SQL below is written for these layouts: a migration that changes them must change it too.
+assert columns(product, "video_metrics") == ["video_key", "captured_at", "views", "likes", "comments"]
+assert columns(product, "episode_metrics")[:2] == ["episode_key", "day"]
+assert "organization_id" in columns(before, "video_metrics")
 
 rng = random.Random(job["seed"])
 orgs = []
@@ -95,61 +95,74 @@ for o in range(ORGS):
     ]
     orgs.append(org)
 
+HOUR_MS = 3_600_000
 started = time.perf_counter()
 for d in range(DAYS):
     day = FIRST_DAY + d
     date = iso(day)
-    t_rows, c_rows = {k: [] for k in "cvse"}, {k: [] for k in "cvse"}
+    b_rows, p_rows = {k: [] for k in "cvse"}, {k: [] for k in "cvse"}
     for org in orgs:
         oid = org["id"]
         for cid, key, base, gain in org["channels"]:
             subs, total = base // 50 + gain * d // 20, base + gain * d
             captured = day * DAY_MS + rng.randint(0, DAY_MS - 1)
-            t_rows["c"].append((uuid(rng), oid, cid, date, subs, 0, total, 40 + d // 7, captured))
-            c_rows["c"].append((key, day, subs, 0, total, 40 + d // 7))
+            row = (uuid(rng), oid, cid, date, subs, 0, total, 40 + d // 7, captured)
+            b_rows["c"].append(row)
+            p_rows["c"].append(row)
         for vid, key, base, rate in org["videos"]:
             views = int(base * (1 + rate * d))
             likes, comments = views // 40, views // 400
-            captured = day * DAY_MS + rng.randint(0, DAY_MS - 1)
-            t_rows["v"].append((uuid(rng), oid, vid, captured, date, views, likes, comments))
-            c_rows["v"].append((key, day, views, likes, comments))
+            # Snapshots are keyed by the hour they belong to (ingestion/video-writes.ts).
+            captured = day * DAY_MS + rng.randint(0, 23) * HOUR_MS
+            b_rows["v"].append((uuid(rng), oid, vid, captured, date, views, likes, comments))
+            p_rows["v"].append((key, captured, views, likes, comments))
         for sid, key, base, gain in org["shows"]:
             daily = rng.randint(0, gain)
-            t_rows["s"].append((uuid(rng), oid, sid, date, base + gain * d, daily, daily * 4 // 5))
-            c_rows["s"].append((key, day, base + gain * d, daily, daily * 4 // 5))
+            row = (uuid(rng), oid, sid, date, base + gain * d, daily, daily * 4 // 5)
+            b_rows["s"].append(row)
+            p_rows["s"].append(row)
         for eid, key, base, gain in org["episodes"]:
             daily = rng.randint(0, gain)
             listeners = None if daily == 0 else daily * 4 // 5
-            t_rows["e"].append((uuid(rng), oid, eid, date, daily, base + gain * d, listeners))
-            c_rows["e"].append((key, day, daily, base + gain * d, listeners))
-    today.execute("BEGIN")
-    today.executemany(
-        "INSERT INTO channel_metrics (id, organization_id, channel_id, date, subscriber_count,"
-        " subscribers_hidden, total_views, video_count, created_at) VALUES (?,?,?,?,?,?,?,?,?)",
-        t_rows["c"],
-    )
-    today.executemany(
+            b_rows["e"].append((uuid(rng), oid, eid, date, daily, base + gain * d, listeners))
+            p_rows["e"].append((key, day, daily, base + gain * d, listeners))
+    for db, rows in ((before, b_rows), (product, p_rows)):
+        db.execute("BEGIN")
+        db.executemany(
+            "INSERT INTO channel_metrics (id, organization_id, channel_id, date, subscriber_count,"
+            " subscribers_hidden, total_views, video_count, created_at) VALUES (?,?,?,?,?,?,?,?,?)",
+            rows["c"],
+        )
+        db.executemany(
+            "INSERT INTO show_metrics (id, organization_id, show_id, date, total_downloads,"
+            " downloads, unique_listeners) VALUES (?,?,?,?,?,?,?)",
+            rows["s"],
+        )
+        db.execute("COMMIT")
+    before.execute("BEGIN")
+    before.executemany(
         "INSERT INTO video_metrics (id, organization_id, video_id, captured_at, date, views,"
         " likes, comments) VALUES (?,?,?,?,?,?,?,?)",
-        t_rows["v"],
+        b_rows["v"],
     )
-    today.executemany(
-        "INSERT INTO show_metrics (id, organization_id, show_id, date, total_downloads,"
-        " downloads, unique_listeners) VALUES (?,?,?,?,?,?,?)",
-        t_rows["s"],
-    )
-    today.executemany(
+    before.executemany(
         "INSERT INTO episode_metrics (id, organization_id, episode_id, date, downloads,"
         " cumulative_downloads, unique_listeners) VALUES (?,?,?,?,?,?,?)",
-        t_rows["e"],
+        b_rows["e"],
     )
-    today.execute("COMMIT")
-    candidate.execute("BEGIN")
-    candidate.executemany("INSERT INTO channel_day VALUES (?,?,?,?,?,?)", c_rows["c"])
-    candidate.executemany("INSERT INTO video_day VALUES (?,?,?,?,?)", c_rows["v"])
-    candidate.executemany("INSERT INTO show_day VALUES (?,?,?,?,?)", c_rows["s"])
-    candidate.executemany("INSERT INTO episode_day VALUES (?,?,?,?,?)", c_rows["e"])
-    candidate.execute("COMMIT")
+    before.execute("COMMIT")
+    product.execute("BEGIN")
+    product.executemany(
+        "INSERT INTO video_metrics (video_key, captured_at, views, likes, comments)"
+        " VALUES (?,?,?,?,?)",
+        p_rows["v"],
+    )
+    product.executemany(
+        "INSERT INTO episode_metrics (episode_key, day, downloads, cumulative_downloads,"
+        " unique_listeners) VALUES (?,?,?,?,?)",
+        p_rows["e"],
+    )
+    product.execute("COMMIT")
 load_seconds = time.perf_counter() - started
 
 
@@ -173,36 +186,42 @@ def measure(db, tables):
 
 
 def read_timings(rounds=15):
-    """Median ms of the reads the product makes on history, today's SQL against the candidate's,
+    """Median ms of the reads the product makes on history (worker/features/details/series.ts,
+    overview/youtube.ts and podcast.ts), in the "before" layout's SQL against the product's,
     interleaved in one loop so both see the same load. The organisation's entity lists go in
-    temp tables (the bench writes no videos or episodes rows)."""
+    temp tables (the bench writes no videos or episodes rows; the product joins videos.key)."""
     org = orgs[0]
-    for db, column, pick in ((today, "id TEXT", 0), (candidate, "key INTEGER", 1)):
-        db.execute(f"CREATE TEMP TABLE org_videos ({column})")
-        db.execute(f"CREATE TEMP TABLE org_episodes ({column})")
-        db.executemany("INSERT INTO org_videos VALUES (?)", [(v[pick],) for v in org["videos"]])
-        db.executemany("INSERT INTO org_episodes VALUES (?)", [(e[pick],) for e in org["episodes"]])
+    for db in (before, product):
+        db.execute("CREATE TEMP TABLE org_videos (id TEXT, key INTEGER)")
+        db.execute("CREATE TEMP TABLE org_episodes (id TEXT, key INTEGER)")
+        db.executemany("INSERT INTO org_videos VALUES (?, ?)", [v[:2] for v in org["videos"]])
+        db.executemany("INSERT INTO org_episodes VALUES (?, ?)", [e[:2] for e in org["episodes"]])
     video = org["videos"][len(org["videos"]) // 2]
     last = FIRST_DAY + DAYS - 1
+    first = last - 89  # the detail panel's 90-day chart with its comparison period's base
     reads = {
-        "one video's daily series": (
-            (today, "SELECT date, views FROM video_metrics WHERE video_id = ? ORDER BY date",
-             (video[0],)),
-            (candidate, "SELECT day, views FROM video_day WHERE video_key = ? ORDER BY day",
-             (video[1],)),
+        "one video's daily series (90 days)": (
+            (before, "SELECT date, views FROM video_metrics WHERE video_id = ?"
+             " AND date >= ? AND date <= ? ORDER BY captured_at",
+             (video[0], iso(first), iso(last))),
+            # The key comes with the video's row, which both layouts read first (series.ts).
+            (product, "SELECT captured_at, views FROM video_metrics WHERE video_key = ?"
+             " AND captured_at >= ? AND captured_at < ? ORDER BY captured_at",
+             (video[1], first * DAY_MS, (last + 1) * DAY_MS)),
         ),
         "trailing-1W base of the organisation's videos": (
-            (today, "SELECT (SELECT views FROM video_metrics m WHERE m.video_id = o.id"
+            (before, "SELECT (SELECT views FROM video_metrics m WHERE m.video_id = o.id"
              " AND m.date <= ? ORDER BY m.date DESC, m.captured_at DESC LIMIT 1)"
              " FROM temp.org_videos o", (iso(last - 7),)),
-            (candidate, "SELECT (SELECT views FROM video_day d WHERE d.video_key = o.key"
-             " AND d.day <= ? ORDER BY d.day DESC LIMIT 1) FROM temp.org_videos o", (last - 7,)),
+            (product, "SELECT (SELECT views FROM video_metrics m WHERE m.video_key = o.key"
+             " AND m.captured_at < ? ORDER BY m.captured_at DESC LIMIT 1)"
+             " FROM temp.org_videos o", ((last - 6) * DAY_MS,)),
         ),
         "organisation's episode downloads over 30 days": (
-            (today, "SELECT sum(downloads) FROM episode_metrics WHERE organization_id = ?"
+            (before, "SELECT sum(downloads) FROM episode_metrics WHERE organization_id = ?"
              " AND date BETWEEN ? AND ?", (org["id"], iso(last - 29), iso(last))),
-            (candidate, "SELECT sum(d.downloads) FROM temp.org_episodes o JOIN episode_day d"
-             " ON d.episode_key = o.key AND d.day BETWEEN ? AND ?", (last - 29, last)),
+            (product, "SELECT sum(m.downloads) FROM temp.org_episodes o JOIN episode_metrics m"
+             " ON m.episode_key = o.key AND m.day BETWEEN ? AND ?", (last - 29, last)),
         ),
     }
     times = {label: ([], []) for label in reads}
@@ -214,20 +233,19 @@ def read_timings(rounds=15):
                 if round_ > 0:
                     times[label][i].append((time.perf_counter() - t0) * 1000)
     return {
-        label: {"today": statistics.median(a), "candidate": statistics.median(b)}
+        label: {"before": statistics.median(a), "product": statistics.median(b)}
         for label, (a, b) in times.items()
     }
 
 
+HISTORY = ["channel_metrics", "video_metrics", "show_metrics", "episode_metrics"]
 result = {
     "loadSeconds": load_seconds,
     "sqlite": sqlite3.sqlite_version,
-    "today": measure(
-        today, ["channel_metrics", "video_metrics", "show_metrics", "episode_metrics"]
-    ),
-    "candidate": measure(candidate, ["channel_day", "video_day", "show_day", "episode_day"]),
+    "before": measure(before, HISTORY),
+    "product": measure(product, HISTORY),
 }
 result["reads"] = read_timings()
-today.close()
-candidate.close()
+before.close()
+product.close()
 print(json.dumps(result))
