@@ -19,6 +19,9 @@ export default defineConfig(async () => {
           // order and timing are theirs: the producer writes to a queue nobody consumes, and no
           // background delivery races a finished test.
           queueProducers: { JOBS: { queueName: "crosscast-jobs-test-sink" } },
+          // A second, empty database for tests/worker/db/history-upgrade.test.ts: it applies the
+          // migrations up to a point, writes rows in that older shape, then applies the rest.
+          d1Databases: { UPGRADE_DB: "crosscast-upgrade-test" },
           bindings: {
             MIGRATIONS: migrations,
             // Google's discovery documents and Resend's OpenAPI, for the contract tests.
