@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, min, sql } from "drizzle-orm";
-import { DAY_MS, isoDate } from "../../../shared/metrics";
+import { DAY_MS, dayNumber, isoDate } from "../../../shared/metrics";
 import type { JobMessage } from "../../../shared/schemas/jobs";
 import { batchStatements, chunk } from "../../db/batch";
 import type { Db } from "../../db/client";
@@ -48,7 +48,6 @@ export function startOwnerBackfill(
   });
 }
 
-export const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 const FIGURES_PER_ROW = 7;
 const ROWS_PER_INSERT = Math.floor(100 / FIGURES_PER_ROW);
 

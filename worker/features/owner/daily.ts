@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { DAY_MS, isoDate } from "../../../shared/metrics";
+import { DAY_MS, dayNumber, isoDate } from "../../../shared/metrics";
 import { batchStatements } from "../../db/batch";
 import type { Db } from "../../db/client";
 import {
@@ -17,7 +17,7 @@ import {
   YouTubeAnalyticsClient,
 } from "../../providers/youtube/analytics";
 import { windowStatements } from "../ingestion/windows";
-import { dayNumber, dayRowStatements } from "./backfill";
+import { dayRowStatements } from "./backfill";
 import { ownerAccessToken } from "./connection";
 
 /** Days one refresh catches up at most (a longer gap is the next refreshes' work). */
