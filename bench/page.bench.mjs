@@ -5,9 +5,8 @@
 // worktree) and interleaves the two, so "before" and "after" come from the same run and load.
 // BENCH_PAGE_VIDEOS (default 2000) sizes the channel; BENCH_PAGE_SECONDS the c16 runs (5).
 import { loadavg } from "node:os";
-import path from "node:path";
 import { figure } from "./lib/figures.mjs";
-import { signInDemo, startBenchServer } from "./lib/server.mjs";
+import { prepareWithBaseline, signInDemo } from "./lib/server.mjs";
 import { pct, timed } from "./lib/timing.mjs";
 
 const VIDEOS = Number(process.env.BENCH_PAGE_VIDEOS ?? 2000);
@@ -66,11 +65,7 @@ async function prepare(label, start) {
 
 const apps = [];
 try {
-  apps.push(await prepare("this", startBenchServer));
-  if (baseline) {
-    const other = await import(path.join(path.resolve(baseline), "bench/lib/server.mjs"));
-    apps.push(await prepare("baseline", other.startBenchServer));
-  }
+  await prepareWithBaseline(apps, prepare, baseline);
   const load = loadavg()[0].toFixed(1);
   console.log(`${VIDEOS} videos; load average ${load} at the start of the timed part`);
   const times = new Map(apps.map((a) => [a.label, { page: [], health: [] }]));

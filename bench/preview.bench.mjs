@@ -10,10 +10,9 @@
 // BENCH_PREVIEW_BASELINE=<another checkout> also starts that checkout's app (e.g. main in a scratch
 // worktree) and interleaves the two, so "before" and "after" come from the same run and load.
 import { loadavg } from "node:os";
-import path from "node:path";
 import { figure } from "./lib/figures.mjs";
 import { demoApiCaller } from "./lib/http.mjs";
-import { signInDemo, startBenchServer } from "./lib/server.mjs";
+import { prepareWithBaseline, signInDemo } from "./lib/server.mjs";
 
 const SIZE = Number(process.env.BENCH_PREVIEW_SIZE ?? 2000);
 const ROUNDS = Number(process.env.BENCH_PREVIEW_ROUNDS ?? 9);
@@ -75,11 +74,7 @@ async function prepare(label, start) {
 
 const apps = [];
 try {
-  apps.push(await prepare("this", startBenchServer));
-  if (baseline) {
-    const other = await import(path.join(path.resolve(baseline), "bench/lib/server.mjs"));
-    apps.push(await prepare("baseline", other.startBenchServer));
-  }
+  await prepareWithBaseline(apps, prepare, baseline);
   console.log(`load average ${loadavg()[0].toFixed(1)} at the start of the timed part`);
   let board = null;
   // One unmeasured round first: the first calls pay for compiling and warming SQLite's cache.

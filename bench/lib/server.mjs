@@ -47,3 +47,16 @@ export async function signInDemo(url) {
   if (!res.ok) throw new Error(`sign-in: HTTP ${res.status}`);
   return (await res.json()).accessToken;
 }
+
+/**
+ * Prepares the app under test ("this") and, given another checkout's path, that checkout's app
+ * too ("baseline"), so a bench can interleave before and after in one run. Each prepared app is
+ * pushed into `apps` as soon as it exists, so the caller can stop what was started if a later
+ * one fails.
+ */
+export async function prepareWithBaseline(apps, prepare, baseline) {
+  apps.push(await prepare("this", startBenchServer));
+  if (!baseline) return;
+  const other = await import(path.join(path.resolve(baseline), "bench/lib/server.mjs"));
+  apps.push(await prepare("baseline", other.startBenchServer));
+}

@@ -24,19 +24,30 @@ const all = async <T>(query: string, ...params: unknown[]) =>
 const HOUR = 3_600_000;
 const at = (iso: string) => Date.parse(iso);
 
-/** An organisation with two videos, one episode and their history, written in the old shape. */
-async function oldShapeHistory() {
+/** An organisation with one channel; returns the time written on them. */
+async function orgWithChannel(orgId: string, name: string, channelId: string) {
   const now = Date.now();
   await run(
-    "insert into organizations (id, name, created_at, updated_at) values ('org-1', 'Old', ?, ?)",
+    "insert into organizations (id, name, created_at, updated_at) values (?, ?, ?, ?)",
+    orgId,
+    name,
     now,
     now,
   );
   await run(
     `insert into channels (id, organization_id, external_id, title, created_at)
-     values ('ch-1', 'org-1', 'UC1', 'Channel', ?)`,
+     values (?, ?, ?, 'Channel', ?)`,
+    channelId,
+    orgId,
+    `UC-${channelId}`,
     now,
   );
+  return now;
+}
+
+/** An organisation with two videos, one episode and their history, written in the old shape. */
+async function oldShapeHistory() {
+  const now = await orgWithChannel("org-1", "Old", "ch-1");
   for (const [id, title] of [
     ["vid-a", "Alpha"],
     ["vid-b", "Beta"],
@@ -191,16 +202,6 @@ async function addVideo(id: string) {
 }
 
 async function orgWithThreeVideos() {
-  const now = Date.now();
-  await run(
-    "insert into organizations (id, name, created_at, updated_at) values ('org-2', 'New', ?, ?)",
-    now,
-    now,
-  );
-  await run(
-    `insert into channels (id, organization_id, external_id, title, created_at)
-     values ('ch-2', 'org-2', 'UC2', 'Channel', ?)`,
-    now,
-  );
+  await orgWithChannel("org-2", "New", "ch-2");
   for (const id of ["vid-1", "vid-2", "vid-3"]) await addVideo(id);
 }
