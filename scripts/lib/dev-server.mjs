@@ -41,18 +41,27 @@ export function ensureDevVars(file = path.join(root, ".dev.vars")) {
   return file;
 }
 
+/** Every D1 binding in wrangler.toml: the primary database and the content databases. */
+export function d1Bindings(file = path.join(root, "wrangler.toml")) {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(/\[\[d1_databases\]\]\s*\nbinding = "([A-Z0-9_]+)"/g)].map((m) => m[1]);
+}
+
+/** Applies each database's migrations (its migrations_dir in wrangler.toml) to the local copies. */
 export function applyMigrations({ persistTo } = {}) {
-  const args = ["d1", "migrations", "apply", "DB", "--local"];
-  if (persistTo) args.push("--persist-to", persistTo);
-  const r = spawnSync(wranglerBin, args, {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, CI: "1" },
-  });
-  if (r.status !== 0) {
-    process.stderr.write(r.stdout?.toString() ?? "");
-    process.stderr.write(r.stderr?.toString() ?? "");
-    throw new Error("applying D1 migrations failed");
+  for (const binding of d1Bindings()) {
+    const args = ["d1", "migrations", "apply", binding, "--local"];
+    if (persistTo) args.push("--persist-to", persistTo);
+    const r = spawnSync(wranglerBin, args, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, CI: "1" },
+    });
+    if (r.status !== 0) {
+      process.stderr.write(r.stdout?.toString() ?? "");
+      process.stderr.write(r.stderr?.toString() ?? "");
+      throw new Error(`applying D1 migrations to ${binding} failed`);
+    }
   }
 }
 

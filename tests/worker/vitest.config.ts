@@ -8,6 +8,7 @@ const root = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "../..")
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
+  const contentMigrations = await readD1Migrations(path.join(root, "migrations-content"));
   return {
     plugins: [
       cloudflareTest({
@@ -24,6 +25,8 @@ export default defineConfig(async () => {
           d1Databases: { UPGRADE_DB: "crosscast-upgrade-test" },
           bindings: {
             MIGRATIONS: migrations,
+            // The content databases' schema (CONTENT_1 and CONTENT_2, bound in wrangler.toml).
+            CONTENT_MIGRATIONS: contentMigrations,
             // Google's discovery documents and Resend's OpenAPI, for the contract tests.
             OFFICIAL_DOCS: officialDocs(root),
             // Tests run against the sandbox emulators, like local development.

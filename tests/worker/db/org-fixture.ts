@@ -64,6 +64,10 @@ export async function fillOrganization(organizationId: string) {
   const userId = user!.id;
   await d.insert(schema.userOrganizations).values({ userId, organizationId, role: "admin" });
   await d
+    .insert(schema.organizationDatabases)
+    .values({ organizationId, binding: "DB" })
+    .onConflictDoNothing();
+  await d
     .insert(schema.integrations)
     .values({ organizationId, type: "youtube", apiKeyCiphertext: "iv.ct", apiKeyLast4: "abcd" });
   await d.insert(schema.googleConnections).values({
@@ -210,6 +214,7 @@ export async function fillOrganization(organizationId: string) {
       "video_title_groups",
       "youtube_owner_connections",
       "user_organizations",
+      "organization_databases",
       "invitations",
       "board_connections",
       "integrations",

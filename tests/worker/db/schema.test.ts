@@ -66,6 +66,8 @@ const expectedTables = [
   "youtube_owner_videos",
   "youtube_video_daily",
   "youtube_channel_daily",
+  "organization_databases",
+  "content_database_sizes",
 ];
 /** FTS5 trigram indexes for title search (virtual tables; their shadow tables are theirs). */
 const searchIndexes = ["channel_search", "video_search", "show_search", "episode_search"];

@@ -4,6 +4,7 @@ declare global {
   namespace Cloudflare {
     interface Env {
       MIGRATIONS: D1Migration[];
+      CONTENT_MIGRATIONS: D1Migration[];
       /** An empty database for migration upgrade tests (tests/worker/vitest.config.ts). */
       UPGRADE_DB: D1Database;
       /** The official API documents by name (tests/worker/setup/official-docs.ts). */

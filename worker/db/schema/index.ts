@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./content";
+export * from "./directory";
 export * from "./email";
 export * from "./jobs";
 export * from "./metrics";
