@@ -11,11 +11,16 @@ export const errorCodes = [
   "UNSUPPORTED_MEDIA_TYPE",
   "RATE_LIMITED",
   "INTERNAL",
+  /** The organisation is briefly out of service (its content is being moved between databases). */
+  "UNAVAILABLE",
   "BAD_ENVIRONMENT",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500> = {
+export const errorStatus: Record<
+  ErrorCode,
+  400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503
+> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -25,6 +30,7 @@ export const errorStatus: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
   BAD_ENVIRONMENT: 500,
 };
 

@@ -30,8 +30,18 @@ export type AppVariables = {
   requestId: string;
   brand: Brand;
   log: Logger;
-  /** The request's drizzle handle over D1 (handlers pass it to their feature's queries.ts). */
+  /**
+   * The request's drizzle handle for content (handlers pass it to their feature's queries.ts):
+   * under /api/orgs/:orgId, once the access check passed, the organisation's content database
+   * (docs/content-databases.md); everywhere else the primary database, like `primary`.
+   */
   db: Db;
+  /**
+   * The primary database: accounts, sessions, organisations, memberships, invitations, the audit
+   * log and the directory. Under /api/orgs/:orgId the same object as `db` when the organisation's
+   * content is in the primary database (created before the split).
+   */
+  primary: Db;
   /** Set by orgToken: the bearer token's claims, checked (the session is checked with the reads). */
   claims: { userId: string; sessionId: string };
   /** Set by requireUser. */

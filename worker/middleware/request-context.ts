@@ -18,7 +18,11 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
   c.set("requestId", requestId);
   c.set("log", makeLogger({ requestId }));
-  c.set("db", getDb(c.env));
+  // Content and accounts share the primary database until an organisation's routes name the
+  // organisation's own content database (worker/features/auth/middleware.ts).
+  const primary = getDb(c.env);
+  c.set("primary", primary);
+  c.set("db", primary);
   c.set("brand", selectBrand(configuredBrands(c.env.BRANDS), new URL(c.req.url).host));
   await next();
   c.header("X-Request-Id", requestId);

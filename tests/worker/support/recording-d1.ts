@@ -83,3 +83,45 @@ export function roundTripRecorder(database: D1Database = env.DB) {
   });
   return { binding, roundTrips };
 }
+
+/**
+ * D1 bindings that log, in one shared order, when each round trip is sent and when it is
+ * answered ("DB sent", "CONTENT_2 answered"), so a test can see which round trips overlapped.
+ */
+export function timelineRecorder(databases: Record<string, D1Database>) {
+  const events: string[] = [];
+  const timed = <T>(name: string, send: () => Promise<T>) => {
+    events.push(`${name} sent`);
+    return send().finally(() => events.push(`${name} answered`));
+  };
+  const wrap = (name: string, real: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(real, {
+      get(target, key) {
+        if (key === "bind") return (...params: unknown[]) => wrap(name, target.bind(...params));
+        if (key === "__real") return target;
+        const value: unknown = Reflect.get(target, key);
+        if (typeof value !== "function") return value;
+        if (key === "all" || key === "first" || key === "raw" || key === "run")
+          return (...args: unknown[]) => timed(name, () => value.apply(target, args));
+        return value.bind(target);
+      },
+    });
+  const unwrap = (s: D1PreparedStatement) =>
+    (Reflect.get(s, "__real") as D1PreparedStatement | undefined) ?? s;
+  const bindings = Object.fromEntries(
+    Object.entries(databases).map(([name, database]) => [
+      name,
+      new Proxy(database, {
+        get(target, prop) {
+          if (prop === "prepare") return (sql: string) => wrap(name, target.prepare(sql));
+          if (prop === "batch")
+            return (statements: D1PreparedStatement[]) =>
+              timed(name, () => target.batch(statements.map(unwrap)));
+          const value: unknown = Reflect.get(target, prop);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      }),
+    ]),
+  );
+  return { bindings, events };
+}

@@ -22,7 +22,7 @@ signedIn.use("/account/*", requireUser);
 export const accountRoutes = signedIn
   .openapi(routes.updateProfile, async (c) => {
     const { phoneNumber, name } = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.var.primary;
     await updateProfile(c.get("userId"), db, {
       phoneNumber,
       ...(name !== undefined ? { name } : {}),
@@ -30,14 +30,14 @@ export const accountRoutes = signedIn
     return reply(
       c,
       routes.updateProfile,
-      await meResponse(db, await userOrThrow(c.var.db, c.get("userId"))),
+      await meResponse(db, await userOrThrow(c.var.primary, c.get("userId"))),
     );
   })
   .openapi(routes.uploadAvatar, async (c) => {
-    const user = await userOrThrow(c.var.db, c.get("userId"));
+    const user = await userOrThrow(c.var.primary, c.get("userId"));
     const image = await readImageUpload(c.req.raw);
     const key = await storeImage(c.env.FILES, `avatars/${user.id}`, image);
-    const db = c.var.db;
+    const db = c.var.primary;
     await updateProfile(user.id, db, { avatarKey: key });
     // The old picture is deleted only after the new one is saved: never a profile without one.
     if (user.avatarKey) await c.env.FILES.delete(user.avatarKey);
@@ -45,30 +45,30 @@ export const accountRoutes = signedIn
   })
   /** The organisation switcher: remembers the choice (membership checked) and answers /me for it. */
   .openapi(routes.setActiveOrganization, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const { organizationId } = c.req.valid("json");
     if (!(await rememberActiveOrganization(db, c.get("userId"), organizationId)))
       throw new ApiError("NOT_FOUND", "Organization not found");
     return reply(
       c,
       routes.setActiveOrganization,
-      await meResponse(db, await userOrThrow(c.var.db, c.get("userId")), organizationId),
+      await meResponse(db, await userOrThrow(c.var.primary, c.get("userId")), organizationId),
     );
   })
   /** The invited person's answer (the banner). Accepting makes them a member; nothing else does. */
   .openapi(routes.answerInvitation, async (c) => {
-    const db = c.var.db;
-    const user = await userOrThrow(c.var.db, c.get("userId"));
+    const db = c.var.primary;
+    const user = await userOrThrow(c.var.primary, c.get("userId"));
     const { invitationId, answer } = c.req.valid("param");
     const { organizationId } = await answerInvitation(db, user, invitationId, answer);
     const active = answer === "accept" ? organizationId : undefined;
     return reply(c, routes.answerInvitation, await meResponse(db, user, active));
   })
   .openapi(routes.removeAvatar, async (c) => {
-    const user = await userOrThrow(c.var.db, c.get("userId"));
+    const user = await userOrThrow(c.var.primary, c.get("userId"));
     if (!user.avatarKey)
       throw new ApiError("NOT_FOUND", "No avatar to remove", { reason: "no_avatar" });
-    const db = c.var.db;
+    const db = c.var.primary;
     await updateProfile(user.id, db, { avatarKey: null });
     await c.env.FILES.delete(user.avatarKey);
     return reply(c, routes.removeAvatar, await meResponse(db, { ...user, avatarKey: null }));

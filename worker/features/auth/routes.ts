@@ -97,7 +97,7 @@ export const authRoutes = router
   .openapi(routes.signUp, async (c) => {
     assertSignupAllowed(c);
     const input = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.var.primary;
     const keys = limitKeys(c, input.email);
     await assertUnderLimit(db, keys, signUpRules);
     await recordAttempt(db, keys, "signup");
@@ -106,7 +106,7 @@ export const authRoutes = router
   })
   .openapi(routes.confirm, async (c) => {
     const token = c.req.valid("query").token ?? "";
-    const db = c.var.db;
+    const db = c.var.primary;
     const used =
       token.length >= 10 && token.length <= 200
         ? await consumeLinkToken(db, token, ["confirm_email"])
@@ -118,7 +118,7 @@ export const authRoutes = router
   })
   .openapi(routes.signIn, async (c) => {
     const { email, password } = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.var.primary;
     const ip = clientIp(c);
     await assertMayTrySignIn(c, db, email, ip);
     const match = await checkCredentials(db, email, password);
@@ -146,14 +146,14 @@ export const authRoutes = router
     if (!token)
       throw new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
     try {
-      const next = await rotateSession(c.var.db, token, requestMeta(c));
+      const next = await rotateSession(c.var.primary, token, requestMeta(c));
       setRefreshCookie(c, next.refreshToken);
       return reply(c, routes.refresh, await accessTokenResponse(c, next.userId, next.sessionId));
     } catch (error) {
       if (error instanceof ApiError && error.code === "UNAUTHORIZED") clearRefreshCookie(c);
       // A refresh token that came back revoked its whole sign-in: its open boards close too.
       if (error instanceof ApiError && error.reason === "refresh_token_reused") {
-        const db = c.var.db;
+        const db = c.var.primary;
         const family = await familyOf(db, token);
         if (family) await closeSignInBoards(c, db, family);
       }
@@ -163,7 +163,7 @@ export const authRoutes = router
   .openapi(routes.signOut, async (c) => {
     const token = readRefreshCookie(c);
     if (token) {
-      const db = c.var.db;
+      const db = c.var.primary;
       const family = await familyOf(db, token);
       if (family) {
         await revokeFamily(db, family.familyId);
@@ -175,7 +175,7 @@ export const authRoutes = router
   })
   .openapi(routes.resetRequest, async (c) => {
     const { email } = c.req.valid("json");
-    const db = c.var.db;
+    const db = c.var.primary;
     const keys = limitKeys(c, email);
     await assertUnderLimit(db, keys, resetRules);
     await recordAttempt(db, keys, "reset_request");
@@ -183,7 +183,7 @@ export const authRoutes = router
     return reply(c, routes.resetRequest, { message: SELF_RESET_ANSWER });
   })
   .openapi(routes.link, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const used = await consumeLinkToken(db, c.req.valid("json").token, ["invite", "recovery"]);
     if (!used)
       throw new ApiError("UNAUTHORIZED", "This link is invalid or has expired.", {
@@ -199,13 +199,13 @@ export const authRoutes = router
     });
   })
   .openapi(routes.me, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const { organizationId } = c.req.valid("query");
     const user = await currentUser(db, c.get("userId"));
     return reply(c, routes.me, await meResponse(db, user, organizationId));
   })
   .openapi(routes.setPassword, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const user = await currentUser(db, c.get("userId"));
     const { newPassword, type } = c.req.valid("json");
     if (!user.isNewUser && !user.isPasswordReset) throw invalidSession(type);
@@ -222,7 +222,7 @@ export const authRoutes = router
     return reply(c, routes.setPassword, { message: "Password updated successfully" });
   })
   .openapi(routes.changePassword, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const user = await currentUser(db, c.get("userId"));
     const { currentPassword, newPassword } = c.req.valid("json");
     // Checking the current password is a sign-in attempt (the spec verifies it by signing in), so

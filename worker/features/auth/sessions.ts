@@ -2,8 +2,9 @@ import { and, eq, gt, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Role } from "../../../shared/schemas/enums";
 import type { Db } from "../../db/client";
+import { type ContentPlacement, placementOrDefault } from "../../db/directory";
 import { type Reads, readOne, runReads } from "../../db/reads";
-import { organizations, sessions, userOrganizations } from "../../db/schema";
+import { organizationDatabases, organizations, sessions, userOrganizations } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { randomToken, sha256Hex } from "../../lib/crypto/encoding";
 import { REFRESH_TTL_MS } from "./cookies";
@@ -169,16 +170,22 @@ export async function isSessionLive(db: Db, sessionId: string, userId: string, n
   return !!row;
 }
 
-/** The caller's access to one organisation: null when the session is not live. */
+/**
+ * The caller's access to one organisation: null when the session is not live. A member also
+ * learns where the organisation's content is (its directory entry).
+ */
 export type OrgAccess = {
-  membership: { role: Role; organization: typeof organizations.$inferSelect } | null;
+  membership: {
+    role: Role;
+    organization: typeof organizations.$inferSelect;
+    placement: ContentPlacement;
+  } | null;
 } | null;
 
 /**
- * The session check and the caller's membership of one organisation in one statement, built but
- * not sent, so a route can send it in the same batch as its own reads (one round trip for both).
- * `null`: no live session; `membership: null`: signed in, but not a member (or no such
- * organisation).
+ * The session check, the caller's membership of one organisation and the organisation's content
+ * database (the directory) in one statement, built but not sent. `null`: no live session;
+ * `membership: null`: signed in, but not a member (or no such organisation).
  */
 export function sessionMembershipRead(
   db: Db,
@@ -186,7 +193,12 @@ export function sessionMembershipRead(
   now = Date.now(),
 ): Reads<OrgAccess> {
   const statement = db
-    .select({ role: userOrganizations.role, organization: organizations })
+    .select({
+      role: userOrganizations.role,
+      organization: organizations,
+      binding: organizationDatabases.binding,
+      movingTo: organizationDatabases.movingTo,
+    })
     .from(sessions)
     .leftJoin(
       userOrganizations,
@@ -196,18 +208,25 @@ export function sessionMembershipRead(
       ),
     )
     .leftJoin(organizations, eq(organizations.id, userOrganizations.organizationId))
+    .leftJoin(organizationDatabases, eq(organizationDatabases.organizationId, organizations.id))
     .where(liveSession(claims.sessionId, claims.userId, now))
     .limit(1);
   return readOne(statement, ([row]) => {
     if (!row) return null;
     return {
       membership:
-        row.role && row.organization ? { role: row.role, organization: row.organization } : null,
+        row.role && row.organization
+          ? {
+              role: row.role,
+              organization: row.organization,
+              placement: placementOrDefault(row.binding, row.movingTo),
+            }
+          : null,
     };
   });
 }
 
-/** The same check on its own, so an organisation's routes pay one database round trip for both. */
+/** The same check on its own (one round trip on the primary database). */
 export const sessionMembership = (
   db: Db,
   claims: { sessionId: string; userId: string; orgId: string },

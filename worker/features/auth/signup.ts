@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { Db } from "../../db/client";
-import { organizations, userOrganizations, users } from "../../db/schema";
+import { createOrganization } from "../../db/placement";
+import { userOrganizations, users } from "../../db/schema";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { signupAllowed } from "../../lib/brand";
@@ -46,15 +47,18 @@ export async function signUp(
   const name = input.name?.trim() || null;
   // "Ada Lovelace's organization", or the email's local part when no name was given.
   const displayName = name ?? input.email.split("@")[0]!;
-  // One batch = one transaction: never a user without an organisation.
+  // One batch = one transaction: never a user without an organisation (placement.ts).
   try {
-    await db.batch([
-      db.insert(users).values({ id: userId, email: input.email, name, passwordHash }),
-      db
-        .insert(organizations)
-        .values({ id: organizationId, name: `${displayName}'s organization` }),
-      db.insert(userOrganizations).values({ userId, organizationId, role: "admin" }),
-    ]);
+    await createOrganization(
+      c.env,
+      db,
+      c.var.log,
+      { id: organizationId, name: `${displayName}'s organization` },
+      [
+        db.insert(users).values({ id: userId, email: input.email, name, passwordHash }),
+        db.insert(userOrganizations).values({ userId, organizationId, role: "admin" }),
+      ],
+    );
   } catch (error) {
     // A twin request won the race on the unique email: the account exists, same answer.
     if (await findUserByEmail(db, input.email)) return;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { organizationContent } from "../../db/directory";
 import type { AppEnv } from "../../env";
 import { isSandbox } from "../../env";
 import { ApiError } from "../../errors";
@@ -22,17 +23,22 @@ const sandboxOnly = createMiddleware<AppEnv>(async (c, next) => {
 /** /dev/mailbox (HTML), /dev/seed and /dev/organizations. */
 export const devRoutes = new Hono<AppEnv>()
   .use("*", sandboxOnly)
-  .get("/mailbox", async (c) => c.html(renderMailbox(await recentMail(c.var.db))))
+  .get("/mailbox", async (c) => c.html(renderMailbox(await recentMail(c.var.primary))))
   // ?content=none seeds only the organisation and its users (the browser suite adds its own data).
   .post(
     "/seed",
     validate("query", z.object({ content: z.enum(["demo", "none"]).default("demo") })),
     async (c) => {
-      const db = c.var.db;
-      const { organizationId, adminId, created } = await seedDemo(db);
+      const primary = c.var.primary;
+      const { organizationId, adminId, created } = await seedDemo(c.env, primary, c.var.log);
       const jobs =
         created && organizationId && c.req.valid("query").content === "demo"
-          ? await seedDemoContent(c.env, db, organizationId, adminId)
+          ? await seedDemoContent(
+              c.env,
+              (await organizationContent(c.env, primary, organizationId)).db,
+              organizationId,
+              adminId,
+            )
           : [];
       return c.json({
         organization: { id: organizationId, name: DEMO_ORGANIZATION },
@@ -44,7 +50,10 @@ export const devRoutes = new Hono<AppEnv>()
   )
   // A fresh organisation with its own admin and standard user for one browser test file.
   .post("/organizations", validate("json", testOrganizationBodySchema), async (c) =>
-    c.json(await createTestOrganization(c.var.db, c.req.valid("json").label), 201),
+    c.json(
+      await createTestOrganization(c.env, c.var.primary, c.var.log, c.req.valid("json").label),
+      201,
+    ),
   )
   // After the demo ingestion: history for its channels and videos, then their windows (see
   // backfill-history.ts). ?days= channel history, ?videoDays= daily video history.
@@ -60,11 +69,11 @@ export const devRoutes = new Hono<AppEnv>()
       }),
     ),
     async (c) => {
-      const db = c.var.db;
       const { days, videoDays, organizationId } = c.req.valid("query");
-      const orgId = await seededOrganizationId(db, organizationId);
+      const orgId = await seededOrganizationId(c.var.primary, organizationId);
       if (!orgId) throw new ApiError("NOT_FOUND", "No such organisation has been seeded");
-      const history = await backfillDemoHistory(c.env.DB, db, orgId, days, Date.now(), videoDays);
+      const { db, d1 } = await organizationContent(c.env, c.var.primary, orgId);
+      const history = await backfillDemoHistory(d1, db, orgId, days, Date.now(), videoDays);
       // The demo organisation's owner channel gets its exact history the way a real connection
       // does (a queued owner backfill); the other channels stay public, side by side.
       const owner = organizationId ? null : await connectDemoOwner(c.env, db, orgId, null);
@@ -79,7 +88,7 @@ export const devApiRoutes = new Hono<AppEnv>()
     "/mailbox",
     validate("query", z.object({ to: z.string().max(254).optional() })),
     async (c) => {
-      const mails = await recentMail(c.var.db, c.req.valid("query").to);
+      const mails = await recentMail(c.var.primary, c.req.valid("query").to);
       return c.json({
         messages: mails.map((m) => ({
           id: m.id,

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { organizations, userOrganizations, users } from "../../db/schema";
+import { createOrganization } from "../../db/placement";
+import { userOrganizations, users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto/password";
+import type { Logger } from "../../lib/logger";
 
 /** The demo logins `npm start` prints. Sandbox only: /dev/seed does not exist in production. */
 export const demoUsers = [
@@ -21,7 +23,7 @@ export const demoUsers = [
 export const DEMO_ORGANIZATION = "Demo Media";
 
 /** Creates the demo organisation and its two users once; later calls change nothing. */
-export async function seedDemo(db: Db) {
+export async function seedDemo(env: Env, db: Db, log: Logger) {
   const existing = await db.query.users.findFirst({ where: eq(users.email, demoUsers[0]!.email) });
   if (existing) {
     const membership = await db.query.userOrganizations.findFirst({
@@ -41,8 +43,7 @@ export async function seedDemo(db: Db) {
       passwordHash: await hashPassword(u.password),
     })),
   );
-  await db.batch([
-    db.insert(organizations).values({ id: organizationId, name: DEMO_ORGANIZATION }),
+  await createOrganization(env, db, log, { id: organizationId, name: DEMO_ORGANIZATION }, [
     db.insert(users).values(
       rows.map((u) => ({
         id: u.id,

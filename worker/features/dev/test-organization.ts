@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { organizations, userOrganizations, users } from "../../db/schema";
+import { createOrganization } from "../../db/placement";
+import { userOrganizations, users } from "../../db/schema";
 import { randomToken } from "../../lib/crypto/encoding";
 import { hashPassword } from "../../lib/crypto/password";
+import type { Logger } from "../../lib/logger";
 
 /** What a browser test file may ask for: a name prefix, so its rows are easy to find when it fails. */
 export const testOrganizationBodySchema = z
@@ -15,7 +17,7 @@ export const testOrganizationBodySchema = z
  * test file makes its own, so files share no rows and pass alone, in any order and twice on one
  * server. Sign-up cannot serve here: it is rate limited per address and needs a mailbox round trip.
  */
-export async function createTestOrganization(db: Db, label: string) {
+export async function createTestOrganization(env: Env, db: Db, log: Logger, label: string) {
   const organizationId = crypto.randomUUID();
   const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   const tag = `${slug}-${crypto.randomUUID().slice(0, 8)}`;
@@ -33,8 +35,7 @@ export async function createTestOrganization(db: Db, label: string) {
     }),
   );
   const name = `${label} organization ${tag.slice(-8)}`;
-  await db.batch([
-    db.insert(organizations).values({ id: organizationId, name }),
+  await createOrganization(env, db, log, { id: organizationId, name }, [
     db.insert(users).values(
       people.map((p) => ({
         id: p.id,

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { googleApi as routes } from "../../../shared/api/google";
+import { organizationContent } from "../../db/directory";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
@@ -67,10 +68,9 @@ export const googleOrgRoutes = newRouter()
     return reply(c, routes.connect, { authorizationUrl: auth.url });
   })
   .openapi({ ...routes.disconnect, ...admin }, async (c) => {
-    const db = c.var.db;
     const org = c.get("org");
-    await deleteConnection(org.id, db);
-    await audit(db, {
+    await deleteConnection(org.id, c.var.db);
+    await audit(c.var.primary, {
       organizationId: org.id,
       actorUserId: c.get("userId"),
       action: "google.disconnected",
@@ -98,10 +98,16 @@ export const googleCallbackRoutes = newRouter().openapi(routes.callback, async (
   if (error) return c.redirect(settingsUrl("denied"), 302);
   if (!code || state !== pending.state || pending.expiresAt < Date.now())
     return c.redirect(settingsUrl("expired"), 302);
-  const db = c.var.db;
+  const primary = c.var.primary;
   // The person who started the flow must still be an admin of that organisation.
-  const membership = await membershipOf(db, pending.userId, pending.organizationId);
+  const membership = await membershipOf(primary, pending.userId, pending.organizationId);
   if (membership?.role !== "admin") return c.redirect(settingsUrl("forbidden"), 302);
+  // Outside /api/orgs/:orgId, so the organisation's content database is looked up here.
+  const db = await organizationContent(c.env, primary, pending.organizationId).then(
+    (content) => content.db,
+    () => null,
+  );
+  if (!db) return c.redirect(settingsUrl("failed"), 302);
   const fetcher = providerFetch(c.env);
   try {
     const tokens = await exchangeCode(c.env, fetcher, code, pending.codeVerifier, redirectUri(c));
@@ -119,7 +125,7 @@ export const googleCallbackRoutes = newRouter().openapi(routes.callback, async (
       tokens.refresh_token,
       tokens.scope ?? "",
     );
-    await audit(db, {
+    await audit(primary, {
       organizationId: pending.organizationId,
       actorUserId: pending.userId,
       action: "google.connected",

@@ -7,7 +7,7 @@ export const healthRoutes = newRouter().openapi(healthApi.check, async (c) => {
   const started = Date.now();
   let database: "ok" | "error" = "ok";
   try {
-    await pingDatabase(c.var.db);
+    await pingDatabase(c.var.primary);
   } catch (error) {
     database = "error";
     c.get("log").error("health: database check failed", { error: String(error) });

@@ -46,10 +46,10 @@ export const ingestionRoutes = newRouter()
   .openapi({ ...routes.connect, middleware: [requireAdmin] }, async (c) => {
     const { type } = c.req.valid("param");
     const { apiKey } = c.req.valid("json");
-    const { db, org } = c.var;
+    const { db, primary, org } = c.var;
     await testApiKey(c.env, type, apiKey);
     await saveApiKey(db, c.env.ENCRYPTION_KEY, org.id, type, apiKey, "active");
-    await audit(db, {
+    await audit(primary, {
       organizationId: org.id,
       actorUserId: c.var.userId,
       action: "integrations.keys_changed",

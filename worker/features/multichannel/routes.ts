@@ -134,14 +134,15 @@ export const multiChannelRoutes = newRouter()
   })
   /** A short-lived, single-use ticket for the board's WebSocket. */
   .openapi(routes.ticket, async (c) => {
-    const { db, org, userId } = c.var;
+    const { db, primary, org, userId } = c.var;
     const preview = await findPreview(org.id, db, c.req.valid("param").previewId);
-    const user = await findUserById(db, userId);
-    const familyId = await familyOfSession(db, c.get("sessionId"));
+    // The person, their session and the board connection are accounts: primary database.
+    const user = await findUserById(primary, userId);
+    const familyId = await familyOfSession(primary, c.get("sessionId"));
     if (!familyId)
       throw new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
     // Remembered first, so an access change racing this ticket still reaches the room.
-    await recordBoardConnection(db, userId, org.id, preview.id);
+    await recordBoardConnection(primary, userId, org.id, preview.id);
     const ticket = await roomFor(c.env, org.id, preview.id).issueTicket(
       userId,
       user?.name?.trim() || user?.email || "Someone",

@@ -22,11 +22,12 @@ const admin = { middleware: [requireAdmin] };
 /**
  * Members and invitations of an organisation; every route is admin-only. An admin changes what
  * belongs to the organisation (the role, how the person appears here), never the person's own
- * name, picture or password (docs/design.md, "Invitations and memberships").
+ * name, picture or password (docs/design.md, "Invitations and memberships"). Members,
+ * invitations, sessions, board connections and the audit log are all in the primary database.
  */
 export const membersRoutes = newRouter()
   .openapi({ ...routes.list, ...admin }, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const orgId = c.get("org").id;
     const [members, invitations] = await Promise.all([
       listMembers(db, orgId),
@@ -39,7 +40,7 @@ export const membersRoutes = newRouter()
    * member only after accepting.
    */
   .openapi({ ...routes.invite, ...admin }, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const org = c.get("org");
     const input = c.req.valid("json");
     const existing = await findUserByEmail(db, input.email);
@@ -72,7 +73,7 @@ export const membersRoutes = newRouter()
     return reply(c, routes.invite, { invitation: invitationView(invitation), emailSent });
   })
   .openapi({ ...routes.resendInvitation, ...admin }, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const org = c.get("org");
     const { invitation, emailSent } = await resendInvitation(
       c.env,
@@ -92,7 +93,7 @@ export const membersRoutes = newRouter()
     return reply(c, routes.resendInvitation, { invitation: invitationView(invitation), emailSent });
   })
   .openapi({ ...routes.revokeInvitation, ...admin }, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const org = c.get("org");
     const row = await revokeInvitation(db, org.id, c.req.valid("param").invitationId);
     await audit(db, {
@@ -106,7 +107,7 @@ export const membersRoutes = newRouter()
     return reply(c, routes.revokeInvitation, { revoked: true });
   })
   .openapi({ ...routes.update, ...admin }, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const org = c.get("org");
     const { userId } = c.req.valid("param");
     const { role, name } = c.req.valid("json");
@@ -145,7 +146,7 @@ export const membersRoutes = newRouter()
    * this organisation's to reset (they reset it themselves; an invitee gets the invitation again).
    */
   .openapi({ ...routes.resetPassword, ...admin }, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const org = c.get("org");
     const { userId } = c.req.valid("param");
     const member = await findMember(db, org.id, userId);
@@ -183,7 +184,7 @@ export const membersRoutes = newRouter()
     return reply(c, routes.resetPassword, { email: member.user.email, emailSent: sent.sent });
   })
   .openapi({ ...routes.remove, ...admin }, async (c) => {
-    const db = c.var.db;
+    const db = c.var.primary;
     const org = c.get("org");
     const { userId } = c.req.valid("param");
     const member = await findMember(db, org.id, userId);

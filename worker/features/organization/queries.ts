@@ -7,28 +7,45 @@ import { organizations, userOrganizations } from "../../db/schema";
  * its rows; the routes authorise (orgScope, requireAdmin) before calling.
  */
 
-type OrganizationChange = Partial<Pick<typeof organizations.$inferInsert, "name" | "logoKey">>;
+type OrganizationChange = Partial<
+  Pick<typeof organizations.$inferInsert, "name" | "logoKey" | "timezone">
+>;
 
-/** Renames the organisation or changes its logo; answers the updated row. */
+/**
+ * The request's two handles (c.var): the primary database, and the organisation's content
+ * database (the same object when the content is in the primary database).
+ */
+export type OrganizationHandles = { primary: Db; db: Db };
+
+/**
+ * Changes the organisation's row (primary database) and answers it. A content database keeps a
+ * copy of the row (its `organizations` stub: the parent its content cascades from, and the name
+ * and time zone its own queries read, such as report schedules'), so the copy gets the same
+ * change, after the primary row: a failure in between is mended by saving again.
+ */
 export async function updateOrganization(
   organizationId: string,
-  db: Db,
+  { primary, db }: OrganizationHandles,
   change: OrganizationChange,
 ) {
-  const [updated] = await db
+  const values = { ...change, updatedAt: new Date() };
+  const [updated] = await primary
     .update(organizations)
-    .set({ ...change, updatedAt: new Date() })
+    .set(values)
     .where(eq(organizations.id, organizationId))
     .returning();
+  if (db !== primary)
+    await db.update(organizations).set(values).where(eq(organizations.id, organizationId));
   // orgScope found the organisation moments ago, and nothing deletes one under a request.
   return updated!;
 }
 
-export async function setTimezone(organizationId: string, db: Db, timezone: string) {
-  await db
-    .update(organizations)
-    .set({ timezone, updatedAt: new Date() })
-    .where(eq(organizations.id, organizationId));
+export async function setTimezone(
+  organizationId: string,
+  handles: OrganizationHandles,
+  timezone: string,
+) {
+  await updateOrganization(organizationId, handles, { timezone });
 }
 
 /** How the person appears in this organisation (empty or null clears it); their own name stays. */

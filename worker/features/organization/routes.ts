@@ -24,11 +24,10 @@ export const organizationRoutes = newRouter()
     reply(c, routes.get, { organization: view(c.get("org")), role: c.get("role") }),
   )
   .openapi({ ...routes.rename, ...admin }, async (c) => {
-    const db = c.var.db;
     const org = c.get("org");
     const { name } = c.req.valid("json");
-    const updated = await updateOrganization(org.id, db, { name });
-    await audit(db, {
+    const updated = await updateOrganization(org.id, c.var, { name });
+    await audit(c.var.primary, {
       organizationId: org.id,
       actorUserId: c.get("userId"),
       action: "organization.updated",
@@ -39,16 +38,15 @@ export const organizationRoutes = newRouter()
     return reply(c, routes.rename, { organization: view(updated) });
   })
   .openapi({ ...routes.uploadLogo, ...admin }, async (c) => {
-    const db = c.var.db;
     const org = c.get("org");
     const key = await storeImage(
       c.env.FILES,
       `organizations/${org.id}`,
       await readImageUpload(c.req.raw),
     );
-    const updated = await updateOrganization(org.id, db, { logoKey: key });
+    const updated = await updateOrganization(org.id, c.var, { logoKey: key });
     if (org.logoKey) await c.env.FILES.delete(org.logoKey);
-    await audit(db, {
+    await audit(c.var.primary, {
       organizationId: org.id,
       actorUserId: c.get("userId"),
       action: "organization.logo_changed",
@@ -58,15 +56,14 @@ export const organizationRoutes = newRouter()
     return reply(c, routes.uploadLogo, { organization: view(updated) });
   })
   .openapi({ ...routes.removeLogo, ...admin }, async (c) => {
-    const db = c.var.db;
     const org = c.get("org");
     if (!org.logoKey)
       throw new ApiError("NOT_FOUND", "No logo to remove or insufficient permissions", {
         reason: "no_logo",
       });
-    const updated = await updateOrganization(org.id, db, { logoKey: null });
+    const updated = await updateOrganization(org.id, c.var, { logoKey: null });
     await c.env.FILES.delete(org.logoKey);
-    await audit(db, {
+    await audit(c.var.primary, {
       organizationId: org.id,
       actorUserId: c.get("userId"),
       action: "organization.logo_removed",
@@ -81,7 +78,8 @@ export const organizationRoutes = newRouter()
     }),
   )
   .openapi({ ...routes.saveKeys, ...admin }, async (c) => {
-    const db = c.var.db;
+    // The keys are content (the organisation's database); the audit log is primary.
+    const { db, primary } = c.var;
     const org = c.get("org");
     const { youtubeApiKey, simplecastApiKey } = c.req.valid("json");
     if (youtubeApiKey) await saveApiKey(db, c.env.ENCRYPTION_KEY, org.id, "youtube", youtubeApiKey);
@@ -90,7 +88,7 @@ export const organizationRoutes = newRouter()
     const changed = [youtubeApiKey ? "youtube" : null, simplecastApiKey ? "simplecast" : null]
       .filter(Boolean)
       .join(",");
-    await audit(db, {
+    await audit(primary, {
       organizationId: org.id,
       actorUserId: c.get("userId"),
       action: "integrations.keys_changed",
@@ -100,5 +98,5 @@ export const organizationRoutes = newRouter()
     return reply(c, routes.saveKeys, { integrations: await integrationViews(db, org.id) });
   })
   .openapi({ ...routes.audit, ...admin }, async (c) =>
-    reply(c, routes.audit, { entries: await recentAudit(c.var.db, c.get("org").id) }),
+    reply(c, routes.audit, { entries: await recentAudit(c.var.primary, c.get("org").id) }),
   );

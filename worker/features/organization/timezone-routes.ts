@@ -11,7 +11,7 @@ export const orgTimezoneRoutes = newRouter().openapi(
   { ...routes.setTimezone, middleware: [requireAdmin] },
   async (c) => {
     const { timezone } = c.req.valid("json");
-    await setTimezone(c.get("org").id, c.var.db, timezone);
+    await setTimezone(c.get("org").id, c.var, timezone);
     return reply(c, routes.setTimezone, { timezone });
   },
 );

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { ownerApi as routes } from "../../../shared/api/owner";
+import { organizationContent } from "../../db/directory";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { decryptSecret, encryptSecret } from "../../lib/crypto/aes-gcm";
@@ -93,7 +94,7 @@ export const ownerRoutes = newRouter()
     const org = c.get("org");
     const channel = await channelOf(db, org.id, c.req.valid("param").channelId);
     await deleteOwnerConnection(db, channel.id);
-    await audit(db, {
+    await audit(c.var.primary, {
       organizationId: org.id,
       actorUserId: c.get("userId"),
       action: "youtube_owner.disconnected",
@@ -121,9 +122,15 @@ export async function ownerCallback(c: Context<AppEnv>, raw: string): Promise<Re
     c.redirect(dashboardUrl(result, pending.channelId, extra), 302);
   if (error) return back("denied");
   if (!code || pending.expiresAt < Date.now()) return back("expired");
-  const db = c.var.db;
-  const membership = await membershipOf(db, pending.userId, pending.organizationId);
+  const primary = c.var.primary;
+  const membership = await membershipOf(primary, pending.userId, pending.organizationId);
   if (membership?.role !== "admin") return back("forbidden");
+  // Outside /api/orgs/:orgId, so the organisation's content database is looked up here.
+  const db = await organizationContent(c.env, primary, pending.organizationId).then(
+    (content) => content.db,
+    () => null,
+  );
+  if (!db) return back("failed");
   const channel = await channelOf(db, pending.organizationId, pending.channelId).catch(() => null);
   if (!channel) return back("channel_gone");
   const fetcher = providerFetch(c.env);
@@ -148,7 +155,7 @@ export async function ownerCallback(c: Context<AppEnv>, raw: string): Promise<Re
       refreshToken: tokens.refresh_token,
       scopes: tokens.scope ?? "",
     });
-    await audit(db, {
+    await audit(primary, {
       organizationId: pending.organizationId,
       actorUserId: pending.userId,
       action: "youtube_owner.connected",

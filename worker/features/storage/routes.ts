@@ -41,7 +41,7 @@ export const storageRoutes = newRouter()
     }
   })
   .openapi({ ...routes.remove, ...admin }, async (c) => {
-    const { db, org, userId } = c.var;
+    const { db, primary, org, userId } = c.var;
     const fetcher = providerFetch(c.env);
     const token = await googleAccessToken(db, c.env, fetcher, org.id);
     const { fileIds } = c.req.valid("json");
@@ -60,7 +60,7 @@ export const storageRoutes = newRouter()
       }
     }
     const deleted = results.filter((r) => r.success).length;
-    await audit(db, {
+    await audit(primary, {
       organizationId: org.id,
       actorUserId: userId,
       action: "storage.files_deleted",

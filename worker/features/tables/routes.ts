@@ -79,7 +79,7 @@ export const tablePageRoutes = newRouter()
       reply(
         c,
         routes.pages.channels,
-        await readInOrg(c, (orgId) => pageReads(c.var.db, orgId, "channels", c.req.valid("query"))),
+        await readInOrg(c, (db, orgId) => pageReads(db, orgId, "channels", c.req.valid("query"))),
       ),
     checkOrgFirst,
   )
@@ -89,7 +89,7 @@ export const tablePageRoutes = newRouter()
       reply(
         c,
         routes.pages.videos,
-        await readInOrg(c, (orgId) => pageReads(c.var.db, orgId, "videos", c.req.valid("query"))),
+        await readInOrg(c, (db, orgId) => pageReads(db, orgId, "videos", c.req.valid("query"))),
       ),
     checkOrgFirst,
   )
@@ -99,7 +99,7 @@ export const tablePageRoutes = newRouter()
       reply(
         c,
         routes.pages.shows,
-        await readInOrg(c, (orgId) => pageReads(c.var.db, orgId, "shows", c.req.valid("query"))),
+        await readInOrg(c, (db, orgId) => pageReads(db, orgId, "shows", c.req.valid("query"))),
       ),
     checkOrgFirst,
   )
@@ -109,7 +109,7 @@ export const tablePageRoutes = newRouter()
       reply(
         c,
         routes.pages.episodes,
-        await readInOrg(c, (orgId) => pageReads(c.var.db, orgId, "episodes", c.req.valid("query"))),
+        await readInOrg(c, (db, orgId) => pageReads(db, orgId, "episodes", c.req.valid("query"))),
       ),
     checkOrgFirst,
   );
