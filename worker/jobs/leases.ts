@@ -19,12 +19,15 @@ export const messages = {
  * queued ones lost their message. Each is put back on the queue with a fresh lease, or, after
  * MAX_STARTS starts, failed with a reason the organisation sees in Recent activity. Idempotent:
  * a job the sweep touched has a live lease or is finished, so a second sweep leaves it alone.
- * Runs from cron every 15 minutes, so nothing stays stuck much past its 15-minute lease.
+ * Runs from cron every 15 minutes, so nothing stays stuck much past its 15-minute lease, once per
+ * content database: `owns` says which organisations' jobs are this database's to sweep (not those
+ * of an organisation being moved, nor a moved one's old copy; docs/content-databases.md).
  */
 export async function sweepExpiredLeases(
   env: Pick<Env, "JOBS">,
   db: Db,
   nowMs: number,
+  owns: (organizationId: string) => boolean = () => true,
 ): Promise<{ resumed: number; failed: number }> {
   // Jobs from before leases existed have none: their age stands in for it.
   const leaseOver = or(
@@ -42,6 +45,7 @@ export async function sweepExpiredLeases(
   let resumed = 0;
   let failed = 0;
   for (const job of expired) {
+    if (!owns(job.organizationId)) continue;
     const parsed = jobMessageSchema.safeParse({
       type: job.kind,
       ...job.target,

@@ -1,6 +1,14 @@
-import { and, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, inArray, isNotNull, lt, notInArray, or } from "drizzle-orm";
+import { IDS_PER_STATEMENT } from "../db/batch";
 import { getDb } from "../db/client";
-import { authAttempts, authTokens, ingestionJobs, sessions } from "../db/schema";
+import {
+  authAttempts,
+  authTokens,
+  ingestionJobs,
+  organizationDatabases,
+  sessions,
+} from "../db/schema";
+import { contentBindings, contentDb } from "../lib/content-databases";
 
 /** A table whose rows expire. Returns how many rows it deleted. */
 export type PurgeTarget = { name: string; purge: (env: Env, now: number) => Promise<number> };
@@ -8,7 +16,8 @@ export type PurgeTarget = { name: string; purge: (env: Env, now: number) => Prom
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Every expiring table, run by the hourly maintenance job. Listed here (not registered by the
+ * Every expiring table, run by the hourly maintenance job. Accounts' tables are in the primary
+ * database (`getDb(env)`); a content table's target purges every content database itself. Listed here (not registered by the
  * features as a side effect of importing them) so the job purges the same tables whatever the
  * entry point loaded. Other features may still append theirs.
  */
@@ -54,19 +63,34 @@ export const purgeTargets: PurgeTarget[] = [
   },
   {
     // Finished ingestion jobs (Recent activity shows the latest few) are kept 30 days: hourly
-    // young-video snapshots alone add one row per channel per hour.
+    // young-video snapshots alone add one row per channel per hour. They are content, so every
+    // content database is purged (docs/content-databases.md), except the rows of organisations
+    // being moved: a move copies and then compares an organisation's rows, which must hold still.
     name: "ingestion_jobs",
-    purge: async (env, now) =>
-      (
+    purge: async (env, now) => {
+      const moving = (
         await getDb(env)
+          .select({ id: organizationDatabases.organizationId })
+          .from(organizationDatabases)
+          .where(isNotNull(organizationDatabases.movingTo))
+      ).map((row) => row.id);
+      // More moves at once than one statement can name: this hour's purge waits for them.
+      if (moving.length > IDS_PER_STATEMENT) return 0;
+      let deleted = 0;
+      for (const binding of contentBindings(env)) {
+        const gone = await contentDb(env, binding)
           .delete(ingestionJobs)
           .where(
             and(
               inArray(ingestionJobs.status, ["succeeded", "failed"]),
               lt(ingestionJobs.createdAt, new Date(now - 30 * DAY_MS)),
+              moving.length > 0 ? notInArray(ingestionJobs.organizationId, moving) : undefined,
             ),
           )
-          .returning({ id: ingestionJobs.id })
-      ).length,
+          .returning({ id: ingestionJobs.id });
+        deleted += gone.length;
+      }
+      return deleted;
+    },
   },
 ];

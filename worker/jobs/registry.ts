@@ -18,14 +18,13 @@ import { purgeExpired } from "./purge-expired";
 import { runTracked } from "./tracked";
 
 /**
- * Runs a job's work against a database handle that counts its D1 statements, reported with the
- * outcome (the benchmark and Recent activity show them).
+ * Runs a job's work against a handle over the organisation's content database that counts its D1
+ * statements, reported with the outcome (the benchmark and Recent activity show them).
  */
 const measured =
-  (env: Env, work: (env: Env, db: Db) => Promise<JobOutcome>) => async (): Promise<JobOutcome> => {
-    const counter = countingD1(env.DB);
-    const counted = { ...env, DB: counter.binding };
-    const outcome = await work(counted, getDb(counted));
+  (ctx: JobContext, work: (db: Db) => Promise<JobOutcome>) => async (): Promise<JobOutcome> => {
+    const counter = countingD1(ctx.db.$client);
+    const outcome = await work(getDb({ DB: counter.binding }));
     return { ...outcome, d1Statements: counter.count() };
   };
 
@@ -43,7 +42,7 @@ const tracked =
     ) => Promise<JobOutcome>,
   ): Handler<T> =>
   (m, ctx) =>
-    runTracked(m, ctx, (meter) => measured(ctx.env, (env, db) => work(m, env, db, meter))());
+    runTracked(m, ctx, (meter) => measured(ctx, (db) => work(m, ctx.env, db, meter))());
 
 /** One handler per job type; the mapped type makes a missing handler a compile error. */
 export const jobHandlers: { [T in JobType]: Handler<T> } = {
@@ -89,10 +88,8 @@ export const jobHandlers: { [T in JobType]: Handler<T> } = {
     snapshotYoungVideos(env, db, m.organizationId, m.channelId, { meter }),
   ),
   "owner.backfill": runOwnerBackfill,
-  "report.generate": (m, ctx) =>
-    generateReport(ctx.env, getDb(ctx.env), m.organizationId, m.reportId),
-  "report.schedule-run": (m, ctx) =>
-    runSchedule(ctx.env, getDb(ctx.env), m.organizationId, m.runId),
+  "report.generate": (m, ctx) => generateReport(ctx.env, ctx.db, m.organizationId, m.reportId),
+  "report.schedule-run": (m, ctx) => runSchedule(ctx.env, ctx.db, m.organizationId, m.runId),
 };
 
 type DeadLetter<T extends JobType> = (

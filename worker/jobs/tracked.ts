@@ -1,5 +1,4 @@
 import type { TrackedJobMessage } from "../../shared/schemas/jobs";
-import { getDb } from "../db/client";
 import { ProviderError } from "../providers/http";
 import type { QuotaMeter } from "../providers/youtube/client";
 import type { JobContext } from "./job-context";
@@ -33,7 +32,7 @@ export async function runTracked(
   ctx: JobContext,
   work: (meter: QuotaMeter) => Promise<JobOutcome>,
 ): Promise<void> {
-  const db = getDb(ctx.env);
+  const db = ctx.db;
   if (!(await startJob(db, message.organizationId, message.jobId, ctx.attempts))) {
     ctx.log.info("job: already done (or not this organisation's), skipping", {
       jobId: message.jobId,

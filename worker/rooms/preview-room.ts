@@ -232,7 +232,7 @@ export class PreviewRoom extends DurableObject<Env> {
     const state = this.load();
     if (!state) return this.closeWith(ws, "deleted");
     // The backstop behind endAccess: every intent re-checks, in one indexed query, that the
-    // sender is still a member and still signed in.
+    // sender is still a member and still signed in (accounts: the primary database, env.DB).
     if (!(await accessStillLive(this.env.DB, user))) return this.closeWith(ws, "access_ended");
     const intentId = parsed.success ? parsed.data.intentId : intentIdOf(raw);
     if (!parsed.success)

@@ -10,9 +10,15 @@ import { YOUNG_VIDEO_DAYS } from "./video-writes";
  * What the hourly cron enqueues for ingestion: the daily refreshes due in this slot (spread.ts)
  * and an hourly snapshot of every channel with videos younger than eight days. Dedupe keys (per
  * day for refreshes, per hour for snapshots) are unique in ingestion_jobs, so a second cron
- * firing in the same slot enqueues nothing.
+ * firing in the same slot enqueues nothing. Runs once per content database `db`; `owns` says
+ * which organisations there are its to refresh (docs/content-databases.md: not one being moved).
  */
-export async function scheduleRefreshes(env: Env, db: Db, slotMs: number): Promise<number> {
+export async function scheduleRefreshes(
+  env: Env,
+  db: Db,
+  slotMs: number,
+  owns: (organizationId: string) => boolean = () => true,
+): Promise<number> {
   const day = isoDate(slotMs);
   const hour = new Date(slotMs).toISOString();
   const busy = await inFlightTargets(db, slotMs);
@@ -29,6 +35,7 @@ export async function scheduleRefreshes(env: Env, db: Db, slotMs: number): Promi
     })
     .from(channels)
     .where(candidates(channels.lastUpdated))) {
+    if (!owns(ch.organizationId)) continue;
     if (busy.has(ch.id) || !refreshDue(ch.id, ch.lastUpdated, slotMs)) continue;
     refreshing.add(ch.id);
     if (
@@ -47,6 +54,7 @@ export async function scheduleRefreshes(env: Env, db: Db, slotMs: number): Promi
     .select({ id: shows.id, organizationId: shows.organizationId, lastUpdated: shows.lastUpdated })
     .from(shows)
     .where(candidates(shows.lastUpdated))) {
+    if (!owns(show.organizationId)) continue;
     if (busy.has(show.id) || !refreshDue(show.id, show.lastUpdated, slotMs)) continue;
     if (
       await enqueueJob(
@@ -67,6 +75,7 @@ export async function scheduleRefreshes(env: Env, db: Db, slotMs: number): Promi
     .from(videos)
     .where(gte(videos.publishDate, new Date(slotMs - YOUNG_VIDEO_DAYS * DAY_MS)));
   for (const ch of withYoung) {
+    if (!owns(ch.organizationId)) continue;
     if (refreshing.has(ch.channelId) || busy.has(ch.channelId)) continue;
     if (
       await enqueueJob(

@@ -110,7 +110,7 @@ export async function ingestSimplecastShow(
     }
     throw error;
   }
-  await writeShow(env.DB, db, organizationId, podcastId, title, figures, now);
+  await writeShow(db.$client, db, organizationId, podcastId, title, figures, now);
   await markIntegration(db, organizationId, "simplecast", "active");
   return { processed: figures.length, total: listed };
 }

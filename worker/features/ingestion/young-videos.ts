@@ -56,7 +56,7 @@ export async function snapshotYoungVideos(
   } catch (error) {
     return classifyYouTube(db, organizationId, error);
   }
-  await batchStatements(env.DB, [
+  await batchStatements(db.$client, [
     ...videoWriteStatements(organizationId, channelId, fetched, now),
     ...windowStatements({ channelId }, now, { firstWindows: "young" }),
   ]);

@@ -93,7 +93,7 @@ export async function ingestYouTubeChannel(
     if (error instanceof PermanentJobError) throw error;
     return classifyYouTube(db, organizationId, error);
   }
-  await writeChannel(env.DB, db, organizationId, found, fetched, now);
+  await writeChannel(db.$client, db, organizationId, found, fetched, now);
   await markIntegration(db, organizationId, "youtube", "active");
   return { processed: fetched.length, total: ids.length };
 }

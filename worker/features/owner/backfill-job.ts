@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { integrationMessages } from "../../../shared/messages-integrations";
 import type { JobMessage } from "../../../shared/schemas/jobs";
-import { getDb } from "../../db/client";
 import { ingestionJobs } from "../../db/schema";
 import type { JobContext } from "../../jobs/job-context";
 import {
@@ -26,7 +25,7 @@ type BackfillMessage = Extract<JobMessage, { type: "owner.backfill" }>;
  * backoff (what was written stays written: each video is one transaction).
  */
 export async function runOwnerBackfill(message: BackfillMessage, ctx: JobContext): Promise<void> {
-  const db = getDb(ctx.env);
+  const db = ctx.db;
   if (!(await startJob(db, message.organizationId, message.jobId, ctx.attempts))) return;
   const meter = { requests: 0 };
   try {

@@ -144,7 +144,7 @@ export async function backfillStep(
       if (from <= message.through) {
         const days = await analytics.daily(from, message.through);
         await batchStatements(
-          env.DB,
+          db.$client,
           dayRowStatements(
             db,
             youtubeChannelDaily,
@@ -177,7 +177,7 @@ export async function backfillStep(
           ? await analytics.daily(from, message.through, video.externalId)
           : [];
       // The rows and "this video is done" in one transaction: a crash never half-writes a video.
-      await batchStatements(env.DB, [
+      await batchStatements(db.$client, [
         ...dayRowStatements(
           db,
           youtubeVideoDaily,
@@ -208,7 +208,7 @@ export async function backfillStep(
   if (progress.processed < progress.total) return { state: "continue", ...progress };
 
   // Everything is in: the connection counts from now on, and the one computation runs.
-  await batchStatements(env.DB, [
+  await batchStatements(db.$client, [
     db
       .update(youtubeOwnerConnections)
       .set({ completeThroughDay: dayNumber(message.through), updatedAt: new Date(now) })

@@ -85,7 +85,7 @@ export async function addOwnerDays(
       if (page.length < TOP_VIDEOS_PAGE_SIZE) break;
     }
   }
-  await batchStatements(env.DB, [
+  await batchStatements(db.$client, [
     ...dayRowStatements(db, youtubeChannelDaily, channelDays),
     ...dayRowStatements(db, youtubeVideoDaily, videoDays),
     db

@@ -7,12 +7,15 @@ import { organizations, reportSchedules, scheduleRuns } from "../../db/schema";
 /**
  * The hourly cron's share of reports: the active schedules due in this slot (their UTC time, and
  * their day on the organisation's calendar) each get one run, keyed by (schedule, slot). The
- * unique key makes a second firing of the same slot insert nothing and enqueue nothing.
+ * unique key makes a second firing of the same slot insert nothing and enqueue nothing. Runs once
+ * per content database `db`, whose `organizations` stub rows carry each organisation's time zone;
+ * `owns` says which organisations there are its to run (docs/content-databases.md).
  */
 export async function enqueueDueSchedules(
   env: Pick<Env, "JOBS">,
   db: Db,
   slot: Date,
+  owns: (organizationId: string) => boolean = () => true,
 ): Promise<number> {
   const time = `${String(slot.getUTCHours()).padStart(2, "0")}:00`;
   const candidates = await db
@@ -22,7 +25,7 @@ export async function enqueueDueSchedules(
     .where(and(eq(reportSchedules.isActive, true), eq(reportSchedules.scheduledTime, time)));
   const jobs: JobMessage[] = [];
   for (const { schedule, timeZone } of candidates) {
-    if (!isScheduleDue(schedule, slot, timeZone)) continue;
+    if (!owns(schedule.organizationId) || !isScheduleDue(schedule, slot, timeZone)) continue;
     const [run] = await db
       .insert(scheduleRuns)
       .values({
