@@ -6,12 +6,13 @@ import {
 } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type JobMessage, jobMessageSchema } from "../../../shared/schemas/jobs";
+import type { JobMessage } from "../../../shared/schemas/jobs";
 import { schema } from "../../../worker/db/client";
 import worker from "../../../worker/index";
 import { db } from "../support/factories";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
+import { recordingQueue } from "../support/jobs";
 
 /*
  * The cron proven by what reaches the queue (gap kind: branches never taken; the old test read
@@ -19,22 +20,6 @@ import { connectedOrg, ingestedChannel } from "../support/ingestion";
  * JOBS producer is wrapped: every message is recorded, then handed to the real queue.
  */
 const HOUR = 3_600_000;
-
-function recordingQueue() {
-  const sent: JobMessage[] = [];
-  const queue = {
-    send: async (body: unknown, options?: QueueSendOptions) => {
-      sent.push(jobMessageSchema.parse(body));
-      return env.JOBS.send(body, options);
-    },
-    sendBatch: async (messages: Iterable<MessageSendRequest>, options?: QueueSendBatchOptions) => {
-      const list = [...messages];
-      for (const m of list) sent.push(jobMessageSchema.parse(m.body));
-      return env.JOBS.sendBatch(list, options);
-    },
-  } as unknown as Queue;
-  return { sent, queue };
-}
 
 async function fire(scheduledTime: number, queue: Queue) {
   const ctx = createExecutionContext();

@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { jobMessageSchema } from "../../../shared/schemas/jobs";
+import { type JobMessage, jobMessageSchema } from "../../../shared/schemas/jobs";
 import { schema } from "../../../worker/db/client";
 import worker from "../../../worker/index";
 import { db } from "./factories";
@@ -44,4 +44,21 @@ export async function jobRow(jobId: string) {
   return (
     await db().select().from(schema.ingestionJobs).where(eq(schema.ingestionJobs.id, jobId))
   )[0]!;
+}
+
+/** A JOBS producer that records every message it is given, then hands it to the real queue. */
+export function recordingQueue() {
+  const sent: JobMessage[] = [];
+  const queue = {
+    send: async (body: unknown, options?: QueueSendOptions) => {
+      sent.push(jobMessageSchema.parse(body));
+      return env.JOBS.send(body, options);
+    },
+    sendBatch: async (messages: Iterable<MessageSendRequest>, options?: QueueSendBatchOptions) => {
+      const list = [...messages];
+      for (const m of list) sent.push(jobMessageSchema.parse(m.body));
+      return env.JOBS.sendBatch(list, options);
+    },
+  } as unknown as Queue;
+  return { sent, queue };
 }
