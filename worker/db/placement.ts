@@ -12,13 +12,6 @@ import { contentDatabaseSizes, organizationDatabases, organizations } from "./sc
  * row in its content database that its content cascades from.
  */
 
-/**
- * Whether new organisations are placed in the content databases. Off until the background work
- * (jobs, cron, rooms) finds an organisation's database through the directory: until then a new
- * organisation keeps its content in the primary database, as every older one does.
- */
-export const PLACEMENT_ON = false;
-
 /** What placement weighs per content database. */
 export type DatabaseLoad = { binding: string; bytes: number; organizations: number };
 
@@ -58,9 +51,11 @@ export async function contentDatabaseLoads(env: Env, primary: Db): Promise<Datab
   }));
 }
 
-/** The database a new organisation goes to (the primary one while placement is off). */
+/**
+ * The database a new organisation goes to: the least-used content database, or the primary one
+ * when CONTENT_DATABASES lists none.
+ */
 export async function placeNewOrganization(env: Env, primary: Db, log: Logger): Promise<string> {
-  if (!PLACEMENT_ON) return PRIMARY_BINDING;
   const choice = leastUsed(await contentDatabaseLoads(env, primary));
   if (!choice) return PRIMARY_BINDING;
   if (choice.full)

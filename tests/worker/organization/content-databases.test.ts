@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
@@ -13,7 +12,8 @@ import {
   rowsPerDatabase,
   startMove,
 } from "../support/content-databases";
-import { call, envelope } from "../support/http";
+import { db } from "../support/factories";
+import { call, envelope, signIn } from "../support/http";
 
 /*
  * Organisation content in several databases (docs/content-databases.md): each organisation's
@@ -211,15 +211,44 @@ describe("placement", () => {
     });
   });
 
-  it("gives every organisation a directory entry when it is created", async () => {
-    const r = await call("/dev/organizations", { method: "POST", body: { label: "placed" } });
-    expect(r.status).toBe(201);
-    const id = (r.json as { organization: { id: string } }).organization.id;
-    const [entry] = await contentHandle("DB")
-      .select()
-      .from(schema.organizationDatabases)
-      .where(eq(schema.organizationDatabases.organizationId, id));
-    expect(entry?.binding).toBeDefined();
-    expect(env.CONTENT_DATABASES.split(",").concat("DB")).toContain(entry?.binding);
+  it("places each new organisation in the least-used content database and serves it from there", async () => {
+    const measured = async (content1: number, content2: number) => {
+      for (const [binding, bytes] of [
+        ["CONTENT_1", content1],
+        ["CONTENT_2", content2],
+      ] as const)
+        await db()
+          .insert(schema.contentDatabaseSizes)
+          .values({ binding, bytes, measuredAt: new Date() })
+          .onConflictDoUpdate({
+            target: schema.contentDatabaseSizes.binding,
+            set: { bytes, measuredAt: new Date() },
+          });
+    };
+    const created = async () => {
+      const r = await call("/dev/organizations", { method: "POST", body: { label: "placed" } });
+      expect(r.status).toBe(201);
+      return r.json as { organization: { id: string }; admin: { email: string; password: string } };
+    };
+    await measured(5e9, 1e9);
+    const smaller = await created();
+    // CONTENT_2 is now the smaller but 80% full: it takes no new organisation.
+    await measured(6e9, 8.5e9);
+    const roomier = await created();
+    await db().delete(schema.contentDatabaseSizes);
+    for (const [org, binding] of [
+      [smaller, "CONTENT_2"],
+      [roomier, "CONTENT_1"],
+    ] as const) {
+      const { accessToken } = await signIn(org.admin.email, org.admin.password);
+      const saved = await call(`/api/orgs/${org.organization.id}/integrations`, {
+        method: "PUT",
+        token: accessToken,
+        body: { simplecastApiKey: "sandbox-placement-key" },
+      });
+      expect(saved.status).toBe(200);
+      const counts = await rowsPerDatabase("integrations", org.organization.id);
+      expect(counts).toEqual({ DB: 0, CONTENT_1: 0, CONTENT_2: 0, [binding]: 1 });
+    }
   });
 });
