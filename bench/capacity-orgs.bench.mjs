@@ -1,5 +1,7 @@
 // Capacity, neighbours (issue 17): does one organisation's Videos page stay as fast when its
-// database also holds many other organisations? One wrangler dev on a fresh database; the demo
+// database also holds many other organisations? One wrangler dev on fresh databases (the primary
+// and the two content databases of wrangler.toml; placement spreads new organisations over the
+// content ones, so at 40 organisations the demo's database holds about 20); the demo
 // organisation ingests a 2,000-video channel through the real queue, then more organisations are
 // added the same way (their own admin, their own API key, the same sandbox channel), each with
 // daily history from /dev/backfill-history, and the demo organisation's Videos page is measured
@@ -10,11 +12,10 @@
 // videos per organisation; BENCH_ORGS_HISTORY_DAYS (30) days of daily video and channel history
 // per organisation; BENCH_ORGS_SAMPLES (20) timed requests per sort and search at each step.
 // Prints figures only; nothing here asserts a time.
-import { statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { figure } from "./lib/figures.mjs";
 import { demoApiCaller, requestJson } from "./lib/http.mjs";
-import { d1File } from "./lib/proc.mjs";
+import { d1Census } from "./lib/proc.mjs";
 import { DEMO_ADMIN, startBenchServer } from "./lib/server.mjs";
 import { pct, timed } from "./lib/timing.mjs";
 
@@ -23,6 +24,7 @@ const STEPS = env("STEPS", "1,10,40").split(",").map(Number);
 const VIDEOS = Number(env("VIDEOS", 2000));
 const HISTORY_DAYS = Number(env("HISTORY_DAYS", 30));
 const SAMPLES = Number(env("SAMPLES", 20));
+const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
 const SORTS = ["trailing1wViews", "views", "publishDate", "title"];
 
 const server = await startBenchServer("capacity-orgs");
@@ -158,7 +160,9 @@ async function measure(server, session, term, organisations) {
         pageTimes.push(await timed(page(sort, q), headers));
       }
     }
-  const bytes = statSync(d1File(server.persistTo)).size;
+  const census = d1Census(server.persistTo);
+  const primary = census.find((row) => row.primary);
+  const content = census.filter((row) => !row.primary);
   const step = {
     organisations,
     pageP95: pct(pageTimes, 95),
@@ -166,8 +170,10 @@ async function measure(server, session, term, organisations) {
   };
   step.pageToHealth = step.pageP95 / step.healthP95;
   console.log(
-    `${organisations} organisations (${organisations * VIDEOS} videos, database ` +
-      `${(bytes / 1e6).toFixed(0)} MB, load average ${loadavg()[0].toFixed(1)}):`,
+    `${organisations} organisations (${organisations * VIDEOS} videos; primary database ` +
+      `${mb(primary?.bytes ?? 0)}; content databases ` +
+      `${content.map((row) => `${mb(row.bytes)} with ${row.organizations} orgs`).join(", ")}; ` +
+      `load average ${loadavg()[0].toFixed(1)}):`,
   );
   figure("capacity", `${organisations} orgs: Videos page p95 (one org)`, step.pageP95, "ms");
   figure("capacity", `${organisations} orgs: /api/health p95, interleaved`, step.healthP95, "ms");

@@ -5,7 +5,7 @@
 // python3 or PostgreSQL is missing.
 import { spawnSync } from "node:child_process";
 import { startPostgres } from "./postgres.mjs";
-import { d1File } from "./proc.mjs";
+import { d1FileOf } from "./proc.mjs";
 
 const COLUMNS = {
   title: "title",
@@ -112,7 +112,7 @@ function timePostgres(pg, statements) {
 }
 
 export async function compareSql(persistTo, orgId, term) {
-  const file = d1File(persistTo);
+  const file = d1FileOf(persistTo, orgId);
   const statements = sqliteStatements(orgId, term);
   const py = spawnSync("python3", [new URL("./sqlite_timing.py", import.meta.url).pathname], {
     input: JSON.stringify({ file, repeat: REPEAT, statements }),
