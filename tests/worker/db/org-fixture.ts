@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { dayNumber } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
-import { createChannel, createVideo, db } from "../support/factories";
+import { contentOf, createChannel, createVideo, db } from "../support/factories";
 
 const suffix = () => crypto.randomUUID().slice(0, 8);
 const dateRange = { type: "30days" as const, range: null };
 
 export async function createShow(organizationId: string) {
-  const [show] = await db()
+  const [show] = await (await contentOf(organizationId))
     .insert(schema.shows)
     .values({ organizationId, externalId: `show-${suffix()}`, title: "Show" })
     .returning();
@@ -15,7 +15,8 @@ export async function createShow(organizationId: string) {
 }
 
 export async function createEpisode(organizationId: string, showId: string) {
-  const [episode] = await db()
+  const content = await contentOf(organizationId);
+  const [episode] = await content
     .insert(schema.episodes)
     .values({
       organizationId,
@@ -26,7 +27,7 @@ export async function createEpisode(organizationId: string, showId: string) {
     })
     .returning({ id: schema.episodes.id });
   // Read back: RETURNING shows the row before the insert trigger gives it its history key.
-  const [stored] = await db()
+  const [stored] = await content
     .select()
     .from(schema.episodes)
     .where(eq(schema.episodes.id, episode!.id));
@@ -34,7 +35,7 @@ export async function createEpisode(organizationId: string, showId: string) {
 }
 
 export async function createSchedule(organizationId: string) {
-  const [schedule] = await db()
+  const [schedule] = await (await contentOf(organizationId))
     .insert(schema.reportSchedules)
     .values({
       organizationId,
@@ -51,6 +52,7 @@ export async function createSchedule(organizationId: string) {
 }
 
 /**
+ * (Writes with the primary handle: only for organisations created with `binding: "DB"`.)
  * One row in every table that carries organization_id, all owned by `organizationId` (plus a
  * user who is a member), and a history row of its video and of its episode. Returns the names of the tables it filled, so the caller can check that
  * none was forgotten when a table is added.

@@ -6,6 +6,9 @@ import { schema } from "../../../worker/db/client";
 import { createChannel, createOrganization, createVideo, db } from "../support/factories";
 import { createEpisode, createSchedule, createShow, fillOrganization } from "./org-fixture";
 
+// The migrated schema of one database, all tables together: organisations as before the split.
+const PRE_SPLIT = { binding: "DB" } as const;
+
 /** drizzle wraps D1 errors ("Failed query: ..."); the constraint name is in the cause. */
 async function failureOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -127,7 +130,10 @@ describe("the migrated schema", () => {
   });
 
   it("keeps external ids unique per organisation, not globally", async () => {
-    const [a, b] = [await createOrganization(), await createOrganization()];
+    const [a, b] = [
+      await createOrganization(undefined, PRE_SPLIT),
+      await createOrganization(undefined, PRE_SPLIT),
+    ];
     const externalId = `UC${crypto.randomUUID()}`;
     await createChannel(a.id, externalId);
     expect(await failureOf(createChannel(a.id, externalId))).toMatch(/UNIQUE constraint failed/);
@@ -151,7 +157,7 @@ describe("the migrated schema", () => {
   });
 
   it("deletes a channel's videos and all their snapshots with it", async () => {
-    const org = await createOrganization();
+    const org = await createOrganization(undefined, PRE_SPLIT);
     const [channel, other] = [await createChannel(org.id), await createChannel(org.id)];
     const video = await createVideo(org.id, channel.id);
     const kept = await createVideo(org.id, other.id);
@@ -171,7 +177,7 @@ describe("the migrated schema", () => {
   });
 
   it("deletes a show's episodes and all their snapshots with it", async () => {
-    const org = await createOrganization();
+    const org = await createOrganization(undefined, PRE_SPLIT);
     const show = await createShow(org.id);
     const episode = await createEpisode(org.id, show.id);
     await db()
@@ -191,7 +197,10 @@ describe("the migrated schema", () => {
   });
 
   it("deletes everything an organisation owns with it, and nothing of another's", async () => {
-    const [a, b] = [await createOrganization(), await createOrganization()];
+    const [a, b] = [
+      await createOrganization(undefined, PRE_SPLIT),
+      await createOrganization(undefined, PRE_SPLIT),
+    ];
     const filledA = await fillOrganization(a.id);
     const filledB = await fillOrganization(b.id);
     // The fixture must cover every table that has an organization_id; a new table fails here.
@@ -235,7 +244,7 @@ describe("the migrated schema", () => {
   });
 
   it("deletes a user's sessions and memberships but keeps what they created", async () => {
-    const org = await createOrganization();
+    const org = await createOrganization(undefined, PRE_SPLIT);
     const { userId } = await fillOrganization(org.id);
     await db()
       .insert(schema.sessions)
@@ -256,7 +265,7 @@ describe("the migrated schema", () => {
   });
 
   it("allows one run per schedule and slot", async () => {
-    const org = await createOrganization();
+    const org = await createOrganization(undefined, PRE_SPLIT);
     const schedule = await createSchedule(org.id);
     const run = {
       organizationId: org.id,
@@ -281,7 +290,7 @@ describe("the migrated schema", () => {
   });
 
   it("stores structured values as JSON and times as epoch milliseconds, read back typed", async () => {
-    const org = await createOrganization();
+    const org = await createOrganization(undefined, PRE_SPLIT);
     const dateRange = {
       type: "custom" as const,
       range: { start: "2026-01-01T00:00:00.000Z", end: "2026-01-31T23:59:59.999Z" },
@@ -313,7 +322,7 @@ describe("the migrated schema", () => {
   });
 
   it("joins through the relations for db.query", async () => {
-    const org = await createOrganization();
+    const org = await createOrganization(undefined, PRE_SPLIT);
     const { userId } = await fillOrganization(org.id);
     const channel = await db().query.channels.findFirst({
       where: eq(schema.channels.organizationId, org.id),

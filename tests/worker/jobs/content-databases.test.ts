@@ -11,7 +11,7 @@ import type { JobMessage } from "../../../shared/schemas/jobs";
 import { schema } from "../../../worker/db/client";
 import { enqueueJob } from "../../../worker/features/ingestion/jobs";
 import worker from "../../../worker/index";
-import { onDatabase, organizationOn, rowsPerDatabase } from "../support/content-placement";
+import { contentHandle, organizationOn, rowsPerDatabase } from "../support/content-databases";
 import { db } from "../support/factories";
 import { deliver, recordingQueue } from "../support/jobs";
 
@@ -24,7 +24,7 @@ const KEY = "AIza-sandbox-good-key";
 const HOUR = 3_600_000;
 
 async function jobIn(binding: string, jobId: string) {
-  const [row] = await onDatabase(binding)
+  const [row] = await contentHandle(binding)
     .select()
     .from(schema.ingestionJobs)
     .where(eq(schema.ingestionJobs.id, jobId));
@@ -131,7 +131,7 @@ describe("queue jobs of an organisation in a content database", () => {
     expect(await jobIn("CONTENT_1", jobId)).toMatchObject({ status: "queued", errorCode: null });
 
     // The move ends (copy, switch, delete the old copy): the same message runs in CONTENT_2.
-    const target = onDatabase("CONTENT_2");
+    const target = contentHandle("CONTENT_2");
     await target.insert(schema.organizations).values({ id: org.id, name: org.name });
     const ofOrg = eq(schema.integrations.organizationId, org.id);
     await target
@@ -194,7 +194,7 @@ describe("cron over content databases", () => {
   // Monday 23 November 2026, 06:00 UTC: still Sunday in Los Angeles.
   const slot = Date.UTC(2026, 10, 23, 6);
 
-  async function staleChannel(org: { id: string; content: ReturnType<typeof onDatabase> }) {
+  async function staleChannel(org: { id: string; content: ReturnType<typeof contentHandle> }) {
     const [channel] = await org.content
       .insert(schema.channels)
       .values({ organizationId: org.id, externalId: `UC${crypto.randomUUID()}`, title: "Stale" })
@@ -202,7 +202,7 @@ describe("cron over content databases", () => {
     return channel!;
   }
 
-  async function dueSchedule(org: { id: string; content: ReturnType<typeof onDatabase> }) {
+  async function dueSchedule(org: { id: string; content: ReturnType<typeof contentHandle> }) {
     // Weekly on the day it is in Los Angeles, not in UTC: due only on the organisation's calendar.
     const rule = { frequency: "weekly" as const, scheduledTime: "06:00", dayOfMonth: null };
     const dayOfWeek = [0, 1, 2, 3, 4, 5, 6].find((day) =>

@@ -25,9 +25,7 @@ type Titles = { channels: Array<{ title: string }> };
 type Page = { rows: Array<{ title: string }> };
 
 async function orgIn(binding: ContentBinding) {
-  const people = await createOrgWithMembers();
-  await placeIn(people.org.id, binding);
-  return people;
+  return createOrgWithMembers({ binding });
 }
 
 const channelTitles = async (orgId: string, token: string) => {
@@ -58,12 +56,12 @@ describe("an organisation's content database", () => {
       body: { youtubeApiKey: "AIza-content-two-key" },
     });
     expect(saved.status).toBe(200);
-    expect(await rowsPerDatabase("integrations", org.id)).toEqual({
+    expect(await rowsPerDatabase(schema.integrations, org.id)).toEqual({
       DB: 0,
       CONTENT_1: 0,
       CONTENT_2: 1,
     });
-    expect(await rowsPerDatabase("channels", org.id)).toEqual({
+    expect(await rowsPerDatabase(schema.channels, org.id)).toEqual({
       DB: 0,
       CONTENT_1: 0,
       CONTENT_2: 1,
@@ -247,7 +245,7 @@ describe("placement", () => {
         body: { simplecastApiKey: "sandbox-placement-key" },
       });
       expect(saved.status).toBe(200);
-      const counts = await rowsPerDatabase("integrations", org.organization.id);
+      const counts = await rowsPerDatabase(schema.integrations, org.organization.id);
       expect(counts).toEqual({ DB: 0, CONTENT_1: 0, CONTENT_2: 0, [binding]: 1 });
     }
   });

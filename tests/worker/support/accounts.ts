@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Role } from "../../../shared/schemas/enums";
 import { schema } from "../../../worker/db/client";
 import { hashPassword } from "../../../worker/lib/crypto/password";
-import { createOrganization, db } from "./factories";
+import { type ContentBinding, createOrganization, db } from "./factories";
 import { signIn } from "./http";
 
 export const randomEmail = (prefix = "user") =>
@@ -41,8 +41,8 @@ export async function createUser(
 }
 
 /** An organisation with a signed-in admin and a signed-in standard user. */
-export async function createOrgWithMembers() {
-  const org = await createOrganization();
+export async function createOrgWithMembers(options: { binding?: ContentBinding } = {}) {
+  const org = await createOrganization(undefined, options);
   const admin = await createUser({ organizationId: org.id, role: "admin" });
   const member = await createUser({ organizationId: org.id, role: "standard" });
   return {

@@ -1,15 +1,21 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { schema } from "../../../worker/db/client";
-import { db } from "./factories";
+import { encryptSecret } from "../../../worker/lib/crypto/aes-gcm";
+import { type ContentBinding, contentHandle, createOrganization, db } from "./factories";
 
-/** The databases that may hold an organisation's content in a test run. */
-export type ContentBinding = "DB" | "CONTENT_1" | "CONTENT_2";
-export const CONTENT_BINDINGS: ContentBinding[] = ["DB", "CONTENT_1", "CONTENT_2"];
+/*
+ * Organisations placed in a given database, moves, and where rows ended up: the helpers of the
+ * tests that cross databases on purpose (issue 17). The factory itself places every organisation
+ * (tests/worker/support/factories.ts); these name the database, or change it.
+ */
 
-/** A drizzle handle over one of them. */
-export const contentHandle = (binding: ContentBinding) => drizzle(env[binding], { schema });
+export {
+  CONTENT_BINDINGS,
+  type ContentBinding,
+  contentHandle,
+  contentOf,
+} from "./factories";
 
 /**
  * Puts an existing organisation's content in `binding` as placement (or a finished move) leaves
@@ -36,18 +42,48 @@ export const startMove = (organizationId: string, target: ContentBinding) =>
     .set({ movingTo: target })
     .where(eq(schema.organizationDatabases.organizationId, organizationId));
 
+/** An organisation whose content lives in `binding`, optionally with a (sandbox) YouTube key. */
+export async function organizationOn(
+  binding: ContentBinding,
+  options: { timezone?: string; youtubeKey?: string; movingTo?: ContentBinding } = {},
+) {
+  const org = await createOrganization(undefined, { binding });
+  const content = contentHandle(binding);
+  const timezone = options.timezone ?? org.timezone;
+  for (const handle of binding === "DB" ? [db()] : [db(), content])
+    await handle
+      .update(schema.organizations)
+      .set({ timezone })
+      .where(eq(schema.organizations.id, org.id));
+  if (options.movingTo) await startMove(org.id, options.movingTo);
+  if (options.youtubeKey)
+    await content.insert(schema.integrations).values({
+      organizationId: org.id,
+      type: "youtube",
+      apiKeyCiphertext: await encryptSecret(options.youtubeKey, env.ENCRYPTION_KEY),
+      apiKeyLast4: options.youtubeKey.slice(-4),
+    });
+  return { ...org, timezone, binding, content };
+}
+
+type OrganizationTable =
+  | typeof schema.channels
+  | typeof schema.integrations
+  | typeof schema.ingestionJobs
+  | typeof schema.scheduleRuns;
+
 /** How many rows of `table` each database holds for the organisation. */
 export async function rowsPerDatabase(
-  table: "channels" | "integrations",
+  table: OrganizationTable,
   organizationId: string,
 ): Promise<Record<ContentBinding, number>> {
   const counts = await Promise.all(
-    CONTENT_BINDINGS.map(async (binding) => {
-      const row = await env[binding]
-        .prepare(`SELECT count(*) AS n FROM ${table} WHERE organization_id = ?`)
-        .bind(organizationId)
-        .first<{ n: number }>();
-      return [binding, row?.n ?? 0] as const;
+    (["DB", "CONTENT_1", "CONTENT_2"] as const).map(async (binding) => {
+      const rows = await contentHandle(binding)
+        .select({ organizationId: table.organizationId })
+        .from(table)
+        .where(eq(table.organizationId, organizationId));
+      return [binding, rows.length] as const;
     }),
   );
   return Object.fromEntries(counts) as Record<ContentBinding, number>;
