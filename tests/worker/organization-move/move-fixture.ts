@@ -34,7 +34,8 @@ export const directory = (organizationId: string) =>
  * channel history, owner analytics for 40 of the videos.
  */
 export async function richOrganization() {
-  const org = await createOrganization();
+  // Made before the split (content in DB): the moves under test start from the primary database.
+  const org = await createOrganization(undefined, { binding: "DB" });
   await fillOrganization(org.id);
   const run = (sql: string) => env.DB.prepare(sql).bind(org.id).run();
   const channel = "(SELECT id FROM channels WHERE organization_id = ?1 LIMIT 1)";
