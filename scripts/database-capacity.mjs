@@ -7,27 +7,18 @@
 // warning in the logs) and the script exits 2, so a scheduled run can page someone.
 // It reads the local databases `npm start` uses (.wrangler/state) or those under --persist-to,
 // through wrangler's getPlatformProxy.
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { runnerImport } from "vite";
-import { getPlatformProxy } from "wrangler";
-import { root } from "./lib/dev-server.mjs";
+import { loadWorkerModule, openPlatform } from "./lib/local-platform.mjs";
 
 const { values: args } = parseArgs({
   options: { "persist-to": { type: "string" }, config: { type: "string" } },
 });
-const load = async (file) =>
-  (await runnerImport(path.join(root, file), { configFile: false, logLevel: "error" })).module;
-const { contentBindings, contentD1, placementBindings } = await load(
+const { contentBindings, contentD1, placementBindings } = await loadWorkerModule(
   "worker/lib/content-databases.ts",
 );
-const { databaseCapacity } = await load("worker/lib/database-capacity.ts");
+const { databaseCapacity } = await loadWorkerModule("worker/lib/database-capacity.ts");
 
-const persistTo = path.resolve(args["persist-to"] ?? path.join(root, ".wrangler", "state"));
-const proxy = await getPlatformProxy({
-  configPath: path.resolve(args.config ?? path.join(root, "wrangler.toml")),
-  persist: { path: path.join(persistTo, "v3") },
-});
+const proxy = await openPlatform({ persistTo: args["persist-to"], config: args.config });
 let exitCode = 0;
 try {
   const { env } = proxy;

@@ -6,11 +6,8 @@
 // against the databases wrangler's getPlatformProxy binds from the config: by default the local
 // ones `npm start` uses (.wrangler/state), or those under --persist-to. Exit code 0 when the
 // organisation is where --to says and nothing of it is left elsewhere; 1 otherwise.
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { runnerImport } from "vite";
-import { getPlatformProxy } from "wrangler";
-import { root } from "./lib/dev-server.mjs";
+import { loadWorkerModule, openPlatform } from "./lib/local-platform.mjs";
 
 const USAGE =
   "usage: node scripts/move-organization.mjs --org <organisation id> --to <binding> [--abort] " +
@@ -37,18 +34,14 @@ try {
 }
 if (!args.org || !args.to) fail(`--org and --to are required.\n${USAGE}`);
 
-const load = async (file) =>
-  (await runnerImport(path.join(root, file), { configFile: false, logLevel: "error" })).module;
-const { moveOrganization, MoveRefused } = await load("worker/features/organization-move/move.ts");
-const { contentBindings, contentD1, placementBindings } = await load(
+const { moveOrganization, MoveRefused } = await loadWorkerModule(
+  "worker/features/organization-move/move.ts",
+);
+const { contentBindings, contentD1, placementBindings } = await loadWorkerModule(
   "worker/lib/content-databases.ts",
 );
 
-const persistTo = path.resolve(args["persist-to"] ?? path.join(root, ".wrangler", "state"));
-const proxy = await getPlatformProxy({
-  configPath: path.resolve(args.config ?? path.join(root, "wrangler.toml")),
-  persist: { path: path.join(persistTo, "v3") },
-});
+const proxy = await openPlatform({ persistTo: args["persist-to"], config: args.config });
 let exitCode = 1;
 try {
   const { env } = proxy;
