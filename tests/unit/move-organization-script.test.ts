@@ -25,10 +25,14 @@ const platform = () =>
   });
 
 async function script(...args: string[]) {
+  return runScript("scripts/move-organization.mjs", ...args);
+}
+
+async function runScript(file: string, ...args: string[]) {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      ["scripts/move-organization.mjs", ...args, "--persist-to", persistTo],
+      [file, ...args, "--persist-to", persistTo],
       { cwd: root, timeout: SCRIPT_TIMEOUT },
     );
     return { code: 0, stdout, stderr };
@@ -77,7 +81,7 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(persistTo, { recursive: true, force: true }));
 
-describe("scripts/move-organization.mjs", () => {
+describe("the operator scripts: move-organization, then database-capacity", () => {
   it(
     "moves an organisation, prints each table's counts and checksums, and says nothing was lost",
     async () => {
@@ -101,6 +105,24 @@ describe("scripts/move-organization.mjs", () => {
       } finally {
         await dispose();
       }
+    },
+    SCRIPT_TIMEOUT,
+  );
+
+  it(
+    "scripts/database-capacity.mjs then shows each database's share and where the organisations are",
+    async () => {
+      const run = await runScript("scripts/database-capacity.mjs");
+      expect(run.code, run.stderr).toBe(0);
+      // binding, size now, share of 10 GB, organisations placed there, ..., takes new ones
+      const row = (binding: string) =>
+        new RegExp(`^${binding}\\s+[\\d.]+ MB\\s+[\\d.]+%\\s+(\\d+)\\s.*\\s(yes|no)$`, "m").exec(
+          run.stdout,
+        );
+      expect(row("DB")?.slice(1)).toEqual(["1", "no"]);
+      expect(row("CONTENT_1")?.slice(1)).toEqual(["1", "yes"]);
+      expect(row("CONTENT_2")?.slice(1)).toEqual(["0", "yes"]);
+      expect(run.stdout).not.toContain("ALERT");
     },
     SCRIPT_TIMEOUT,
   );
