@@ -237,7 +237,24 @@ export default function DashboardPage() {
           {list.isPending && (
             <p className="text-sm text-slate-600 dark:text-slate-300">Loading...</p>
           )}
-          {!list.isPending && count === 0 && (
+          {/* A list that failed to load is not an empty list: say why (the server's words, e.g.
+              while the organisation is being moved between databases) and offer a retry. */}
+          {list.isError && (
+            <div role="alert" className="py-10 text-center text-sm text-red-700 dark:text-red-300">
+              <p>
+                {serverMessage(
+                  list.error,
+                  platform === "youtube"
+                    ? "Failed to load YouTube data"
+                    : "Failed to load Simplecast data",
+                )}
+              </p>
+              <Button className="mt-3" variant="secondary" onClick={() => void list.refetch()}>
+                Try again
+              </Button>
+            </div>
+          )}
+          {!list.isPending && !list.isError && count === 0 && (
             <div className="py-10 text-center text-sm text-slate-600 dark:text-slate-300">
               <p>
                 {platform === "youtube" ? "No YouTube channels yet." : "No Simplecast shows yet."}
