@@ -17,12 +17,17 @@ export const contentHandle = (binding: string) =>
   drizzle(env[binding as ContentBinding], { schema });
 
 /*
- * N is 2 in every test run, so the factory should place organisations as production does,
- * alternately in CONTENT_1 and CONTENT_2 (issue 17). Not yet the default: 24 test files still read
- * or write content with db() (docs/content-databases.md, "Tests"); until they use contentOf, an
- * organisation is made as before the split unless a test names its database.
+ * N is 2 in every test run, so the factory places organisations as production does, alternately in
+ * CONTENT_1 and CONTENT_2 (issue 17), when TEST_CONTENT_PLACEMENT is "alternate"
+ * (CROSSCAST_TEST_PLACEMENT in the shell). With "DB" an organisation is made as before the split,
+ * unless a test names its database.
  */
-const DEFAULT_BINDING: ContentBinding = "DB";
+let placed = 0;
+function defaultBinding(): ContentBinding {
+  if (env.TEST_CONTENT_PLACEMENT !== "alternate") return "DB";
+  placed += 1;
+  return placed % 2 === 1 ? "CONTENT_1" : "CONTENT_2";
+}
 
 /**
  * An organisation as creation leaves it: its row and directory entry in the primary database, and
@@ -32,7 +37,7 @@ export async function createOrganization(
   name = `Org ${suffix()}`,
   options: { binding?: ContentBinding } = {},
 ) {
-  const binding = options.binding ?? DEFAULT_BINDING;
+  const binding = options.binding ?? defaultBinding();
   const [org] = await db().insert(schema.organizations).values({ name }).returning();
   if (binding !== "DB") await contentHandle(binding).insert(schema.organizations).values(org!);
   await db().insert(schema.organizationDatabases).values({ organizationId: org!.id, binding });
