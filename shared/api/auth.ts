@@ -9,6 +9,7 @@ import {
 import {
   linkResponseSchema,
   meResponseSchema,
+  refreshResponseSchema,
   signInBodySchema,
   signUpBodySchema,
   tokenResponseSchema,
@@ -20,6 +21,9 @@ const signedIn = routesOf("auth");
 
 /** The tab's active organisation travels with /me, so each tab keeps its own. */
 export const meQuerySchema = z.object({ organizationId: z.string().uuid().optional() });
+
+/** `include=me`: the answer also carries GET /auth/me's (the default organisation), in one trip. */
+export const refreshQuerySchema = z.object({ include: z.literal("me").optional() });
 
 /** The refresh token travels only in the HttpOnly cookie scoped to /api/auth. */
 const refreshCookie = "The refresh token, in the HttpOnly cookie scoped to /api/auth";
@@ -57,7 +61,12 @@ export const authApi = {
     method: "post",
     path: "/auth/refresh",
     summary: "Exchange the refresh cookie for a new access token (single use, rotated)",
-    responses: responds(200, `A new access token; ${refreshCookie}`, tokenResponseSchema),
+    request: { query: refreshQuerySchema },
+    responses: responds(
+      200,
+      `A new access token (with include=me, also what GET /auth/me answers); ${refreshCookie}`,
+      refreshResponseSchema,
+    ),
   }),
   signOut: open({
     method: "post",

@@ -95,6 +95,16 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
+/**
+ * POST /api/auth/refresh. With ?include=me (a page load restoring its session) the answer also
+ * carries what GET /api/auth/me would, so the dashboard's reads are not a second round trip
+ * behind the refresh (issue 15). The timer's refreshes leave it out and stay one cheap exchange.
+ */
+export const refreshResponseSchema = tokenResponseSchema.extend({
+  me: meResponseSchema.optional(),
+});
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
 /** The two kinds of emailed link: `${origin}/#access_token=<one-time token>&type=invite|recovery`. */
 export const linkTypeSchema = z.enum(["invite", "recovery"]);
 export type LinkType = z.infer<typeof linkTypeSchema>;

@@ -146,9 +146,14 @@ export const authRoutes = router
     if (!token)
       throw new ApiError("UNAUTHORIZED", "No valid session found", { reason: "no_session" });
     try {
-      const next = await rotateSession(c.var.primary, token, requestMeta(c));
+      const db = c.var.primary;
+      const next = await rotateSession(db, token, requestMeta(c));
       setRefreshCookie(c, next.refreshToken);
-      return reply(c, routes.refresh, await accessTokenResponse(c, next.userId, next.sessionId));
+      const tokens = await accessTokenResponse(c, next.userId, next.sessionId);
+      if (c.req.valid("query").include !== "me") return reply(c, routes.refresh, tokens);
+      // A page load restoring its session: /me's answer now, not a round trip later.
+      const me = await meResponse(db, await currentUser(db, next.userId));
+      return reply(c, routes.refresh, { ...tokens, me });
     } catch (error) {
       if (error instanceof ApiError && error.code === "UNAUTHORIZED") clearRefreshCookie(c);
       // A refresh token that came back revoked its whole sign-in: its open boards close too.
