@@ -50,23 +50,34 @@ const refused = (reason: string, status = 401) =>
     },
   });
 
-/** The fake server: answers /refresh from a script (one answer per call), /me always. */
-function server(refreshAnswers: Array<() => Response | Promise<Response>>) {
+/**
+ * The fake server: answers /refresh from a script (one answer per call), adding the person when
+ * asked with include=me (unless `withoutMe`, a server that leaves it out), and /me always.
+ */
+function server(
+  refreshAnswers: Array<() => Response | Promise<Response>>,
+  { withoutMe = false } = {},
+) {
   const calls: string[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string) => {
       calls.push(path);
       if (path === "/api/auth/me") return json(200, me);
-      if (path === "/api/auth/refresh") {
+      if (path.startsWith("/api/auth/refresh")) {
         const next = refreshAnswers.shift();
         if (!next) throw new Error("unexpected refresh");
-        return next();
+        const answer = await next();
+        if (withoutMe || !path.endsWith("?include=me") || answer.status !== 200) return answer;
+        return json(200, { ...(await answer.json()), me });
       }
       throw new Error(`unexpected ${path}`);
     }),
   );
-  return { refreshes: () => calls.filter((c) => c === "/api/auth/refresh").length };
+  return {
+    calls: () => [...calls],
+    refreshes: () => calls.filter((c) => c.startsWith("/api/auth/refresh")).length,
+  };
 }
 
 function Probe() {
@@ -93,6 +104,24 @@ describe("AuthProvider", () => {
     screen.getByText("signed out");
   });
 
+  it("restores the session and the person in one request on load", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const s = server([() => token(1)]);
+    mount();
+    await settle();
+    screen.getByText("signed in as ada@example.com");
+    expect(s.calls()).toEqual(["/api/auth/refresh?include=me"]);
+  });
+
+  it("asks /me separately when the refresh answer leaves the person out", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const s = server([() => token(1)], { withoutMe: true });
+    mount();
+    await settle();
+    screen.getByText("signed in as ada@example.com");
+    expect(s.calls()).toEqual(["/api/auth/refresh?include=me", "/api/auth/me"]);
+  });
+
   it("refreshes one minute before expiry, again and again, staying signed in", async () => {
     vi.useFakeTimers({ now: NOW });
     const s = server([() => token(1), () => token(2), () => token(3)]);
@@ -108,6 +137,8 @@ describe("AuthProvider", () => {
     await act(() => vi.advanceTimersByTimeAsync(14 * 60_000));
     expect(s.refreshes()).toBe(3);
     screen.getByText("signed in as ada@example.com");
+    // The timer's refreshes are the plain exchange: the person is not asked for again.
+    expect(s.calls().slice(1)).toEqual(["/api/auth/refresh", "/api/auth/refresh"]);
   });
 
   it("a very short token is still refreshed no sooner than five seconds", async () => {

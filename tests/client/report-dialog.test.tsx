@@ -24,7 +24,7 @@ function serve() {
           status,
           headers: { "content-type": "application/json" },
         });
-      if (path === "/api/auth/refresh")
+      if (path.startsWith("/api/auth/refresh"))
         return reply(401, {
           error: { code: "UNAUTHORIZED", message: "no", reason: "no_session", requestId: "r" },
         });

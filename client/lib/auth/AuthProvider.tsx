@@ -18,6 +18,7 @@ import {
   REFRESH_MARGIN_MS,
   refreshBackoffMs,
   refreshSession,
+  restoreSession,
   signInWithPassword,
   signOutSession,
   switchActiveOrganization,
@@ -120,9 +121,10 @@ export function AuthProvider({
         if (linked) return void (await adoptSession(linked));
         return setState(signedOut);
       }
-      const token = await refreshSession();
-      if (!token) return setState(signedOut);
-      await adoptSession(token);
+      const restored = await restoreSession();
+      if (!restored) return setState(signedOut);
+      setState(fromMe(restored.me));
+      scheduleRefresh(restored.token);
     } catch (error) {
       setState({
         ...signedOut,
@@ -132,7 +134,7 @@ export function AuthProvider({
             : null,
       });
     }
-  }, [adoptSession, pendingLink]);
+  }, [adoptSession, scheduleRefresh, pendingLink]);
 
   useEffect(() => {
     void initialize();

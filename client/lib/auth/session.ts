@@ -1,6 +1,6 @@
 import { accountApi } from "../../../shared/api/account";
 import { authApi } from "../../../shared/api/auth";
-import type { MeResponse, TokenResponse } from "../../../shared/schemas/auth";
+import type { MeResponse, RefreshResponse, TokenResponse } from "../../../shared/schemas/auth";
 import { ApiError, call, setAccessToken } from "../api/client";
 
 /** Exchanges an emailed one-time link token for a session. */
@@ -12,17 +12,23 @@ export async function exchangeLinkToken(token: string): Promise<TokenResponse> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Exchanges the HttpOnly refresh cookie for an access token; null when nobody is signed in. */
-export async function refreshSession(retried = false): Promise<TokenResponse | null> {
+/**
+ * Exchanges the HttpOnly refresh cookie for an access token; null when nobody is signed in.
+ * `withMe` (a page load restoring its session) asks for the person in the same answer.
+ */
+export async function refreshSession(
+  withMe = false,
+  retried = false,
+): Promise<RefreshResponse | null> {
   try {
-    const token = await call(authApi.refresh);
+    const token = await call(authApi.refresh, withMe ? { query: { include: "me" } } : {});
     setAccessToken(token.accessToken);
     return token;
   } catch (error) {
     // Another tab refreshed at the same moment; the cookie now holds the newer token.
     if (!retried && error instanceof ApiError && error.reason === "refresh_token_rotated") {
       await pause(300);
-      return refreshSession(true);
+      return refreshSession(withMe, true);
     }
     // 401/404 mean "no session" (404 until the auth API exists); anything else is retryable.
     if (
@@ -34,6 +40,17 @@ export async function refreshSession(retried = false): Promise<TokenResponse | n
     }
     throw error;
   }
+}
+
+/**
+ * A page load: the session and the person in one round trip (issue 15: the dashboard's reads
+ * wait for both). A server that leaves `me` out is asked for it separately.
+ */
+export async function restoreSession(): Promise<{ token: TokenResponse; me: MeResponse } | null> {
+  const restored = await refreshSession(true);
+  if (!restored) return null;
+  const { me, ...token } = restored;
+  return { token, me: me ?? (await fetchMe()) };
 }
 
 /** The signed-in person; `organizationId` keeps this tab's active organisation (if still a member). */
