@@ -57,15 +57,24 @@ async function send<T extends z.ZodType>(
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(opts.body);
   }
+  const sent = fetch(path, {
+    method: opts.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+    credentials: "same-origin",
+    signal: opts.signal,
+  });
+  return readAnswer(sent, schema);
+}
+
+/** An answer as every call reads it: failures throw ApiError, success is parsed by `schema`. */
+async function readAnswer<T extends z.ZodType>(
+  sent: Promise<Response>,
+  schema: T | undefined,
+): Promise<z.infer<T>> {
   let res: Response;
   try {
-    res = await fetch(path, {
-      method: opts.method ?? (body ? "POST" : "GET"),
-      headers,
-      body,
-      credentials: "same-origin",
-      signal: opts.signal,
-    });
+    res = await sent;
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError("Network error", 0, "NETWORK", "network");
@@ -74,6 +83,13 @@ async function send<T extends z.ZodType>(
   if (res.status === 204 || !schema) return undefined as z.infer<T>;
   return schema.parse(await res.json());
 }
+
+/**
+ * Reads a request to route R that was sent before this code loaded (client/public/
+ * session-restore.js) exactly as `call` reads its own: same errors, same schema.
+ */
+export const answerOf = <R extends ApiRoute>(route: R, sent: Promise<Response>) =>
+  readAnswer(sent, successOf(route).schema as z.ZodType<ResponseOf<R>> | undefined);
 
 /** What a call to route R needs: its path parameters, query and body, typed from R's schemas. */
 export type CallInput<R extends ApiRoute> = (R extends {

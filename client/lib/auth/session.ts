@@ -1,7 +1,7 @@
 import { accountApi } from "../../../shared/api/account";
 import { authApi } from "../../../shared/api/auth";
 import type { MeResponse, RefreshResponse, TokenResponse } from "../../../shared/schemas/auth";
-import { ApiError, call, setAccessToken } from "../api/client";
+import { ApiError, answerOf, call, setAccessToken } from "../api/client";
 
 /** Exchanges an emailed one-time link token for a session. */
 export async function exchangeLinkToken(token: string): Promise<TokenResponse> {
@@ -13,6 +13,18 @@ export async function exchangeLinkToken(token: string): Promise<TokenResponse> {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The refresh?include=me that client/public/session-restore.js sent while this code was still
+ * downloading (issue 15: the dashboard's reads wait for it). Taken once: a later restore in the
+ * same page (none today) sends its own.
+ */
+function takeEarlyRestore(): Promise<Response> | undefined {
+  const page = window as { crosscastSessionRestore?: Promise<Response> };
+  const early = page.crosscastSessionRestore;
+  delete page.crosscastSessionRestore;
+  return early;
+}
+
+/**
  * Exchanges the HttpOnly refresh cookie for an access token; null when nobody is signed in.
  * `withMe` (a page load restoring its session) asks for the person in the same answer.
  */
@@ -21,7 +33,10 @@ export async function refreshSession(
   retried = false,
 ): Promise<RefreshResponse | null> {
   try {
-    const token = await call(authApi.refresh, withMe ? { query: { include: "me" } } : {});
+    const early = withMe && !retried ? takeEarlyRestore() : undefined;
+    const token = await (early
+      ? answerOf(authApi.refresh, early)
+      : call(authApi.refresh, withMe ? { query: { include: "me" } } : {}));
     setAccessToken(token.accessToken);
     return token;
   } catch (error) {
