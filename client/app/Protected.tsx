@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { PageLoading } from "../components/PageLoading";
 import { useAuth } from "../lib/auth/AuthProvider";
@@ -15,21 +15,33 @@ const SignInScreen = lazy(() =>
  */
 export function Protected({
   children,
-  preload,
+  code,
 }: {
   children: ReactNode;
   /**
-   * Starts loading the page's code at once. Restoring the session takes two requests; loading the
-   * page's chunk only after them put a third round trip before the first rows (issue 15). The
-   * browser caches the module, so the page's own lazy import then resolves at once.
+   * The page's code. Loading starts at once: restoring the session takes a request, and loading
+   * the page's chunk only after it put another round trip before the first rows (issue 15).
+   * Until it has arrived the page is not shown at all: a page that suspended on its chunk would
+   * keep React's Suspense fallback up for its reveal throttle (up to 300 ms) after the chunk came.
    */
-  preload?: () => Promise<unknown>;
+  code?: { preload: () => Promise<unknown>; loaded: () => boolean };
 }) {
   const { user, isLoading } = useAuth();
+  const [codeReady, setCodeReady] = useState(() => !code || code.loaded());
   useEffect(() => {
+    if (!code) return;
+    let mounted = true;
     // A failure here is not shown: the page's own import fails the same way, inside its boundary.
-    preload?.().catch(() => undefined);
-  }, [preload]);
+    code
+      .preload()
+      .catch(() => undefined)
+      .finally(() => {
+        if (mounted) setCodeReady(true);
+      });
+    return () => {
+      mounted = false;
+    };
+  }, [code]);
   if (isLoading) return <PageLoading />;
   if (!user)
     return (
@@ -39,5 +51,6 @@ export function Protected({
     );
   if (user.isNewUser) return <Navigate to="/auth/welcome" replace />;
   if (user.isPasswordReset) return <Navigate to="/auth/reset-password" replace />;
+  if (!codeReady) return <PageLoading />;
   return <>{children}</>;
 }

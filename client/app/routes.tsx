@@ -28,7 +28,7 @@ function splitPage(load: () => Promise<PageModule>) {
     const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
     return <Component />;
   }
-  return { Page, preload };
+  return { Page, code: { preload, loaded: () => loaded !== null } };
 }
 
 const page = (load: () => Promise<PageModule>) => {
@@ -41,9 +41,9 @@ const page = (load: () => Promise<PageModule>) => {
 };
 // The page's code is fetched while the session is being restored, not after it.
 const protectedPage = (load: () => Promise<PageModule>): ReactNode => {
-  const { Page, preload } = splitPage(load);
+  const { Page, code } = splitPage(load);
   return (
-    <Protected preload={preload}>
+    <Protected code={code}>
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>
