@@ -39,17 +39,34 @@ const page = (load: () => Promise<PageModule>) => {
     </Suspense>
   );
 };
-// The page's code is fetched while the session is being restored, not after it.
-const protectedPage = (load: () => Promise<PageModule>): ReactNode => {
+/**
+ * A signed-in page's route. Its code is fetched while the session is being restored, not after
+ * it; `handle.preload` lets the router start that download for the address the app opens on.
+ */
+const protectedPage = (load: () => Promise<PageModule>) => {
   const { Page, code } = splitPage(load);
-  return (
+  const element: ReactNode = (
     <Protected code={code}>
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>
     </Protected>
   );
+  return { element, handle: { preload: code.preload } };
 };
+
+/**
+ * Starts downloading the code of the page the app opens on as soon as the router exists, before
+ * the first render: waiting for Protected's effect left the dashboard's chunk the last thing to
+ * arrive before its first request, once the session came with the page's head (issue 15).
+ */
+function preloadOpeningPage(router: ReturnType<typeof createBrowserRouter>) {
+  for (const { route } of router.state.matches) {
+    const handle = route.handle as { preload?: () => Promise<unknown> } | undefined;
+    // A failure is not shown here: the page's own import fails the same way, in its boundary.
+    handle?.preload?.().catch(() => undefined);
+  }
+}
 
 const Dashboard = () => import("../features/dashboard/DashboardPage");
 
@@ -62,7 +79,7 @@ const crashTestRoutes =
     ? [
         {
           path: "__crash-test",
-          element: protectedPage(() => import("../features/dev/CrashTestPage")),
+          ...protectedPage(() => import("../features/dev/CrashTestPage")),
         },
       ]
     : [];
@@ -78,7 +95,7 @@ export function createAppRouter(brand: ClientBrand) {
         },
       ]
     : [];
-  return createBrowserRouter([
+  const router = createBrowserRouter([
     {
       element: <Layout />,
       // If the header or footer fails, this screen replaces the whole layout.
@@ -89,25 +106,23 @@ export function createAppRouter(brand: ClientBrand) {
           // header and footer, so the way back stays on screen.
           errorElement: <RouteErrorBoundary />,
           children: [
-            { index: true, element: protectedPage(Dashboard) },
-            { path: "dashboard", element: protectedPage(Dashboard) },
+            { index: true, ...protectedPage(Dashboard) },
+            { path: "dashboard", ...protectedPage(Dashboard) },
             {
               path: "reports",
-              element: protectedPage(() => import("../features/reports/ReportsPage")),
+              ...protectedPage(() => import("../features/reports/ReportsPage")),
             },
             {
               path: "account-settings",
-              element: protectedPage(() => import("../features/account/AccountSettingsPage")),
+              ...protectedPage(() => import("../features/account/AccountSettingsPage")),
             },
             {
               path: "organization-settings",
-              element: protectedPage(
-                () => import("../features/organization/OrganizationSettingsPage"),
-              ),
+              ...protectedPage(() => import("../features/organization/OrganizationSettingsPage")),
             },
             {
               path: "admin/storage",
-              element: protectedPage(() => import("../features/storage/StoragePage")),
+              ...protectedPage(() => import("../features/storage/StoragePage")),
             },
             {
               path: "update-log",
@@ -141,4 +156,6 @@ export function createAppRouter(brand: ClientBrand) {
       errorElement: <RouteErrorBoundary />,
     },
   ]);
+  preloadOpeningPage(router);
+  return router;
 }
