@@ -122,6 +122,38 @@ describe("AuthProvider", () => {
     expect(s.calls()).toEqual(["/api/auth/refresh?include=me", "/api/auth/me"]);
   });
 
+  it("takes the restore the page's head already sent, without asking again", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const s = server([]);
+    const answer = await token(1).json();
+    Object.assign(window, {
+      crosscastSessionRestore: Promise.resolve(json(200, { ...answer, me })),
+    });
+    mount();
+    await settle();
+    screen.getByText("signed in as ada@example.com");
+    expect(s.calls()).toEqual([]);
+    expect("crosscastSessionRestore" in window).toBe(false);
+  });
+
+  it("reads the head's restore as its own: no session is signed out, a rotated one retried", async () => {
+    vi.useFakeTimers({ now: NOW });
+    server([]);
+    Object.assign(window, { crosscastSessionRestore: Promise.resolve(refused("no_session")) });
+    mount();
+    await settle();
+    screen.getByText("signed out");
+
+    const s = server([() => token(2)]);
+    Object.assign(window, {
+      crosscastSessionRestore: Promise.resolve(refused("refresh_token_rotated", 409)),
+    });
+    mount();
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(s.calls()).toEqual(["/api/auth/refresh?include=me"]);
+    screen.getByText("signed in as ada@example.com");
+  });
+
   it("refreshes one minute before expiry, again and again, staying signed in", async () => {
     vi.useFakeTimers({ now: NOW });
     const s = server([() => token(1), () => token(2), () => token(3)]);
