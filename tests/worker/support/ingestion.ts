@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "./accounts";
-import { db } from "./factories";
+import { contentOf } from "./factories";
 import { call } from "./http";
 import { deliver, jobRow, messageFor } from "./jobs";
 
@@ -38,7 +38,7 @@ export async function ingestedChannel(orgId: string, token: string, handle: stri
   const job = await runJob(await addChannel(orgId, token, `https://www.youtube.com/${handle}`));
   if (job.status !== "succeeded")
     throw new Error(`ingest ${handle}: ${job.status} ${job.errorMessage}`);
-  const [channel] = await db()
+  const [channel] = await (await contentOf(orgId))
     .select()
     .from(schema.channels)
     .where(eq(schema.channels.organizationId, orgId));

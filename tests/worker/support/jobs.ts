@@ -3,18 +3,30 @@ import { eq } from "drizzle-orm";
 import { type JobMessage, jobMessageSchema } from "../../../shared/schemas/jobs";
 import { schema } from "../../../worker/db/client";
 import worker from "../../../worker/index";
-import { db } from "./factories";
+import { CONTENT_BINDINGS, contentHandle } from "./factories";
+
+/**
+ * A job's ingestion_jobs row, wherever its organisation's content is: the primary database or a
+ * content database (docs/content-databases.md). Job ids are UUIDs, so at most one database has it.
+ */
+export async function jobRow(jobId: string) {
+  for (const binding of CONTENT_BINDINGS) {
+    const [row] = await contentHandle(binding)
+      .select()
+      .from(schema.ingestionJobs)
+      .where(eq(schema.ingestionJobs.id, jobId));
+    if (row) return row;
+  }
+  throw new Error(`no ingestion job ${jobId} in any database`);
+}
 
 /** The queue message an ingestion_jobs row was enqueued with. */
 export async function messageFor(jobId: string) {
-  const [row] = await db()
-    .select()
-    .from(schema.ingestionJobs)
-    .where(eq(schema.ingestionJobs.id, jobId));
+  const row = await jobRow(jobId);
   return jobMessageSchema.parse({
-    type: row!.kind,
-    ...row!.target,
-    organizationId: row!.organizationId,
+    type: row.kind,
+    ...row.target,
+    organizationId: row.organizationId,
     jobId,
   });
 }
@@ -38,12 +50,6 @@ export async function deliver(
   const ctx = createExecutionContext();
   await worker.queue(batch, bindings, ctx);
   return getQueueResult(batch, ctx);
-}
-
-export async function jobRow(jobId: string) {
-  return (
-    await db().select().from(schema.ingestionJobs).where(eq(schema.ingestionJobs.id, jobId))
-  )[0]!;
 }
 
 /** A JOBS producer that records every message it is given, then hands it to the real queue. */
