@@ -10,7 +10,7 @@ import { schema } from "../../../worker/db/client";
 import worker from "../../../worker/index";
 import { LEASE_MS, startJob } from "../../../worker/jobs/job-state";
 import { MAX_STARTS, messages } from "../../../worker/jobs/leases";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
 import { deliver, jobRow, messageFor } from "../support/jobs";
@@ -38,8 +38,10 @@ async function refresh(orgId: string, token: string) {
 }
 
 /** The process "dies" right after the consumer marked the job running: nothing else happens. */
-const crash = async (jobId: string, attempts = 1) =>
-  startJob(db(), (await jobRow(jobId)).organizationId, jobId, attempts);
+const crash = async (jobId: string, attempts = 1) => {
+  const { organizationId } = await jobRow(jobId);
+  await startJob(await contentOf(organizationId), organizationId, jobId, attempts);
+};
 
 describe("jobs that survive a crash", () => {
   it("resumes a job whose process died, within its 15-minute lease, and it then succeeds", async () => {
@@ -70,10 +72,11 @@ describe("jobs that survive a crash", () => {
     const token = member.session.accessToken;
     await ingestedChannel(org.id, token, "@bench-20");
     const [jobId] = (await refresh(org.id, token)).jobIds;
+    const content = await contentOf(org.id);
     for (let start = 1; start <= MAX_STARTS; start++) {
       await crash(jobId!);
       // Its lease is over (as 16 minutes later).
-      await db()
+      await content
         .update(schema.ingestionJobs)
         .set({ leaseExpiresAt: new Date(Date.now() - 60_000) })
         .where(eq(schema.ingestionJobs.id, jobId!));
@@ -82,7 +85,7 @@ describe("jobs that survive a crash", () => {
         const again = await refresh(org.id, token);
         expect(again.alreadyRunning).toBe(0);
         expect(again.jobIds).toHaveLength(1);
-        await db()
+        await content
           .update(schema.ingestionJobs)
           .set({ status: "failed" })
           .where(eq(schema.ingestionJobs.id, again.jobIds[0]!));

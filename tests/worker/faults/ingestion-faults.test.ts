@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { faultKey } from "../../../worker/sandbox/faults";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call } from "../support/http";
 import { addChannel, connectedOrg, ingestedChannel } from "../support/ingestion";
 import { deliver, jobRow, messageFor } from "../support/jobs";
@@ -31,14 +31,29 @@ const expectedError = {
 
 const setKey = (orgId: string, token: string, body: Record<string, string>) =>
   call(`/api/orgs/${orgId}/integrations`, { method: "PUT", body, token });
-const channelsOf = (orgId: string) =>
-  db().select().from(schema.channels).where(eq(schema.channels.organizationId, orgId));
-const videosOf = (orgId: string) =>
-  db()
+// Read where the organisation's content lives (docs/content-databases.md), or "nothing written"
+// would hold of any other database.
+const channelsOf = async (orgId: string) =>
+  (await contentOf(orgId))
+    .select()
+    .from(schema.channels)
+    .where(eq(schema.channels.organizationId, orgId));
+const videosOf = async (orgId: string) =>
+  (await contentOf(orgId))
     .select()
     .from(schema.videos)
     .where(eq(schema.videos.organizationId, orgId))
     .orderBy(schema.videos.externalId);
+const showsOf = async (orgId: string) =>
+  (await contentOf(orgId))
+    .select()
+    .from(schema.shows)
+    .where(eq(schema.shows.organizationId, orgId));
+const episodesOf = async (orgId: string) =>
+  (await contentOf(orgId))
+    .select()
+    .from(schema.episodes)
+    .where(eq(schema.episodes.organizationId, orgId));
 
 describe("YouTube failing mid-ingestion", () => {
   it.each(faults)(
@@ -127,12 +142,8 @@ describe("Simplecast failing mid-ingestion", () => {
       const first = await deliver([message], 1, "crosscast-jobs", quickTimeouts);
       expect(first.retryMessages).toHaveLength(1);
       expect((await jobRow(jobId)).status).toBe("queued");
-      expect(
-        await db().select().from(schema.shows).where(eq(schema.shows.organizationId, org.id)),
-      ).toEqual([]);
-      expect(
-        await db().select().from(schema.episodes).where(eq(schema.episodes.organizationId, org.id)),
-      ).toEqual([]);
+      expect(await showsOf(org.id)).toEqual([]);
+      expect(await episodesOf(org.id)).toEqual([]);
 
       await setKey(org.id, admin.session.accessToken, {
         simplecastApiKey: "sandbox-demo-media-token",
@@ -141,14 +152,9 @@ describe("Simplecast failing mid-ingestion", () => {
         [],
       );
       expect((await jobRow(jobId)).status).toBe("succeeded");
-      const [show] = await db()
-        .select()
-        .from(schema.shows)
-        .where(eq(schema.shows.organizationId, org.id));
+      const [show] = await showsOf(org.id);
       expect(show).toMatchObject({ title: "Demo Media Tech Talk", totalEpisodes: 120 });
-      expect(
-        await db().select().from(schema.episodes).where(eq(schema.episodes.organizationId, org.id)),
-      ).toHaveLength(120);
+      expect(await episodesOf(org.id)).toHaveLength(120);
     },
   );
 });

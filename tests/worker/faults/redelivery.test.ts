@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { episodeHistory, videoHistory } from "../support/history";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
@@ -14,6 +14,7 @@ import { deliver, jobRow, messageFor } from "../support/jobs";
 
 /** What a user could see of an organisation's data: every row of content and metrics. */
 async function visibleState(orgId: string) {
+  const content = await contentOf(orgId);
   const count = async (
     table:
       | typeof schema.videos
@@ -24,17 +25,17 @@ async function visibleState(orgId: string) {
       | typeof schema.showMetrics,
   ) =>
     (
-      await db()
+      await content
         .select({ n: sql<number>`count(*)` })
         .from(table)
         .where(eq(table.organizationId, orgId))
     )[0]!.n;
   return {
-    channels: await db()
+    channels: await content
       .select()
       .from(schema.channels)
       .where(eq(schema.channels.organizationId, orgId)),
-    shows: await db().select().from(schema.shows).where(eq(schema.shows.organizationId, orgId)),
+    shows: await content.select().from(schema.shows).where(eq(schema.shows.organizationId, orgId)),
     videos: await count(schema.videos),
     videoMetrics: (await videoHistory(eq(schema.videos.organizationId, orgId))).length,
     channelMetrics: await count(schema.channelMetrics),

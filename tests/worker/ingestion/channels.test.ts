@@ -4,7 +4,7 @@ import { DAY_MS, isoDate } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
 import { retryDelaySeconds } from "../../../worker/jobs/queue";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { videoHistory } from "../support/history";
 import { call, envelope } from "../support/http";
 import { addChannel, connectedOrg, runJob } from "../support/ingestion";
@@ -24,7 +24,7 @@ describe("connecting YouTube", () => {
       integrations: [{ type: "youtube", status: "active", mask: "••••-key" }],
     });
     expect(connect.text).not.toContain("AIza-sandbox-good-key");
-    const [row] = await db()
+    const [row] = await (await contentOf(org.id))
       .select()
       .from(schema.integrations)
       .where(eq(schema.integrations.organizationId, org.id));
@@ -60,7 +60,7 @@ describe("connecting YouTube", () => {
     expect(connect.status).toBe(400);
     expect(envelope(connect.json)).toMatchObject({ reason, message });
     expect(
-      await db()
+      await (await contentOf(org.id))
         .select()
         .from(schema.integrations)
         .where(eq(schema.integrations.organizationId, org.id)),
@@ -145,7 +145,10 @@ describe("adding a channel", () => {
     ).toMatchObject({ job: { status: "queued", kind: "ingest.channel", quotaUnits: 0 } });
     // Nothing is visible before the job has run.
     expect(
-      await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id)),
+      await (await contentOf(org.id))
+        .select()
+        .from(schema.channels)
+        .where(eq(schema.channels.organizationId, org.id)),
     ).toEqual([]);
     const message = await messageFor(jobId);
     expect((await deliver([message])).retryMessages).toEqual([]);
@@ -161,14 +164,14 @@ describe("adding a channel", () => {
     });
     expect(job.startedAt).toEqual(expect.any(String));
     expect(job.finishedAt).toEqual(expect.any(String));
-    const [channel] = await db()
+    const [channel] = await (await contentOf(org.id))
       .select()
       .from(schema.channels)
       .where(eq(schema.channels.organizationId, org.id));
     expect(channel).toMatchObject({ handle: "@bench-120", title: "Bench 120", videoCount: 120 });
     expect(channel!.lastUpdated).toBeInstanceOf(Date);
     expect(channel!.totalViews).toBeGreaterThan(0);
-    const videos = await db()
+    const videos = await (await contentOf(org.id))
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.channelId, channel!.id));
@@ -190,11 +193,17 @@ describe("adding a channel", () => {
     // The same message again: skipped, nothing changes (rows, snapshots, times, quota).
     expect((await deliver([message], 2)).retryMessages).toEqual([]);
     expect(
-      await db().select().from(schema.videos).where(eq(schema.videos.channelId, channel!.id)),
+      await (await contentOf(org.id))
+        .select()
+        .from(schema.videos)
+        .where(eq(schema.videos.channelId, channel!.id)),
     ).toEqual(videos);
     expect(await videoHistory(eq(schema.videos.organizationId, org.id))).toEqual(snapshots);
     expect(
-      await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id)),
+      await (await contentOf(org.id))
+        .select()
+        .from(schema.channels)
+        .where(eq(schema.channels.organizationId, org.id)),
     ).toEqual([channel]);
     expect((await jobRow(jobId)).quotaUnits).toBe(minimumQuota(120));
   });
@@ -213,10 +222,16 @@ describe("adding a channel", () => {
     );
     expect(again.status).toBe("succeeded");
     expect(
-      await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id)),
+      await (await contentOf(org.id))
+        .select()
+        .from(schema.channels)
+        .where(eq(schema.channels.organizationId, org.id)),
     ).toHaveLength(1);
     expect(
-      await db().select().from(schema.videos).where(eq(schema.videos.organizationId, org.id)),
+      await (await contentOf(org.id))
+        .select()
+        .from(schema.videos)
+        .where(eq(schema.videos.organizationId, org.id)),
     ).toHaveLength(60);
   });
 
@@ -305,7 +320,10 @@ describe("adding a channel", () => {
       ],
     });
     expect(
-      await db().select().from(schema.channels).where(eq(schema.channels.organizationId, org.id)),
+      await (await contentOf(org.id))
+        .select()
+        .from(schema.channels)
+        .where(eq(schema.channels.organizationId, org.id)),
     ).toEqual([]);
   });
 

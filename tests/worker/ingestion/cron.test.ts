@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { hashToHour, refreshDue } from "../../../worker/features/ingestion/spread";
 import worker from "../../../worker/index";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call, envelope } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
 
@@ -20,8 +20,8 @@ async function fire(scheduledTime: number) {
   await worker.scheduled(createScheduledController({ scheduledTime, cron: "0 * * * *" }), env, ctx);
   await waitOnExecutionContext(ctx);
 }
-const jobsOf = (organizationId: string, kind: string) =>
-  db()
+const jobsOf = async (organizationId: string, kind: string) =>
+  (await contentOf(organizationId))
     .select()
     .from(schema.ingestionJobs)
     .where(
@@ -87,7 +87,7 @@ describe("cron", () => {
     expect(young.quotaUnits).toBe(Math.ceil(young.progress!.processed / 50));
 
     // A day and more later: the refresh is due (it snapshots the young videos itself).
-    await db()
+    await (await contentOf(org.id))
       .update(schema.channels)
       .set({ lastUpdated: new Date(slot - 30 * HOUR_MS) })
       .where(eq(schema.channels.id, channel.id));
@@ -100,7 +100,7 @@ describe("cron", () => {
       status: "succeeded",
       quotaUnits: 1 + 2 * 20,
     });
-    const [after] = await db()
+    const [after] = await (await contentOf(org.id))
       .select()
       .from(schema.channels)
       .where(eq(schema.channels.id, channel.id));
@@ -137,7 +137,7 @@ describe("the Refresh button", () => {
     const token = member.session.accessToken;
     await ingestedChannel(org.id, token, "@bench-40");
     await ingestedChannel(org.id, token, "@bench-41");
-    const [one] = await db()
+    const [one] = await (await contentOf(org.id))
       .select({ id: schema.channels.id })
       .from(schema.channels)
       .where(eq(schema.channels.organizationId, org.id));

@@ -12,7 +12,7 @@ import {
 import { type TablePage, tablePageSchemas } from "../../../shared/schemas/tables";
 import type { TableName } from "../../../shared/table-columns";
 import { schema } from "../../../worker/db/client";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { videoHistory } from "../support/history";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
@@ -44,7 +44,8 @@ const trailingKeys = {
 const firstKeys = { "24h": "first24hViews", "48h": "first48hViews", "7d": "first7dViews" } as const;
 
 /** What the tables answer for each video, next to the rules applied to its stored readings. */
-async function expectedVideoFigures(channelId: string, now: number) {
+async function expectedVideoFigures(channel: { id: string; organizationId: string }, now: number) {
+  const channelId = channel.id;
   const readings = await videoHistory(eq(schema.videos.channelId, channelId));
   const byVideo = new Map<string, Array<{ date: string; at: number; value: number }>>();
   for (const m of readings)
@@ -52,7 +53,7 @@ async function expectedVideoFigures(channelId: string, now: number) {
       ...(byVideo.get(m.videoId) ?? []),
       { date: m.date, at: m.capturedAt.getTime(), value: m.views },
     ]);
-  const videos = await db()
+  const videos = await (await contentOf(channel.organizationId))
     .select()
     .from(schema.videos)
     .where(eq(schema.videos.channelId, channelId));
@@ -94,7 +95,7 @@ describe("one window computation for every path", () => {
     const now = Date.now();
 
     const channels = await tablePage(org.id, token, "channels");
-    const history = await db()
+    const history = await (await contentOf(org.id))
       .select({ date: schema.channelMetrics.date, value: schema.channelMetrics.totalViews })
       .from(schema.channelMetrics)
       .where(eq(schema.channelMetrics.channelId, channel.id))
@@ -119,7 +120,7 @@ describe("one window computation for every path", () => {
 
     const videos = await tablePage(org.id, token, "videos");
     expect(videos.total).toBe(140);
-    const expected = await expectedVideoFigures(channel.id, now);
+    const expected = await expectedVideoFigures(channel, now);
     const old = videos.rows.filter(
       (row) => expected.get(String(row.id))!.publish < now - 7 * DAY_MS,
     );
@@ -151,7 +152,7 @@ describe("one window computation for every path", () => {
     const now = Date.now();
 
     const afterRefresh = await tablePage(org.id, token, "videos");
-    const expected = await expectedVideoFigures(channel.id, now);
+    const expected = await expectedVideoFigures(channel, now);
     for (const row of afterRefresh.rows)
       expect(row, String(row.title)).toMatchObject(expected.get(String(row.id))!.figures);
     // First windows closed before the refresh are the same as the backfill found them.
