@@ -7,13 +7,13 @@ import { providerFetch } from "../../../worker/providers/transport";
 import { YouTubeAnalyticsClient } from "../../../worker/providers/youtube/analytics";
 import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
 import { sandboxTraffic } from "../../../worker/sandbox/traffic";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
 import { connectOwner } from "../support/owner";
 
 const jobsOf = async (orgId: string, kind: string) =>
-  db()
+  (await contentOf(orgId))
     .select()
     .from(schema.ingestionJobs)
     .where(
@@ -67,7 +67,7 @@ describe("Owner backfill", () => {
     const from = (days: number) =>
       isoDate(Date.parse(`${through}T00:00:00Z`) - (days - 1) * DAY_MS);
     const sum = (rows: Array<{ views: number }>) => rows.reduce((s, r) => s + r.views, 0);
-    const [row] = await db()
+    const [row] = await (await contentOf(org.id))
       .select()
       .from(schema.channels)
       .where(eq(schema.channels.id, channel.id));
@@ -76,7 +76,7 @@ describe("Owner backfill", () => {
     expect(row!.trailing1yViews).toBeGreaterThan(0);
 
     // A video older than 8 days: trailing month and first 7D from its own exact days.
-    const [video] = await db()
+    const [video] = await (await contentOf(org.id))
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.channelId, channel.id))
@@ -96,11 +96,11 @@ describe("Owner backfill", () => {
     expect(video!.first7dViews).toBe(expected7d);
 
     // Every video is in, under this channel's connection.
-    const [connection] = await db()
+    const [connection] = await (await contentOf(org.id))
       .select()
       .from(schema.youtubeOwnerConnections)
       .where(eq(schema.youtubeOwnerConnections.channelId, channel.id));
-    const keyed = await db()
+    const keyed = await (await contentOf(org.id))
       .select()
       .from(schema.youtubeOwnerVideos)
       .where(
@@ -114,13 +114,13 @@ describe("Owner backfill", () => {
     // The daily refresh: forget the last three days, and one refresh adds them back from the
     // top-videos report, day by day, to the same figures.
     const lastDay = connection!.completeThroughDay!;
-    await db()
+    await (await contentOf(org.id))
       .delete(schema.youtubeVideoDaily)
       .where(gt(schema.youtubeVideoDaily.day, lastDay - 3));
-    await db()
+    await (await contentOf(org.id))
       .delete(schema.youtubeChannelDaily)
       .where(gt(schema.youtubeChannelDaily.day, lastDay - 3));
-    await db()
+    await (await contentOf(org.id))
       .update(schema.youtubeOwnerConnections)
       .set({ completeThroughDay: lastDay - 3 })
       .where(eq(schema.youtubeOwnerConnections.key, connection!.key));
@@ -149,20 +149,20 @@ describe("Owner backfill", () => {
       expect(ofDay.slice(0, -1).every((x) => rowsOf(x) === 200)).toBe(true);
       expect(rowsOf(ofDay.at(-1)!)).toBeLessThan(200);
     }
-    const [after] = await db()
+    const [after] = await (await contentOf(org.id))
       .select()
       .from(schema.youtubeOwnerConnections)
       .where(eq(schema.youtubeOwnerConnections.key, connection!.key));
     const yesterday = isoDate(Date.now() - DAY_MS);
     expect(isoDate(after!.completeThroughDay! * DAY_MS)).toBe(yesterday);
-    const [refreshed] = await db()
+    const [refreshed] = await (await contentOf(org.id))
       .select()
       .from(schema.channels)
       .where(eq(schema.channels.id, channel.id));
     const weekTo = (to: string) =>
       analytics.daily(isoDate(Date.parse(`${to}T00:00:00Z`) - 6 * DAY_MS), to);
     expect(refreshed!.trailing1wViews).toBe(sum(await weekTo(yesterday)));
-    const [sameVideo] = await db()
+    const [sameVideo] = await (await contentOf(org.id))
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.id, video!.id));

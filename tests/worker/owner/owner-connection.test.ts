@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { decryptSecret } from "../../../worker/lib/crypto/aes-gcm";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call, envelope } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
 import { connectOwner } from "../support/owner";
@@ -18,11 +18,11 @@ async function orgWithChannel(handle: string) {
   return { ...setup, channel };
 }
 
-const ownerRows = async (channelId: string) =>
-  db()
+const ownerRows = async (channel: { id: string; organizationId: string }) =>
+  (await contentOf(channel.organizationId))
     .select()
     .from(schema.youtubeOwnerConnections)
-    .where(eq(schema.youtubeOwnerConnections.channelId, channelId));
+    .where(eq(schema.youtubeOwnerConnections.channelId, channel.id));
 
 describe("Owner analytics connection", () => {
   it("connects the tracked channel's owner and keeps the refresh token encrypted", async () => {
@@ -48,14 +48,14 @@ describe("Owner analytics connection", () => {
       status: "active",
     });
     expect(view.text).not.toContain("sbx-refresh");
-    const [row] = await ownerRows(channel.id);
+    const [row] = await ownerRows(channel);
     expect(row!.refreshTokenCiphertext).not.toContain("sbx-refresh");
     expect(await decryptSecret(row!.refreshTokenCiphertext, env.ENCRYPTION_KEY)).toMatch(
       /^sbx-refresh\./,
     );
     const gone = await call(path, { method: "DELETE", token: admin.session.accessToken });
     expect(gone.json).toEqual({ connected: false });
-    expect(await ownerRows(channel.id)).toHaveLength(0);
+    expect(await ownerRows(channel)).toHaveLength(0);
   });
 
   it("refuses a partial grant, naming the scope left out, and stores nothing", async () => {
@@ -70,7 +70,7 @@ describe("Owner analytics connection", () => {
     expect(location).toBe(
       `/dashboard?owner=missing_scopes&channel=${channel.id}&missing=yt-analytics.readonly`,
     );
-    expect(await ownerRows(channel.id)).toHaveLength(0);
+    expect(await ownerRows(channel)).toHaveLength(0);
   });
 
   it("refuses an account whose channel is not the tracked one, naming the channel it owns", async () => {
@@ -84,7 +84,7 @@ describe("Owner analytics connection", () => {
     const url = new URL(location!, "http://localhost");
     expect(url.searchParams.get("owner")).toBe("wrong_channel");
     expect(url.searchParams.get("granted")).toMatch(/./);
-    expect(await ownerRows(channel.id)).toHaveLength(0);
+    expect(await ownerRows(channel)).toHaveLength(0);
     // An account with no channel at all is refused as such.
     const none = await connectOwner(org.id, channel.id, admin.session.accessToken, "x@gmail.com");
     expect(new URL(none.location!, "http://localhost").searchParams.get("owner")).toBe(
@@ -128,6 +128,6 @@ describe("Owner analytics connection", () => {
       expect(theirs.status).toBe(404);
     }
     await connectOwner(org.id, channel.id, admin.session.accessToken, "owned-four@gmail.com");
-    expect(await ownerRows(channel.id)).toHaveLength(1);
+    expect(await ownerRows(channel)).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DAY_MS, isoDate } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call } from "../support/http";
 import { addChannel, connectedOrg, runJob } from "../support/ingestion";
 import { connectOwner } from "../support/owner";
@@ -23,14 +23,14 @@ describe("Watch time series", () => {
       expect(
         (await runJob(await addChannel(org.id, token, `https://www.youtube.com/${handle}`))).status,
       ).toBe("succeeded");
-    const channelRows = await db()
+    const channelRows = await (await contentOf(org.id))
       .select()
       .from(schema.channels)
       .where(eq(schema.channels.organizationId, org.id));
     const owned = channelRows.find((c) => c.handle === "@bench-60")!;
     const open = channelRows.find((c) => c.handle === "@bench-20")!;
     await connectOwner(org.id, owned.id, token, "bench-60@gmail.com");
-    const [job] = await db()
+    const [job] = await (await contentOf(org.id))
       .select()
       .from(schema.ingestionJobs)
       .where(
@@ -41,7 +41,7 @@ describe("Watch time series", () => {
       );
     await runJob(job!.id);
     expect((await runJob(job!.id)).status).toBe("succeeded");
-    const [connection] = await db()
+    const [connection] = await (await contentOf(org.id))
       .select()
       .from(schema.youtubeOwnerConnections)
       .where(eq(schema.youtubeOwnerConnections.channelId, owned.id));
@@ -62,7 +62,9 @@ describe("Watch time series", () => {
     const channel = ownedSeries.watchTime!;
     const stored = new Map(
       (
-        await db()
+        await (
+          await contentOf(org.id)
+        )
           .select()
           .from(schema.youtubeChannelDaily)
           .where(eq(schema.youtubeChannelDaily.connectionKey, connection!.key))
@@ -96,7 +98,7 @@ describe("Watch time series", () => {
 
     // The newest video, from 3 days before its publish day: those days are gaps, its own closed
     // days are figures (0 minutes on a day without views), today is a gap.
-    const [video] = await db()
+    const [video] = await (await contentOf(org.id))
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.channelId, owned.id))

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call } from "../support/http";
 import { addChannel, connectedOrg, runJob } from "../support/ingestion";
 import { connectOwner } from "../support/owner";
@@ -47,7 +47,7 @@ describe("Window sources", () => {
       expect(
         (await runJob(await addChannel(org.id, token, `https://www.youtube.com/${handle}`))).status,
       ).toBe("succeeded");
-    const channelRows = await db()
+    const channelRows = await (await contentOf(org.id))
       .select()
       .from(schema.channels)
       .where(eq(schema.channels.organizationId, org.id));
@@ -57,7 +57,7 @@ describe("Window sources", () => {
     expect(channelRows.map((c) => c.windowSource)).toEqual(["public", "public"]);
 
     await connectOwner(org.id, owned.id, token, "bench-60@gmail.com");
-    const [job] = await db()
+    const [job] = await (await contentOf(org.id))
       .select()
       .from(schema.ingestionJobs)
       .where(
@@ -68,7 +68,7 @@ describe("Window sources", () => {
       );
     await runJob(job!.id);
     expect((await runJob(job!.id)).status).toBe("succeeded");
-    const [connection] = await db()
+    const [connection] = await (await contentOf(org.id))
       .select()
       .from(schema.youtubeOwnerConnections)
       .where(eq(schema.youtubeOwnerConnections.channelId, owned.id));
@@ -87,7 +87,7 @@ describe("Window sources", () => {
       watchMinutes: true,
       averageViewDuration: true,
     });
-    const channelDays = await db()
+    const channelDays = await (await contentOf(org.id))
       .select()
       .from(schema.youtubeChannelDaily)
       .where(eq(schema.youtubeChannelDaily.connectionKey, connection!.key));
@@ -100,7 +100,7 @@ describe("Window sources", () => {
     });
 
     // Videos: the owner's once its exact days cover the first 7 (the 7D mark's day is in).
-    const videoRows = await db()
+    const videoRows = await (await contentOf(org.id))
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.organizationId, org.id));
@@ -115,11 +115,11 @@ describe("Window sources", () => {
     for (const row of listed) expect(row.windowSource).toBe(wanted.get(row.id));
     expect(listed.filter((r) => r.windowSource === "owner").length).toBeGreaterThan(50);
     const ownerRow = listed.find((r) => r.windowSource === "owner")!;
-    const [ownerKey] = await db()
+    const [ownerKey] = await (await contentOf(org.id))
       .select()
       .from(schema.youtubeOwnerVideos)
       .where(eq(schema.youtubeOwnerVideos.videoId, ownerRow.id));
-    const videoDays = await db()
+    const videoDays = await (await contentOf(org.id))
       .select()
       .from(schema.youtubeVideoDaily)
       .where(eq(schema.youtubeVideoDaily.videoKey, ownerKey!.key));
@@ -160,7 +160,7 @@ describe("Window sources", () => {
       body: { platform: "youtube", ids: [owned.id] },
       token,
     });
-    const [refresh] = await db()
+    const [refresh] = await (await contentOf(org.id))
       .select()
       .from(schema.ingestionJobs)
       .where(
