@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
 import { checkAnswer, documentedOperations } from "../support/contract";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { connectGoogle } from "../support/google";
 import { answered, call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
@@ -80,7 +80,7 @@ describe("the OpenAPI document against real answers", { timeout: 60_000 }, () =>
     expectOk(await call(`${base}/shows`, { token }), "shows");
     expectOk(await call(`${base}/overview?platform=youtube`, { token }), "overview");
 
-    const [video] = await db()
+    const [video] = await (await contentOf(org.id))
       .select({ id: schema.videos.id })
       .from(schema.videos)
       .where(eq(schema.videos.organizationId, org.id))

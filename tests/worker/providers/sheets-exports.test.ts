@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { reportsPageSchema } from "../../../shared/schemas/reports";
 import { schema } from "../../../worker/db/client";
 import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
-import { db } from "../support/factories";
+import { bindingOf, contentOf } from "../support/factories";
 import { connectGoogle } from "../support/google";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
@@ -52,7 +52,7 @@ async function setup(handle: string, account: string) {
     return r.json as { schedule: { id: string }; initialRunId: string };
   };
   const run = async (scheduleId: string, slot: string) => {
-    const [row] = await db()
+    const [row] = await (await contentOf(org.org.id))
       .insert(schema.scheduleRuns)
       .values({ organizationId: org.org.id, scheduleId, slot })
       .returning();
@@ -100,7 +100,7 @@ describe("recurring Sheets exports against Google's grid", () => {
     for (const slot of ["2026-12-01T00:00:00.000Z", "2026-12-02T00:00:00.000Z"])
       await t.run(created.schedule.id, slot);
     const view = await t.schedules();
-    const runs = await db().select().from(schema.scheduleRuns);
+    const runs = await (await contentOf(t.org.id)).select().from(schema.scheduleRuns);
     const mine = runs.filter((r) => r.scheduleId === created.schedule.id);
     expect(mine.map((r) => r.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
     const url = view.schedules[0]!.persistentSheet!.spreadsheetUrl!;
@@ -129,23 +129,25 @@ describe("recurring Sheets exports against Google's grid", () => {
       ["Données ✓", 1501],
       ["Weekly", 1501],
     ]);
-    const secondRuns = (await db().select().from(schema.scheduleRuns)).filter(
-      (r) => r.scheduleId === second.schedule.id,
-    );
+    const secondRuns = (
+      await (await contentOf(t.org.id)).select().from(schema.scheduleRuns)
+    ).filter((r) => r.scheduleId === second.schedule.id);
     expect(secondRuns.map((r) => r.status)).toEqual(["succeeded", "succeeded"]);
   });
 
   it("exports a 100,000-row tab", { timeout: 600_000 }, async () => {
     const account = `bigtab-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
     const t = await setup("@bench-10", account);
-    // 99,990 more videos on the channel, written straight to D1 (the export is under test here).
-    await env.DB.prepare(
-      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 99990)
+    // 99,990 more videos on the channel, written straight to the organisation's database (the
+    // export is under test here).
+    await env[await bindingOf(t.org.id)]
+      .prepare(
+        `with recursive n(i) as (select 1 union all select i + 1 from n where i < 99990)
        insert into videos (id, organization_id, channel_id, external_id, title, views, likes,
          comments, duration_seconds, publish_date, last_updated, created_at)
        select lower(hex(randomblob(16))), ?1, ?2, 'bulk-' || i, 'Bulk “video” ' || i || ', part ' || (i % 7),
          i * 3, i, i % 50, 300, ?3 - i * 60000, ?3, ?3 from n`,
-    )
+      )
       .bind(t.org.id, t.channel.id, Date.now() - 86_400_000)
       .run();
     const created = await t.createSchedule(persistent("Everything", "All videos"));

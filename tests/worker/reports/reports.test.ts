@@ -7,7 +7,7 @@ import { enqueueDueSchedules } from "../../../worker/features/reports/due-schedu
 import { writeReportFiles } from "../../../worker/features/reports/generate";
 import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { connectGoogle } from "../support/google";
 import { call, envelope } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
@@ -120,15 +120,13 @@ describe("one-time reports", () => {
     const now = new Date("2026-11-20T20:00:00.000Z");
     const start = Date.parse("2026-08-22T19:00:00.000Z");
     for (const [i, at] of [start - 1, start, now.getTime(), now.getTime() + 1].entries())
-      await db()
-        .insert(schema.videos)
-        .values({
-          organizationId: org.id,
-          channelId: channel.id,
-          externalId: `edge-${i}`,
-          title: `Edge ${i}`,
-          publishDate: new Date(at),
-        });
+      await (await contentOf(org.id)).insert(schema.videos).values({
+        organizationId: org.id,
+        channelId: channel.id,
+        externalId: `edge-${i}`,
+        title: `Edge ${i}`,
+        publishDate: new Date(at),
+      });
     const created = await call(`/api/orgs/${org.id}/reports`, {
       body: {
         title: "Recent",
@@ -139,12 +137,18 @@ describe("one-time reports", () => {
       token,
     });
     const reportId = (created.json as { report: { id: string } }).report.id;
-    const [report] = await db()
+    const [report] = await (await contentOf(org.id))
       .select()
       .from(schema.reports)
       .where(eq(schema.reports.id, reportId));
-    const rows = await writeReportFiles(env, db(), report!, "America/Los_Angeles", now);
-    const all = await db()
+    const rows = await writeReportFiles(
+      env,
+      await contentOf(org.id),
+      report!,
+      "America/Los_Angeles",
+      now,
+    );
+    const all = await (await contentOf(org.id))
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.organizationId, org.id));
@@ -380,10 +384,10 @@ describe("recurring schedules", () => {
     const start = Date.UTC(2026, 10, 24);
     for (let hour = 0; hour < 7 * 24; hour++) {
       const slot = new Date(start + hour * 3_600_000);
-      await enqueueDueSchedules(env, db(), slot);
-      await enqueueDueSchedules(env, db(), slot);
+      await enqueueDueSchedules(env, await contentOf(org.id), slot);
+      await enqueueDueSchedules(env, await contentOf(org.id), slot);
     }
-    const runs = await db()
+    const runs = await (await contentOf(org.id))
       .select()
       .from(schema.scheduleRuns)
       .where(eq(schema.scheduleRuns.organizationId, org.id));
@@ -415,7 +419,7 @@ describe("recurring schedules", () => {
     ).schedule.id;
     const urls: string[] = [];
     for (const slot of ["2026-12-01T00:00:00.000Z", "2026-12-02T00:00:00.000Z"]) {
-      const [run] = await db()
+      const [run] = await (await contentOf(org.id))
         .insert(schema.scheduleRuns)
         .values({ organizationId: org.id, scheduleId: id, slot })
         .returning();
@@ -483,7 +487,7 @@ describe("recurring schedules", () => {
     expect(view.persistentSheets).toHaveLength(1);
 
     // A later run writes into the same spreadsheet, replacing the tab rather than appending.
-    const [run] = await db()
+    const [run] = await (await contentOf(org.id))
       .insert(schema.scheduleRuns)
       .values({ organizationId: org.id, scheduleId: schedule.id, slot: "2026-12-01T00:00:00.000Z" })
       .returning();
@@ -532,7 +536,7 @@ describe("recurring schedules", () => {
         })
       ).json as { schedule: { id: string } }
     ).schedule.id;
-    const [run] = await db()
+    const [run] = await (await contentOf(org.id))
       .insert(schema.scheduleRuns)
       .values({ organizationId: org.id, scheduleId: id, slot: "2026-12-01T00:00:00.000Z" })
       .returning();
@@ -562,7 +566,7 @@ describe("recurring schedules", () => {
         })
       ).json as { schedule: { id: string } }
     ).schedule.id;
-    const [run] = await db()
+    const [run] = await (await contentOf(org.id))
       .insert(schema.scheduleRuns)
       .values({ organizationId: org.id, scheduleId: id, slot: "2026-12-01T00:00:00.000Z" })
       .returning();
