@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { JobMessage } from "../../../shared/schemas/jobs";
 import { schema } from "../../../worker/db/client";
 import worker from "../../../worker/index";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
 import { recordingQueue } from "../support/jobs";
@@ -41,7 +41,7 @@ describe("cron, read from the queue", () => {
       stale.member.session.accessToken,
       "@bench-1000",
     );
-    await db()
+    await (await contentOf(stale.org.id))
       .update(schema.channels)
       .set({ lastUpdated: new Date(slot - 30 * HOUR) })
       .where(eq(schema.channels.id, staleChannel.id));
@@ -64,7 +64,7 @@ describe("cron, read from the queue", () => {
       fresh.member.session.accessToken,
       "@bench-1000",
     );
-    await db()
+    await (await contentOf(fresh.org.id))
       .update(schema.channels)
       .set({ lastUpdated: new Date(slot - HOUR) })
       .where(eq(schema.channels.id, freshChannel.id));
@@ -81,13 +81,15 @@ describe("cron, read from the queue", () => {
         )
         .map((m) => ({ ...m }))
         .sort((a, b) => a.type.localeCompare(b.type));
-    const [run] = await db()
+    const [run] = await (await contentOf(stale.org.id))
       .select()
       .from(schema.scheduleRuns)
       .where(eq(schema.scheduleRuns.organizationId, stale.org.id));
     const jobOf = async (orgId: string, kind: string) =>
       (
-        await db()
+        await (
+          await contentOf(orgId)
+        )
           .select()
           .from(schema.ingestionJobs)
           .where(eq(schema.ingestionJobs.organizationId, orgId))

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { podcastsResponseSchema } from "../../../shared/schemas/ingestion";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call, envelope } from "../support/http";
 import { connectedOrg, runJob } from "../support/ingestion";
 import { deliver, messageFor } from "../support/jobs";
@@ -35,12 +35,13 @@ describe("Simplecast shows", () => {
     const { jobId } = r.json as { jobId: string };
     const message = await messageFor(jobId);
     expect((await deliver([message])).retryMessages).toEqual([]);
-    const stored = await db()
+    const content = await contentOf(org.id);
+    const stored = await content
       .select()
       .from(schema.shows)
       .where(eq(schema.shows.organizationId, org.id));
     expect(stored.map((s) => s.title).sort()).toEqual(own.map((p) => p.title).sort());
-    const episodes = await db()
+    const episodes = await content
       .select()
       .from(schema.episodes)
       .where(eq(schema.episodes.organizationId, org.id));
@@ -49,7 +50,10 @@ describe("Simplecast shows", () => {
 
     await deliver([message], 2);
     expect(
-      await db().select().from(schema.episodes).where(eq(schema.episodes.organizationId, org.id)),
+      await content
+        .select()
+        .from(schema.episodes)
+        .where(eq(schema.episodes.organizationId, org.id)),
     ).toEqual(episodes);
   });
 
@@ -70,7 +74,7 @@ describe("Simplecast shows", () => {
       })
     ).json as { jobId: string };
     expect((await runJob(jobId)).status).toBe("succeeded");
-    const episodes = await db()
+    const episodes = await (await contentOf(org.id))
       .select()
       .from(schema.episodes)
       .where(eq(schema.episodes.organizationId, org.id));
@@ -94,7 +98,10 @@ describe("Simplecast shows", () => {
       errorMessage: "Failed to fetch podcasts from Simplecast",
     });
     expect(
-      await db().select().from(schema.shows).where(eq(schema.shows.organizationId, org.id)),
+      await (await contentOf(org.id))
+        .select()
+        .from(schema.shows)
+        .where(eq(schema.shows.organizationId, org.id)),
     ).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { DAY_MS, isoDate } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
 import { SimplecastClient } from "../../../worker/providers/simplecast/client";
 import { providerFetch } from "../../../worker/providers/transport";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { episodeHistory } from "../support/history";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
@@ -18,8 +18,9 @@ describe("window figures on known data", () => {
     const token = member.session.accessToken;
     // @bench-1000 publishes every 17.5 hours, so it has videos of every age from hours to years.
     const channel = await ingestedChannel(org.id, token, "@bench-1000");
+    const content = await contentOf(org.id);
     const now = Date.now();
-    const videos = await db()
+    const videos = await content
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.channelId, channel.id));
@@ -36,40 +37,36 @@ describe("window figures on known data", () => {
 
     // Known history: the channel a week ago, the old video a week and a month ago, the young
     // video read 22 and 25 hours after publishing.
-    await db()
-      .insert(schema.channelMetrics)
-      .values({
-        organizationId: org.id,
-        channelId: channel.id,
-        date: isoDate(now - 7 * DAY_MS),
-        totalViews: 1234,
-        subscriberCount: 1,
-        videoCount: 999,
-      });
-    await db()
-      .insert(schema.videoMetrics)
-      .values([
-        {
-          videoKey: old.key!,
-          capturedAt: new Date(now - 7 * DAY_MS),
-          views: 100,
-        },
-        {
-          videoKey: old.key!,
-          capturedAt: new Date(now - 31 * DAY_MS),
-          views: 50,
-        },
-        {
-          videoKey: young.key!,
-          capturedAt: new Date(publish + 22 * HOUR_MS),
-          views: 1000,
-        },
-        {
-          videoKey: young.key!,
-          capturedAt: new Date(publish + 25 * HOUR_MS),
-          views: 1300,
-        },
-      ]);
+    await content.insert(schema.channelMetrics).values({
+      organizationId: org.id,
+      channelId: channel.id,
+      date: isoDate(now - 7 * DAY_MS),
+      totalViews: 1234,
+      subscriberCount: 1,
+      videoCount: 999,
+    });
+    await content.insert(schema.videoMetrics).values([
+      {
+        videoKey: old.key!,
+        capturedAt: new Date(now - 7 * DAY_MS),
+        views: 100,
+      },
+      {
+        videoKey: old.key!,
+        capturedAt: new Date(now - 31 * DAY_MS),
+        views: 50,
+      },
+      {
+        videoKey: young.key!,
+        capturedAt: new Date(publish + 22 * HOUR_MS),
+        views: 1000,
+      },
+      {
+        videoKey: young.key!,
+        capturedAt: new Date(publish + 25 * HOUR_MS),
+        views: 1300,
+      },
+    ]);
 
     const refresh = await call(`/api/orgs/${org.id}/refresh`, {
       body: { platform: "youtube" },
@@ -78,7 +75,7 @@ describe("window figures on known data", () => {
     const [jobId] = (refresh.json as { jobIds: string[] }).jobIds;
     expect(await runJob(jobId!)).toMatchObject({ status: "succeeded", quotaUnits: 1 + 2 * 20 });
 
-    const [after] = await db()
+    const [after] = await content
       .select()
       .from(schema.channels)
       .where(eq(schema.channels.id, channel.id));
@@ -88,13 +85,16 @@ describe("window figures on known data", () => {
     expect(after!.trailing1mViews).toBeNull();
     expect(after!.trailing1yViews).toBeNull();
 
-    const [oldAfter] = await db().select().from(schema.videos).where(eq(schema.videos.id, old.id));
+    const [oldAfter] = await content
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.id, old.id));
     expect(oldAfter!.trailing1wViews).toBe(oldAfter!.views - 100);
     expect(oldAfter!.trailing1mViews).toBe(oldAfter!.views - 50);
     expect(oldAfter!.trailing1yViews).toBeNull();
     // Published within the year: it had 0 views a year ago, so the year holds all its views; a
     // week ago it was already public and we hold no snapshot of it then, so no week figure.
-    const [thisYearAfter] = await db()
+    const [thisYearAfter] = await content
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.id, thisYear.id));
@@ -104,7 +104,7 @@ describe("window figures on known data", () => {
     // Older than eight days: its first windows are never guessed.
     expect(oldAfter!.first24hViews).toBeNull();
 
-    const [youngAfter] = await db()
+    const [youngAfter] = await content
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.id, young.id));
@@ -139,7 +139,8 @@ describe("window figures on known data", () => {
       isoDate(now),
     );
     const sum = (rows: typeof daily) => rows.reduce((s, r) => s + r.downloads, 0);
-    const [stored] = await db()
+    const content = await contentOf(org.id);
+    const [stored] = await content
       .select()
       .from(schema.episodes)
       .where(eq(schema.episodes.externalId, episode.externalId));
@@ -157,11 +158,11 @@ describe("window figures on known data", () => {
       seasonNumber: episode.seasonNumber,
       episodeNumber: episode.episodeNumber,
     });
-    const [show] = await db()
+    const [show] = await content
       .select()
       .from(schema.shows)
       .where(eq(schema.shows.organizationId, org.id));
-    const episodes = await db()
+    const episodes = await content
       .select()
       .from(schema.episodes)
       .where(eq(schema.episodes.showId, show!.id));
@@ -172,7 +173,7 @@ describe("window figures on known data", () => {
     });
     // The show keeps its whole daily history (a year and more); episodes their last 35 days and
     // the first 31 days of their life (pacing).
-    const history = await db()
+    const history = await content
       .select()
       .from(schema.showMetrics)
       .where(eq(schema.showMetrics.showId, show!.id));
