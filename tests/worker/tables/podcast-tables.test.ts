@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { tablePageSchemas } from "../../../shared/schemas/tables";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call } from "../support/http";
 
 /*
@@ -16,7 +16,8 @@ const DAY = 86_400_000;
 
 async function seedPodcasts(orgId: string, prefix = "") {
   const now = Date.now();
-  const [tech, music, empty] = await db()
+  const content = await contentOf(orgId);
+  const [tech, music, empty] = await content
     .insert(schema.shows)
     .values(
       [
@@ -43,7 +44,7 @@ async function seedPodcasts(orgId: string, prefix = "") {
     seasonNumber,
     episodeNumber: 1,
   });
-  await db()
+  await content
     .insert(schema.episodes)
     .values([
       episode(tech!.id, "t1", '=HYPERLINK("x") Launch week', 6000, 2, 2),

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { tablePageSchemas } from "../../../shared/schemas/tables";
 import type { TableName } from "../../../shared/table-columns";
@@ -7,7 +8,8 @@ import { callWithEnv } from "../support/http";
 import { roundTripRecorder } from "../support/recording-d1";
 
 // A table page's rows and its totals travel to D1 together: one round trip for the table's data,
-// whatever the query asks (search, filters, duplicate counts, Merge Same).
+// whatever the query asks (search, filters, duplicate counts, Merge Same). The recorder wraps the
+// database that holds the organisation's content, the one that serves the table.
 const readsTable = (statements: string[], table: string) =>
   statements.some((sql) => new RegExp(`from "${table}"`, "i").test(sql));
 
@@ -26,10 +28,12 @@ describe("a table page request", () => {
       const { org, member } = await createOrgWithMembers();
       const channel = await createChannel(org.id);
       const made = [await createVideo(org.id, channel.id), await createVideo(org.id, channel.id)];
-      const { binding, roundTrips } = roundTripRecorder();
-      const r = await callWithEnv({ DB: binding }, `/api/orgs/${org.id}/tables/${table}?${query}`, {
-        token: member.session.accessToken,
-      });
+      const { binding, roundTrips } = roundTripRecorder(env[org.binding]);
+      const r = await callWithEnv(
+        { [org.binding]: binding },
+        `/api/orgs/${org.id}/tables/${table}?${query}`,
+        { token: member.session.accessToken },
+      );
       expect(r.status, r.text).toBe(200);
       tablePageSchemas[table].parse(r.json);
       // Each row's own title and its channel's, each in its place.
