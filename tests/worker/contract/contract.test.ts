@@ -76,9 +76,11 @@ async function appScenarios() {
     schedule: { id: string };
   };
   await deliver([{ type: "report.schedule-run", organizationId: org.org.id, runId: initialRunId }]);
-  const rerun = await env.DB.prepare(
-    "insert into schedule_runs (id, organization_id, schedule_id, slot, status, created_at) values (?1, ?2, ?3, ?4, 'queued', ?5) returning id",
-  )
+  // A second run, written where the organisation's content lives.
+  const rerun = await env[org.org.binding]
+    .prepare(
+      "insert into schedule_runs (id, organization_id, schedule_id, slot, status, created_at) values (?1, ?2, ?3, ?4, 'queued', ?5) returning id",
+    )
     .bind(crypto.randomUUID(), org.org.id, schedule.id, "2026-12-01T00:00:00.000Z", Date.now())
     .first<{ id: string }>();
   await deliver([{ type: "report.schedule-run", organizationId: org.org.id, runId: rerun!.id }]);

@@ -3,7 +3,7 @@ import { previewViewSchema } from "../../../shared/schemas/multichannel";
 import { schema } from "../../../worker/db/client";
 import { loadContent } from "../../../worker/features/multichannel/content";
 import { createOrgWithMembers } from "../support/accounts";
-import { createChannel, db } from "../support/factories";
+import { contentOf, createChannel } from "../support/factories";
 import { call } from "../support/http";
 import { mergeNone } from "../support/multichannel";
 
@@ -35,32 +35,29 @@ async function seeded() {
   const { org, admin } = await createOrgWithMembers();
   const token = admin.session.accessToken;
   const channel = await createChannel(org.id);
-  const [show] = await db()
+  const content = await contentOf(org.id);
+  const [show] = await content
     .insert(schema.shows)
     .values({ organizationId: org.id, externalId: `pod-${org.id}`, title: "Bounded show" })
     .returning();
   // One row per statement: D1 binds at most 100 parameters.
   for (const [i, at] of PUBLISHED.entries()) {
-    await db()
-      .insert(schema.videos)
-      .values({
-        organizationId: org.id,
-        channelId: channel.id,
-        externalId: `v${i}`,
-        title: `Video at ${new Date(at).toISOString()}`,
-        publishDate: new Date(at),
-      });
-    await db()
-      .insert(schema.episodes)
-      .values({
-        organizationId: org.id,
-        showId: show!.id,
-        externalId: `e${i}`,
-        title: `Episode at ${new Date(at).toISOString()}`,
-        publishDate: new Date(at),
-      });
+    await content.insert(schema.videos).values({
+      organizationId: org.id,
+      channelId: channel.id,
+      externalId: `v${i}`,
+      title: `Video at ${new Date(at).toISOString()}`,
+      publishDate: new Date(at),
+    });
+    await content.insert(schema.episodes).values({
+      organizationId: org.id,
+      showId: show!.id,
+      externalId: `e${i}`,
+      title: `Episode at ${new Date(at).toISOString()}`,
+      publishDate: new Date(at),
+    });
   }
-  return { org, token, channel, show: show! };
+  return { org, token, channel, show: show!, content };
 }
 
 const times = (rows: Array<{ publishDate: number | string }>) =>
@@ -71,9 +68,9 @@ const inside = ([start, end]: readonly [string, string]) =>
 describe("multi-channel content over bounded ranges (pinned clock)", () => {
   for (const type of Object.keys(BOUNDS) as Array<keyof typeof BOUNDS>) {
     it(`${type}: exactly the items from the start to now, both bounds included`, async () => {
-      const { org, channel, show } = await seeded();
+      const { org, channel, show, content } = await seeded();
       const items = await loadContent(
-        db(),
+        content,
         org.id,
         {
           dateRange: { type, range: null },

@@ -5,7 +5,12 @@ import { DAY_MS } from "../../../shared/metrics";
 import { batchStatements } from "../../../worker/db/batch";
 import { schema } from "../../../worker/db/client";
 import { windowStatements } from "../../../worker/features/ingestion/windows";
-import { createChannel, createOrganization, createVideo, db } from "../support/factories";
+import {
+  contentHandle,
+  createChannel,
+  createOrganization,
+  createVideo,
+} from "../support/factories";
 import { videoKeyOf } from "../support/history";
 
 /*
@@ -22,14 +27,15 @@ async function ownerVideo() {
   const org = await createOrganization();
   const channel = await createChannel(org.id);
   const video = await createVideo(org.id, channel.id);
+  const content = contentHandle(org.binding);
   // Published at 18:00 UTC, 60 days ago: the 24H mark is 18:00 of the next day.
   const publishDay = Math.floor(Date.now() / DAY_MS) - 60;
   const publish = day(publishDay) + 18 * HOUR;
-  await db()
+  await content
     .update(schema.videos)
     .set({ publishDate: new Date(publish) })
     .where(eq(schema.videos.id, video.id));
-  const [connection] = await db()
+  const [connection] = await content
     .insert(schema.youtubeOwnerConnections)
     .values({
       organizationId: org.id,
@@ -40,31 +46,29 @@ async function ownerVideo() {
       completeThroughDay: Math.floor(Date.now() / DAY_MS) - 1,
     })
     .returning();
-  const [owned] = await db()
+  const [owned] = await content
     .insert(schema.youtubeOwnerVideos)
     .values({ connectionKey: connection!.key, videoId: video.id, backfilledAt: new Date() })
     .returning();
   // The exact days: 100 on the publish day, 2,400 on the mark's day, 1,000 a day after.
-  await db()
-    .insert(schema.youtubeVideoDaily)
-    .values(
-      Array.from({ length: 10 }, (_, i) => ({
-        videoKey: owned!.key,
-        day: publishDay + i,
-        views: i === 0 ? 100 : i === 1 ? 2_400 : 1_000,
-      })),
-    );
+  await content.insert(schema.youtubeVideoDaily).values(
+    Array.from({ length: 10 }, (_, i) => ({
+      videoKey: owned!.key,
+      day: publishDay + i,
+      views: i === 0 ? 100 : i === 1 ? 2_400 : 1_000,
+    })),
+  );
   const videoKey = await videoKeyOf(video.id);
   const reading = (at: number, views: number) => ({ videoKey, capturedAt: new Date(at), views });
   const first24h = async () => {
     await batchStatements(
-      env.DB,
+      env[org.binding],
       windowStatements({ channelId: channel.id }, Date.now(), { firstWindows: "all" }),
     );
-    const [row] = await db().select().from(schema.videos).where(eq(schema.videos.id, video.id));
+    const [row] = await content.select().from(schema.videos).where(eq(schema.videos.id, video.id));
     return row!;
   };
-  return { markDayStart: day(publishDay + 1), reading, first24h };
+  return { markDayStart: day(publishDay + 1), reading, first24h, content };
 }
 
 describe("first 24H of an owner video", () => {
@@ -77,9 +81,9 @@ describe("first 24H of an owner video", () => {
   });
 
   it("splits it by the shape of our hourly readings when they cover the day", async () => {
-    const { markDayStart, reading, first24h } = await ownerVideo();
+    const { markDayStart, reading, first24h, content } = await ownerVideo();
     // Public readings: half of the day's growth came before 18:00, not 18/24 of it.
-    await db()
+    await content
       .insert(schema.videoMetrics)
       .values([
         reading(markDayStart + 10 * 60_000, 5_000),
@@ -90,9 +94,9 @@ describe("first 24H of an owner video", () => {
   });
 
   it("falls back to pro rata when a reading is missing or the counts do not grow", async () => {
-    const { markDayStart, reading, first24h } = await ownerVideo();
+    const { markDayStart, reading, first24h, content } = await ownerVideo();
     // Only the mark and the day's end: no reading near the day's start.
-    await db()
+    await content
       .insert(schema.videoMetrics)
       .values([
         reading(markDayStart + 18 * HOUR, 6_000),
@@ -101,7 +105,7 @@ describe("first 24H of an owner video", () => {
       ]);
     expect((await first24h()).first24hViews).toBe(100 + 1_800);
     const flat = await ownerVideo();
-    await db()
+    await flat.content
       .insert(schema.videoMetrics)
       .values([
         flat.reading(flat.markDayStart, 5_000),

@@ -3,7 +3,7 @@ import { reportsPageSchema } from "../../../shared/schemas/reports";
 import { IDS_PER_STATEMENT } from "../../../worker/db/batch";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call } from "../support/http";
 
 /*
@@ -26,29 +26,28 @@ describe("recurring reports' last runs", () => {
       scheduledTime: "06:00",
       createdAt: new Date(now - i * 60_000),
     }));
-    for (const row of schedules) await db().insert(schema.reportSchedules).values(row);
+    const content = await contentOf(org.id);
+    for (const row of schedules) await content.insert(schema.reportSchedules).values(row);
     // Two runs each: the newest (succeeded, with its row count) is the one to show.
     for (const [i, s] of schedules.entries()) {
-      await db()
-        .insert(schema.scheduleRuns)
-        .values([
-          {
-            organizationId: org.id,
-            scheduleId: s.id,
-            slot: "2026-11-01T06",
-            status: "failed",
-            createdAt: new Date(now - 86_400_000),
-          },
-          {
-            organizationId: org.id,
-            scheduleId: s.id,
-            slot: "2026-11-02T06",
-            status: "succeeded",
-            rowCount: i,
-            createdAt: new Date(now),
-            finishedAt: new Date(now),
-          },
-        ]);
+      await content.insert(schema.scheduleRuns).values([
+        {
+          organizationId: org.id,
+          scheduleId: s.id,
+          slot: "2026-11-01T06",
+          status: "failed",
+          createdAt: new Date(now - 86_400_000),
+        },
+        {
+          organizationId: org.id,
+          scheduleId: s.id,
+          slot: "2026-11-02T06",
+          status: "succeeded",
+          rowCount: i,
+          createdAt: new Date(now),
+          finishedAt: new Date(now),
+        },
+      ]);
     }
     const r = await call(`/api/orgs/${org.id}/reports?platform=youtube`, {
       token: member.session.accessToken,
