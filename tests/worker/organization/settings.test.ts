@@ -5,8 +5,19 @@ import { integrationsResponseSchema } from "../../../shared/schemas/organization
 import { schema } from "../../../worker/db/client";
 import { decryptSecret } from "../../../worker/lib/crypto/aes-gcm";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call, envelope } from "../support/http";
+
+/** The organisation's row in the database that holds its content (the stub there, if not DB). */
+const contentRow = async (organizationId: string) =>
+  (
+    await (
+      await contentOf(organizationId)
+    )
+      .select()
+      .from(schema.organizations)
+      .where(eq(schema.organizations.id, organizationId))
+  )[0];
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
@@ -26,6 +37,8 @@ describe("organization information", () => {
       token: admin.session.accessToken,
     });
     expect(ok.json).toMatchObject({ organization: { name: "Acme Media" } });
+    // Content queries read the organisation's row in its own database: it follows.
+    expect(await contentRow(org.id)).toMatchObject({ name: "Acme Media" });
     const audit = await call(`/api/orgs/${org.id}/audit`, { token: admin.session.accessToken });
     expect(audit.json).toMatchObject({
       entries: [{ action: "organization.updated", actorEmail: admin.email }],
@@ -46,7 +59,10 @@ describe("organization information", () => {
     expect(logoUrl).toMatch(new RegExp(`^/api/images/organizations/${org.id}/`));
     const me = await call("/api/auth/me", { token: admin.session.accessToken });
     expect(me.json).toMatchObject({ organization: { logoUrl } });
+    const stored = await contentRow(org.id);
+    expect(logoUrl).toContain(stored!.logoKey!);
     await call(`/api/orgs/${org.id}/logo`, { method: "DELETE", token: admin.session.accessToken });
+    expect((await contentRow(org.id))!.logoKey).toBeNull();
     expect(await env.FILES.get(logoUrl.replace("/api/images/", ""))).toBeNull();
     const again = await call(`/api/orgs/${org.id}/logo`, {
       method: "DELETE",
@@ -76,7 +92,7 @@ describe("API keys", () => {
         lastError: null,
       },
     ]);
-    const [row] = await db()
+    const [row] = await (await contentOf(org.id))
       .select()
       .from(schema.integrations)
       .where(eq(schema.integrations.organizationId, org.id));

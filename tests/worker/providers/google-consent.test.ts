@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { saveConnection } from "../../../worker/features/google/connection";
 import { refreshTokenFor } from "../../../worker/sandbox/google/tokens";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { connectGoogle } from "../support/google";
 import { call, envelope } from "../support/http";
 
@@ -48,7 +48,7 @@ describe("Google consent, as Google's granular consent screen works", () => {
   it("a connection whose grant lost drive.file asks for a reconnect instead of failing later", async () => {
     const { org, admin } = await createOrgWithMembers();
     await saveConnection(
-      db(),
+      await contentOf(org.id),
       env,
       org.id,
       admin.user.id,
