@@ -69,7 +69,7 @@ export async function placeNewOrganization(env: Env, primary: Db, log: Logger): 
 type NewOrganization = { id: string; name: string };
 
 /**
- * Creates an organisation: placed, its stub written in its content database first, then its row
+ * Creates an organisation: placed (or in `chosen`, a content database the caller has checked), its stub written in its content database first, then its row
  * and directory entry in one primary batch with `alongside` (its users and memberships), so the
  * organisation appears with everything it needs or not at all. A failed batch removes the stub
  * (a stub no directory entry names is harmless, so a failed removal is only logged).
@@ -80,8 +80,9 @@ export async function createOrganization(
   log: Logger,
   organization: NewOrganization,
   alongside: BatchItem<"sqlite">[],
+  chosen?: string,
 ): Promise<string> {
-  const binding = await placeNewOrganization(env, primary, log);
+  const binding = chosen ?? (await placeNewOrganization(env, primary, log));
   const content = binding === PRIMARY_BINDING ? null : contentDb(env, binding);
   if (content) await content.insert(organizations).values(organization);
   try {

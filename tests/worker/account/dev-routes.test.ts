@@ -1,9 +1,11 @@
 import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { schema } from "../../../worker/db/client";
 import { invite } from "../../../worker/features/organization/invitations";
 import { createUser, randomEmail } from "../support/accounts";
-import { createOrganization, db } from "../support/factories";
+import { bindingOf, contentHandle, createOrganization, db } from "../support/factories";
 import { call } from "../support/http";
 
 describe("development mailbox (sandbox only)", () => {
@@ -122,6 +124,37 @@ describe("test organisations for browser test files (sandbox only)", () => {
         membership: { role },
       });
     }
+  });
+
+  it("puts the organisation in the content database asked for, and only a content database", async () => {
+    for (const database of ["CONTENT_2", "CONTENT_1"] as const) {
+      const r = await SELF.fetch("http://localhost/dev/organizations", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ label: "Side by side", database }),
+      });
+      expect(r.status).toBe(201);
+      const { organization } = answerSchema.parse(await r.json());
+      expect(await bindingOf(organization.id)).toBe(database);
+      const [stub] = await contentHandle(database)
+        .select()
+        .from(schema.organizations)
+        .where(eq(schema.organizations.id, organization.id));
+      expect(stub?.name).toBe(organization.name);
+    }
+    const before = await db().select({ id: schema.organizations.id }).from(schema.organizations);
+    for (const database of ["DB", "UPGRADE_DB", "content_1", ""]) {
+      const r = await SELF.fetch("http://localhost/dev/organizations", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ label: "Nowhere", database }),
+      });
+      expect(r.status, database).toBe(400);
+      const body = (await r.json()) as { error: { message: string } };
+      expect(body.error.message, database).toMatch(/^database: /);
+    }
+    const after = await db().select({ id: schema.organizations.id }).from(schema.organizations);
+    expect(after.length).toBe(before.length);
   });
 
   it("refuses a label that is not a short string, and makes nothing", async () => {

@@ -50,10 +50,7 @@ export const devRoutes = new Hono<AppEnv>()
   )
   // A fresh organisation with its own admin and standard user for one browser test file.
   .post("/organizations", validate("json", testOrganizationBodySchema), async (c) =>
-    c.json(
-      await createTestOrganization(c.env, c.var.primary, c.var.log, c.req.valid("json").label),
-      201,
-    ),
+    c.json(await createTestOrganization(c.env, c.var.primary, c.var.log, c.req.valid("json")), 201),
   )
   // After the demo ingestion: history for its channels and videos, then their windows (see
   // backfill-history.ts). ?days= channel history, ?videoDays= daily video history.
