@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call } from "../support/http";
 import { orgWithPairedContent } from "../support/multichannel";
 import {
@@ -27,8 +27,8 @@ let other: OtherOrg;
 let reads: string[];
 let before: Awaited<ReturnType<typeof readAll>>;
 
-const filesOf = (organizationId: string) =>
-  db()
+const filesOf = async (organizationId: string) =>
+  (await contentOf(organizationId))
     .select()
     .from(schema.reportFiles)
     .where(eq(schema.reportFiles.organizationId, organizationId));
