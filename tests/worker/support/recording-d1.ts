@@ -5,12 +5,13 @@ import { schema } from "../../../worker/db/client";
 export type RecordedStatement = { sql: string; params: unknown[] };
 
 /**
- * A drizzle handle over the test D1 that also records every statement it sends, with its
- * bound values, so a test can ask SQLite how it runs exactly what the app ran.
+ * A drizzle handle over a test D1 (the primary unless named: pass the database that serves the
+ * organisation) that also records every statement it sends, with its bound values, so a test can
+ * ask SQLite how it runs exactly what the app ran.
  */
-export function recordingDb() {
+export function recordingDb(database: D1Database = env.DB) {
   const statements: RecordedStatement[] = [];
-  const binding = new Proxy(env.DB, {
+  const binding = new Proxy(database, {
     get(target, prop) {
       if (prop === "prepare")
         return (query: string) => {
@@ -36,9 +37,13 @@ export function recordingDb() {
   return { db: drizzle(binding, { schema }), statements };
 }
 
-/** SQLite's plan for a recorded statement, one line per step. */
-export async function queryPlan(statement: RecordedStatement): Promise<string[]> {
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
+/** SQLite's plan for a recorded statement, one line per step, in the database that ran it. */
+export async function queryPlan(
+  statement: RecordedStatement,
+  database: D1Database = env.DB,
+): Promise<string[]> {
+  const { results } = await database
+    .prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
     .bind(...statement.params)
     .all<{ detail: string }>();
   return results.map((r) => r.detail);

@@ -1,12 +1,14 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type TableName, tableNames, tableQuerySchema } from "../../../shared/schemas/tables";
+import { organizationContent } from "../../../worker/db/directory";
 import { runReads } from "../../../worker/db/reads";
 import { childPages } from "../../../worker/features/reports/report-data";
 import { keysetPages } from "../../../worker/features/tables/keyset";
 import { sortables, tableSpecs } from "../../../worker/features/tables/specs";
 import { createEpisode, createShow } from "../db/org-fixture";
 import { createOrgWithMembers } from "../support/accounts";
-import { createChannel, createVideo } from "../support/factories";
+import { createChannel, createVideo, db as primary } from "../support/factories";
 import { queryPlan, recordingDb } from "../support/recording-d1";
 
 /*
@@ -18,11 +20,19 @@ import { queryPlan, recordingDb } from "../support/recording-d1";
 
 const fullScan = (table: string) => new RegExp(`^SCAN ${table}\\b(?! VIRTUAL TABLE)`);
 
-async function plansOf(run: (db: ReturnType<typeof recordingDb>["db"]) => Promise<unknown>) {
-  const recorder = recordingDb();
+/**
+ * The plans of what `run` sends, recorded on the database that serves the organisation (as the
+ * directory names it; its content database unless it predates the split) and explained there.
+ */
+async function plansOf(
+  organizationId: string,
+  run: (db: ReturnType<typeof recordingDb>["db"]) => Promise<unknown>,
+) {
+  const { d1 } = await organizationContent(env, primary(), organizationId);
+  const recorder = recordingDb(d1);
   await run(recorder.db);
   return Promise.all(
-    recorder.statements.map(async (s) => ({ sql: s.sql, plan: await queryPlan(s) })),
+    recorder.statements.map(async (s) => ({ sql: s.sql, plan: await queryPlan(s, d1) })),
   );
 }
 
@@ -64,14 +74,14 @@ describe("query plans of the dashboard tables", () => {
             expectIndexedRead(
               table,
               `page ${label}`,
-              await plansOf((db) =>
+              await plansOf(org.id, (db) =>
                 runReads(db, tableSpecs[table].page(db, org.id, query, 200, 0, now)),
               ),
             );
             expectIndexedRead(
               table,
               `export ${label}`,
-              await plansOf(async (db) => {
+              await plansOf(org.id, async (db) => {
                 for await (const _ of keysetPages(db, org.id, table, query, now, 1)) break;
               }),
             );
@@ -83,7 +93,9 @@ describe("query plans of the dashboard tables", () => {
       expectIndexedRead(
         table,
         `totals ${table}`,
-        await plansOf((db) => runReads(db, tableSpecs[table].total(db, org.id, query, now))),
+        await plansOf(org.id, (db) =>
+          runReads(db, tableSpecs[table].total(db, org.id, query, now)),
+        ),
       );
     },
     120_000,
@@ -96,7 +108,7 @@ describe("query plans of the dashboard tables", () => {
       const now = Date.now();
       for (const merge of [undefined, "1"]) {
         const query = tableQuerySchema.parse({ q: "édition", duplicates: "1", merge });
-        const plans = await plansOf((db) =>
+        const plans = await plansOf(org.id, (db) =>
           runReads(db, tableSpecs[table].total(db, org.id, query, now)),
         );
         const detail = plans.map((p) => `${p.sql}\n${p.plan.join("\n")}`).join("\n\n");
@@ -129,7 +141,7 @@ describe("query plans of the dashboard tables", () => {
       ["youtube", "videos", channel.id],
       ["simplecast", "episodes", show.id],
     ] as const) {
-      const plans = await plansOf(async (db) => {
+      const plans = await plansOf(org.id, async (db) => {
         let pages = 0;
         for await (const _ of childPages(db, org.id, platform, [selected], range, 1)) pages++;
         expect(pages).toBe(2);
