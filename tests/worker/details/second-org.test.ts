@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, it } from "vitest";
 import { detailKinds } from "../../../shared/schemas/details";
 import { schema } from "../../../worker/db/client";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { orgWithPairedContent } from "../support/multichannel";
 import {
   expectIdRoutesLeaveOtherUntouched,
@@ -31,12 +31,13 @@ let before: Awaited<ReturnType<typeof readAll>>;
 
 beforeAll(async () => {
   own = await orgWithPairedContent();
-  const [video] = await db()
+  const content = await contentOf(own.org.id);
+  const [video] = await content
     .select()
     .from(schema.videos)
     .where(eq(schema.videos.organizationId, own.org.id))
     .limit(1);
-  const [episode] = await db()
+  const [episode] = await content
     .select()
     .from(schema.episodes)
     .where(eq(schema.episodes.organizationId, own.org.id))

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { JobType } from "../../../shared/schemas/jobs";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { deliver } from "../support/jobs";
 import { expectUnchanged, type OtherOrg, otherOrgWithEveryKind } from "../support/second-org";
 
@@ -28,7 +28,7 @@ let own: Awaited<ReturnType<typeof createOrgWithMembers>>;
 
 /** A job row of ours for the message, as the enqueueing feature would have written it. */
 async function ownJob(kind: JobType, target: Record<string, string>) {
-  const [row] = await db()
+  const [row] = await (await contentOf(own.org.id))
     .insert(schema.ingestionJobs)
     .values({
       organizationId: own.org.id,

@@ -1,33 +1,60 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
+import { bindingOf } from "./factories";
 
 /*
- * What an organisation owns, read straight from D1 and R2: every row of every table with an
- * organization_id, its people's accounts, sessions and link tokens, and its report files. Used
- * to prove a call aimed at it changed nothing (issue 20, isolation as data).
+ * What an organisation owns, read straight from D1 (the primary database and the organisation's
+ * content database) and R2: every row of every table with an organization_id, its people's
+ * accounts, sessions and link tokens, and its report files. Used to prove a call aimed at it
+ * changed nothing (issue 20, isolation as data).
  */
 
 export type Snapshot = Awaited<ReturnType<typeof snapshotOf>>;
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** Every row of every table with an organization_id, and every R2 key under the organisation. */
-export async function snapshotOf(organizationId: string) {
-  const all = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
-  ).all<{ name: string }>();
+/** Every row of every table of `database` with an organization_id owned by the organisation. */
+async function organizationRows(database: D1Database, organizationId: string) {
+  const all = await database
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
+    )
+    .all<{ name: string }>();
   const rows: Record<string, unknown[]> = {};
   for (const { name } of all.results) {
-    const columns = await env.DB.prepare(`PRAGMA table_info(${quoted(name)})`).all<{
+    const columns = await database.prepare(`PRAGMA table_info(${quoted(name)})`).all<{
       name: string;
     }>();
     if (!columns.results.some((c) => c.name === "organization_id")) continue;
     // Names come from sqlite_master, not from input; identifiers cannot be bound.
     rows[name] = (
-      await env.DB.prepare(`SELECT * FROM ${quoted(name)} WHERE organization_id = ? ORDER BY rowid`)
+      await database
+        .prepare(`SELECT * FROM ${quoted(name)} WHERE organization_id = ? ORDER BY rowid`)
         .bind(organizationId)
         .all()
     ).results;
+  }
+  return rows;
+}
+
+/**
+ * Every row of every table with an organization_id, in the primary database and in the content
+ * database that holds the organisation (its rows follow the primary's, table by table, so a row
+ * written to the wrong one shows too), the content database's own organisation row, and every R2
+ * key under the organisation.
+ */
+export async function snapshotOf(organizationId: string) {
+  const binding = await bindingOf(organizationId);
+  const rows = await organizationRows(env.DB, organizationId);
+  let contentOrganization: unknown = null;
+  if (binding !== "DB") {
+    const content = env[binding];
+    for (const [table, found] of Object.entries(await organizationRows(content, organizationId)))
+      rows[table] = [...(rows[table] ?? []), ...found];
+    contentOrganization = await content
+      .prepare("SELECT * FROM organizations WHERE id = ?")
+      .bind(organizationId)
+      .first();
   }
   const keys: string[] = [];
   let cursor: string | undefined;
@@ -52,7 +79,7 @@ export async function snapshotOf(organizationId: string) {
         .bind(organizationId)
         .all()
     ).results;
-  return { organization, rows, people, keys: keys.sort() };
+  return { organization, contentOrganization, rows, people, keys: keys.sort() };
 }
 
 /** The organisation is exactly as in `before`; a difference names its table first. */

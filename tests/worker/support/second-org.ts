@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { type ApiRoute, apiRoutes, fillPath } from "../fuzz/route-table";
-import { db } from "./factories";
+import { contentOf } from "./factories";
 import { call } from "./http";
 import { deliver } from "./jobs";
 import { allTime, createPreview, mergeNone, orgWithPairedContent } from "./multichannel";
@@ -112,17 +112,16 @@ export async function addReportScheduleAndPreview(org: PairedOrg) {
   if (schedule.status !== 201) throw new Error(`schedule: ${schedule.status} ${schedule.text}`);
   const scheduleId = (schedule.json as { schedule: { id: string } }).schedule.id;
   // Work still on its way (what the cron and Refresh leave queued), for dead letters to aim at.
-  await db()
+  const content = await contentOf(org.org.id);
+  await content
     .insert(schema.scheduleRuns)
     .values({ organizationId: org.org.id, scheduleId, slot: "2026-11-23T06:00:00.000Z" });
-  await db()
-    .insert(schema.ingestionJobs)
-    .values({
-      organizationId: org.org.id,
-      kind: "refresh.channel",
-      target: { channelId: org.channel.id },
-      createdByUserId: org.admin.user.id,
-    });
+  await content.insert(schema.ingestionJobs).values({
+    organizationId: org.org.id,
+    kind: "refresh.channel",
+    target: { channelId: org.channel.id },
+    createdByUserId: org.admin.user.id,
+  });
   const previewId = await createPreview(org.org.id, org.token, {
     title: "Look-alike preview",
     dateRange: allTime,
