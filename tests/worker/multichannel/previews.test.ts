@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { multiChannelListSchema, previewViewSchema } from "../../../shared/schemas/multichannel";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { call, envelope } from "../support/http";
 import { allTime, createPreview, mergeNone, orgWithPairedContent } from "../support/multichannel";
 
@@ -53,7 +53,7 @@ describe("multi-channel content and previews", () => {
       expect(envelope(r.json).message).toContain(message);
     }
     expect(
-      await db()
+      await (await contentOf(org.id))
         .select()
         .from(schema.multiChannelPreviews)
         .where(eq(schema.multiChannelPreviews.organizationId, org.id)),
@@ -86,7 +86,7 @@ describe("multi-channel content and previews", () => {
     });
     expect(view.arrangement.availableEpisodeIds.length).toBe(120 - pairs.length);
     // The suggestions are stored with the draft.
-    const stored = await db()
+    const stored = await (await contentOf(org.id))
       .select()
       .from(schema.previewMatches)
       .where(eq(schema.previewMatches.previewId, previewId));
@@ -185,7 +185,7 @@ describe("multi-channel content and previews", () => {
       ).json,
     ).toEqual({ deleted: 0 });
     expect(
-      await db()
+      await (await contentOf(org.id))
         .select()
         .from(schema.multiChannelPreviews)
         .where(eq(schema.multiChannelPreviews.id, previewId)),
@@ -220,7 +220,7 @@ describe("Generate Final Report", () => {
       "multi-channel-matches.csv",
     ]);
 
-    const [preview] = await db()
+    const [preview] = await (await contentOf(org.id))
       .select()
       .from(schema.multiChannelPreviews)
       .where(eq(schema.multiChannelPreviews.id, previewId));
@@ -324,9 +324,12 @@ describe("Generate Final Report", () => {
     expect(
       (await env.FILES.list({ prefix: `reports/${org.id}/${reportId}/` })).objects,
     ).toHaveLength(0);
-    expect(await db().select().from(schema.reports).where(eq(schema.reports.id, reportId))).toEqual(
-      [],
-    );
+    expect(
+      await (await contentOf(org.id))
+        .select()
+        .from(schema.reports)
+        .where(eq(schema.reports.id, reportId)),
+    ).toEqual([]);
     expect(
       (await call(`/api/orgs/${org.id}/multi-channel/previews/${previewId}`, { token })).status,
     ).toBe(404);
