@@ -2,11 +2,12 @@ import { env } from "cloudflare:test";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tablePageSchemas } from "../../../shared/schemas/tables";
+import { dayNumber } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
+import { organizationContent } from "../../../worker/db/directory";
 import { backfillDemoHistory } from "../../../worker/features/dev/backfill-history";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
-import { episodeHistory } from "../support/history";
+import { contentOf, db } from "../support/factories";
 import { call, envelope } from "../support/http";
 import { orgWithPairedContent } from "../support/multichannel";
 
@@ -34,7 +35,7 @@ describe("detail series", () => {
       title: string;
       lastUpdated: string;
     };
-    const stored = await db()
+    const stored = await (await contentOf(org.id))
       .select()
       .from(schema.showMetrics)
       .where(eq(schema.showMetrics.showId, show.id))
@@ -56,7 +57,8 @@ describe("detail series", () => {
 
   it("a channel's daily views are the growth between its daily snapshots", async () => {
     const { org, token, channel } = await orgWithPairedContent();
-    await backfillDemoHistory(env.DB, db(), org.id, 40);
+    const { d1, db: content } = await organizationContent(env, db(), org.id);
+    await backfillDemoHistory(d1, content, org.id, 40);
     const from = isoDay(Date.now() - 9 * DAY);
     const body = (
       await call(
@@ -69,7 +71,7 @@ describe("detail series", () => {
       change: { percent: number | null };
       gaps: number;
     };
-    const snaps = await db()
+    const snaps = await content
       .select()
       .from(schema.channelMetrics)
       .where(eq(schema.channelMetrics.channelId, channel.id))
@@ -87,10 +89,11 @@ describe("detail series", () => {
 
   it("a day without a snapshot, or whose total went down, is a gap (null), never 0", async () => {
     const { org, token, channel } = await orgWithPairedContent();
-    await backfillDemoHistory(env.DB, db(), org.id, 40);
+    const { d1, db: content } = await organizationContent(env, db(), org.id);
+    await backfillDemoHistory(d1, content, org.id, 40);
     const from = isoDay(Date.now() - 9 * DAY);
     const [missing, lowered] = [isoDay(Date.now() - 6 * DAY), isoDay(Date.now() - 3 * DAY)];
-    await db()
+    await content
       .delete(schema.channelMetrics)
       .where(
         and(
@@ -99,7 +102,7 @@ describe("detail series", () => {
         ),
       );
     // YouTube corrected the count down: the day's views are unknown, not 0.
-    const [dayBefore] = await db()
+    const [dayBefore] = await content
       .select()
       .from(schema.channelMetrics)
       .where(
@@ -108,7 +111,7 @@ describe("detail series", () => {
           eq(schema.channelMetrics.date, isoDay(Date.now() - 4 * DAY)),
         ),
       );
-    await db()
+    await content
       .update(schema.channelMetrics)
       .set({ totalViews: dayBefore!.totalViews - 1 })
       .where(
@@ -136,7 +139,7 @@ describe("detail series", () => {
     // The day after the gap carries the growth over both days, and the answer says so.
     const snaps = new Map(
       (
-        await db()
+        await content
           .select()
           .from(schema.channelMetrics)
           .where(eq(schema.channelMetrics.channelId, channel.id))
@@ -149,7 +152,7 @@ describe("detail series", () => {
 
     // Days before the first snapshot are gaps too: a video charted over a longer period than
     // we have held it.
-    const [video] = await db()
+    const [video] = await content
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.channelId, channel.id))
@@ -169,7 +172,8 @@ describe("detail series", () => {
 
   it("pacing compares an episode's first 30 days with its show's median at the same age", async () => {
     const { org, token, show } = await orgWithPairedContent();
-    const [old] = await db()
+    const content = await contentOf(org.id);
+    const [old] = await content
       .select()
       .from(schema.episodes)
       .where(eq(schema.episodes.showId, show.id))
@@ -189,17 +193,24 @@ describe("detail series", () => {
     // Cumulative: never decreasing; day 30 matches the stored row.
     for (let d = 1; d <= 30; d++) expect(body.item[d]!).toBeGreaterThanOrEqual(body.item[d - 1]!);
     const day30 = isoDay(Date.parse(`${isoDay(old!.publishDate.getTime())}T00:00:00Z`) + 30 * DAY);
-    const [row] = (await episodeHistory(eq(schema.episodes.id, old!.id))).filter(
-      (r) => r.date === day30,
-    );
+    const [row] = await content
+      .select()
+      .from(schema.episodeMetrics)
+      .where(
+        and(
+          eq(schema.episodeMetrics.episodeKey, old!.key!),
+          eq(schema.episodeMetrics.day, dayNumber(day30)),
+        ),
+      );
     expect(body.item[30]).toBe(row!.cumulativeDownloads);
     expect(body.median.filter((v) => v !== null).length).toBeGreaterThan(25);
   });
 
   it("pacing for a video uses its snapshots by age", async () => {
     const { org, token, channel } = await orgWithPairedContent();
-    await backfillDemoHistory(env.DB, db(), org.id, 60);
-    const [video] = await db()
+    const { d1, db: content } = await organizationContent(env, db(), org.id);
+    await backfillDemoHistory(d1, content, org.id, 60);
+    const [video] = await content
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.channelId, channel.id))
@@ -292,7 +303,7 @@ describe("Merge Same on the videos table", () => {
     );
     expect(merged.total).toBe(plain.duplicates!.merged);
     expect(merged.rows).toHaveLength(plain.duplicates!.merged);
-    const all = await db()
+    const all = await (await contentOf(org.id))
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.channelId, channel.id));

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { schema } from "../../../worker/db/client";
 import { decryptSecret } from "../../../worker/lib/crypto/aes-gcm";
 import { createOrgWithMembers } from "../support/accounts";
-import { db } from "../support/factories";
+import { contentOf } from "../support/factories";
 import { connectGoogle } from "../support/google";
 import { call, envelope } from "../support/http";
 
@@ -41,7 +41,7 @@ describe("Google connection", () => {
       email: "media.team@gmail.com",
       status: "active",
     });
-    const [row] = await db()
+    const [row] = await (await contentOf(org.id))
       .select()
       .from(schema.googleConnections)
       .where(eq(schema.googleConnections.organizationId, org.id));

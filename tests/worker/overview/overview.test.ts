@@ -1,11 +1,11 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dayNumber } from "../../../shared/metrics";
 import { addDays } from "../../../shared/overview-period";
 import { type Overview, overviewSchema } from "../../../shared/schemas/overview";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
-import { createChannel, db } from "../support/factories";
-import { episodeKeyOf, videoKeyOf } from "../support/history";
+import { type contentHandle, contentOf, createChannel } from "../support/factories";
 import { call, envelope } from "../support/http";
 
 /*
@@ -20,14 +20,13 @@ const days = (from: string, to: string) => {
 };
 const at = (day: string) => new Date(`${day}T12:00:00Z`);
 /** D1 binds at most 100 parameters a statement: insert a few rows at a time. */
-async function insertAll<T extends Parameters<ReturnType<typeof db>["insert"]>[0]>(
+async function insertAll<T extends Parameters<ReturnType<typeof contentHandle>["insert"]>[0]>(
+  orgId: string,
   table: T,
   rows: Array<T["$inferInsert"]>,
 ) {
-  for (let i = 0; i < rows.length; i += 8)
-    await db()
-      .insert(table)
-      .values(rows.slice(i, i + 8));
+  const content = await contentOf(orgId);
+  for (let i = 0; i < rows.length; i += 8) await content.insert(table).values(rows.slice(i, i + 8));
 }
 
 async function overview(orgId: string, token: string, query: string) {
@@ -57,11 +56,13 @@ async function seedYoutube(orgId: string) {
     })),
   ];
   await insertAll(
+    orgId,
     schema.channelMetrics,
     rows.map((r) => ({ ...r, organizationId: orgId })),
   );
+  const content = await contentOf(orgId);
   const video = async (title: string, published: string, views: number) => {
-    const [v] = await db()
+    const [v] = await content
       .insert(schema.videos)
       .values({
         organizationId: orgId,
@@ -71,8 +72,10 @@ async function seedYoutube(orgId: string) {
         views,
         publishDate: at(published),
       })
-      .returning();
-    return v!;
+      .returning({ id: schema.videos.id });
+    // Read back: RETURNING shows the row before the insert trigger gives it its history key.
+    const [stored] = await content.select().from(schema.videos).where(eq(schema.videos.id, v!.id));
+    return stored!;
   };
   const old = await video("Old favourite", "2025-11-01", 5000);
   const fresh = await video("Launch day", "2026-01-15", 400);
@@ -81,13 +84,13 @@ async function seedYoutube(orgId: string) {
   await video("Last period's", "2026-01-05", 10);
   // No snapshot and published before the period: no figure, so never a mover.
   await video("Never snapshotted", "2025-06-01", 99_999);
-  const [oldKey, freshKey] = [await videoKeyOf(old.id), await videoKeyOf(fresh.id)];
+  const [oldKey, freshKey] = [old.key!, fresh.key!];
   const snap = (videoKey: number, date: string, views: number) => ({
     videoKey,
     capturedAt: at(date),
     views,
   });
-  await db()
+  await content
     .insert(schema.videoMetrics)
     .values([
       snap(oldKey, "2025-12-31", 50),
@@ -154,11 +157,13 @@ describe("overview: YouTube", () => {
 describe("overview: podcasts", () => {
   it("downloads per day, first-week downloads per new episode, episodes published and top movers", async () => {
     const { org, member } = await createOrgWithMembers();
-    const [show] = await db()
+    const content = await contentOf(org.id);
+    const [show] = await content
       .insert(schema.shows)
       .values({ organizationId: org.id, externalId: "show-overview", title: "The Show" })
       .returning();
     await insertAll(
+      org.id,
       schema.showMetrics,
       days("2026-01-01", "2026-01-20").map((date) => ({
         organizationId: org.id,
@@ -169,7 +174,7 @@ describe("overview: podcasts", () => {
       })),
     );
     const episode = async (title: string, published: string, first7d: number) => {
-      const [e] = await db()
+      const [e] = await content
         .insert(schema.episodes)
         .values({
           organizationId: org.id,
@@ -179,17 +184,22 @@ describe("overview: podcasts", () => {
           publishDate: at(published),
           first7dDownloads: first7d,
         })
-        .returning();
-      return e!;
+        .returning({ id: schema.episodes.id });
+      // Read back: RETURNING shows the row before the insert trigger gives it its history key.
+      const [stored] = await content
+        .select()
+        .from(schema.episodes)
+        .where(eq(schema.episodes.id, e!.id));
+      return stored!;
     };
     const big = await episode("Big episode", "2026-01-12", 70);
     const small = await episode("Small episode", "2026-01-14", 30);
     await episode("Last period's", "2026-01-03", 40);
     const daily = (episodeKey: number, from: string, to: string, downloads: number) =>
       days(from, to).map((date) => ({ episodeKey, day: dayNumber(date), downloads }));
-    await insertAll(schema.episodeMetrics, [
-      ...daily(await episodeKeyOf(big.id), "2026-01-12", "2026-01-20", 5),
-      ...daily(await episodeKeyOf(small.id), "2026-01-14", "2026-01-20", 3),
+    await insertAll(org.id, schema.episodeMetrics, [
+      ...daily(big.key!, "2026-01-12", "2026-01-20", 5),
+      ...daily(small.key!, "2026-01-14", "2026-01-20", 3),
     ]);
 
     const o = await overview(org.id, member.session.accessToken, `platform=simplecast&${PERIOD}`);

@@ -6,7 +6,7 @@ import { optionalColumnIds } from "../../../shared/table-columns";
 import { schema } from "../../../worker/db/client";
 import { sortables } from "../../../worker/features/tables/specs";
 import { createOrgWithMembers } from "../support/accounts";
-import { createChannel, db } from "../support/factories";
+import { bindingOf, contentOf, createChannel } from "../support/factories";
 import { call } from "../support/http";
 
 /*
@@ -102,33 +102,32 @@ describe("searched Videos pages", () => {
     const token = member.session.accessToken;
     const futureChannel = await createChannel(org.id, "UC-future");
     const plain = await createChannel(org.id, "UC-plain");
-    await db()
+    const content = await contentOf(org.id);
+    await content
       .update(schema.channels)
       .set({ title: "Future Sounds" })
       .where(eq(schema.channels.id, futureChannel.id));
-    await db()
+    await content
       .update(schema.channels)
       .set({ title: "Plain Talk" })
       .where(eq(schema.channels.id, plain.id));
     const rows = seedRows(org.id, [plain, futureChannel, plain]);
     // Five rows a statement: D1 binds at most 100 parameters.
     for (let i = 0; i < rows.length; i += 5)
-      await db()
-        .insert(schema.videos)
-        .values(rows.slice(i, i + 5));
+      await content.insert(schema.videos).values(rows.slice(i, i + 5));
     // Another organisation's matching videos are never counted or shown.
     const other = await createOrgWithMembers();
     const theirs = await createChannel(other.org.id, "UC-theirs");
     const theirRows = seedRows(other.org.id, [theirs]).slice(0, 40);
+    const theirContent = await contentOf(other.org.id);
     for (let i = 0; i < theirRows.length; i += 5)
-      await db()
-        .insert(schema.videos)
-        .values(theirRows.slice(i, i + 5));
+      await theirContent.insert(schema.videos).values(theirRows.slice(i, i + 5));
 
-    const stored = await env.DB.prepare(
-      `SELECT v.rowid AS rowid, v.id AS id, c.rowid AS channel_rowid, c.title AS channel_title
+    const stored = await env[await bindingOf(org.id)]
+      .prepare(
+        `SELECT v.rowid AS rowid, v.id AS id, c.rowid AS channel_rowid, c.title AS channel_title
        FROM videos v JOIN channels c ON c.id = v.channel_id WHERE v.organization_id = ?`,
-    )
+      )
       .bind(org.id)
       .all<{ rowid: number; id: string; channel_rowid: number; channel_title: string }>();
     const unfiltered = await everyPage(org.id, token, "sort=title&dir=asc", 200);

@@ -4,7 +4,7 @@ import { read, utils } from "xlsx";
 import { tablePageSchemas } from "../../../shared/schemas/tables";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
-import { createChannel, db } from "../support/factories";
+import { contentOf, createChannel } from "../support/factories";
 import { call, envelope } from "../support/http";
 
 const DAY = 86_400_000;
@@ -12,7 +12,8 @@ const DAY = 86_400_000;
 async function seedVideos(orgId: string) {
   const a = await createChannel(orgId, "UC-alpha");
   const b = await createChannel(orgId, "UC-beta");
-  await db()
+  const content = await contentOf(orgId);
+  await content
     .update(schema.channels)
     .set({ title: "Alpha Channel" })
     .where((await import("drizzle-orm")).eq(schema.channels.id, a.id));
@@ -43,9 +44,7 @@ async function seedVideos(orgId: string) {
       trailing1wViews: 900,
     },
   ];
-  await db()
-    .insert(schema.videos)
-    .values(rows.map((r) => ({ ...r, organizationId: orgId })));
+  await content.insert(schema.videos).values(rows.map((r) => ({ ...r, organizationId: orgId })));
   return { a, b };
 }
 
@@ -202,23 +201,22 @@ describe("dashboard tables", () => {
     const { org, member } = await createOrgWithMembers();
     const other = await createOrgWithMembers();
     const show = async (orgId: string, seasons: Array<number | null>) => {
-      const [row] = await db()
+      const content = await contentOf(orgId);
+      const [row] = await content
         .insert(schema.shows)
         .values({ organizationId: orgId, externalId: `show-${Math.random()}`, title: "Show" })
         .returning();
-      await db()
-        .insert(schema.episodes)
-        .values(
-          seasons.map((seasonNumber, i) => ({
-            organizationId: orgId,
-            showId: row!.id,
-            externalId: `ep-${Math.random()}`,
-            title: `Episode ${i}`,
-            publishDate: new Date(Date.now() - i * DAY),
-            seasonNumber,
-            episodeNumber: i + 1,
-          })),
-        );
+      await content.insert(schema.episodes).values(
+        seasons.map((seasonNumber, i) => ({
+          organizationId: orgId,
+          showId: row!.id,
+          externalId: `ep-${Math.random()}`,
+          title: `Episode ${i}`,
+          publishDate: new Date(Date.now() - i * DAY),
+          seasonNumber,
+          episodeNumber: i + 1,
+        })),
+      );
       return row!.id;
     };
     const late = await show(org.id, [8, 6, 8, null]);
