@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tablePageSchemas } from "../../../shared/schemas/tables";
 import { dayNumber } from "../../../shared/metrics";
+import { tablePageSchemas } from "../../../shared/schemas/tables";
 import { schema } from "../../../worker/db/client";
 import { organizationContent } from "../../../worker/db/directory";
 import { backfillDemoHistory } from "../../../worker/features/dev/backfill-history";

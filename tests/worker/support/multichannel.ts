@@ -1,11 +1,11 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { jobMessageSchema } from "../../../shared/schemas/jobs";
 import {
   type RoomServerMessage,
   roomServerMessageSchema,
 } from "../../../shared/schemas/multichannel";
 import type { RoomIntent } from "../../../shared/schemas/room-intents";
-import { jobMessageSchema } from "../../../shared/schemas/jobs";
 import { schema } from "../../../worker/db/client";
 import { contentOf } from "./factories";
 import { call } from "./http";
