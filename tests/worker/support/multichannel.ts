@@ -1,6 +1,5 @@
 import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { jobMessageSchema } from "../../../shared/schemas/jobs";
 import {
   type RoomServerMessage,
   roomServerMessageSchema,
@@ -9,38 +8,7 @@ import type { RoomIntent } from "../../../shared/schemas/room-intents";
 import { schema } from "../../../worker/db/client";
 import { contentOf } from "./factories";
 import { call } from "./http";
-import { addChannel, connectedOrg } from "./ingestion";
-import { deliver } from "./jobs";
-
-/** An organisation's job row, read in the database that holds its content. */
-async function orgJob(organizationId: string, jobId: string) {
-  const [row] = await (await contentOf(organizationId))
-    .select()
-    .from(schema.ingestionJobs)
-    .where(eq(schema.ingestionJobs.id, jobId));
-  if (!row) throw new Error(`no job ${jobId} in organisation ${organizationId}`);
-  return row;
-}
-
-/** Runs an organisation's job through the real queue consumer; answers its row afterwards. */
-export async function runOrgJob(organizationId: string, jobId: string) {
-  const row = await orgJob(organizationId, jobId);
-  await deliver([jobMessageSchema.parse({ type: row.kind, ...row.target, organizationId, jobId })]);
-  return orgJob(organizationId, jobId);
-}
-
-/** Adds a channel and ingests it through the queue; answers the channel row. */
-export async function ingestedChannelOf(organizationId: string, token: string, handle: string) {
-  const url = `https://www.youtube.com/${handle}`;
-  const job = await runOrgJob(organizationId, await addChannel(organizationId, token, url));
-  if (job.status !== "succeeded")
-    throw new Error(`ingest ${handle}: ${job.status} ${job.errorMessage}`);
-  const [channel] = await (await contentOf(organizationId))
-    .select()
-    .from(schema.channels)
-    .where(eq(schema.channels.organizationId, organizationId));
-  return channel!;
-}
+import { connectedOrg, ingestedChannel, runJob } from "./ingestion";
 
 /** An organisation with the demo tech channel (200 videos) and its podcast (120 episodes) ingested. */
 export async function orgWithPairedContent() {
@@ -49,7 +17,7 @@ export async function orgWithPairedContent() {
     simplecast: "sandbox-demo-media-token",
   });
   const token = setup.member.session.accessToken;
-  const channel = await ingestedChannelOf(setup.org.id, token, "@demomedia-tech");
+  const channel = await ingestedChannel(setup.org.id, token, "@demomedia-tech");
   const podcasts = (
     await call(`/api/orgs/${setup.org.id}/integrations/simplecast/podcasts`, { token })
   ).json as { podcasts: Array<{ id: string; title: string }> };
@@ -58,7 +26,7 @@ export async function orgWithPairedContent() {
     body: { podcastIds: [podcast.id] },
     token,
   });
-  const job = await runOrgJob(setup.org.id, (added.json as { jobId: string }).jobId);
+  const job = await runJob((added.json as { jobId: string }).jobId);
   if (job.status !== "succeeded") throw new Error(`show ingest: ${job.errorMessage}`);
   const [show] = await (await contentOf(setup.org.id))
     .select()
