@@ -27,10 +27,10 @@ export default defineConfig(async () => {
             MIGRATIONS: migrations,
             // The content databases' schema (CONTENT_1 and CONTENT_2, bound in wrangler.toml).
             CONTENT_MIGRATIONS: contentMigrations,
-            // Where the test factory puts an organisation's content by default: "alternate"
-            // (CONTENT_1, CONTENT_2, CONTENT_1, ...) or "DB" (as before the split). See
-            // tests/worker/support/factories.ts.
-            TEST_CONTENT_PLACEMENT: process.env.CROSSCAST_TEST_PLACEMENT ?? "DB",
+            // Where the test factory puts an organisation's content: "alternate" (CONTENT_1,
+            // CONTENT_2, CONTENT_1, ... as production places them, so tests cross databases) or
+            // "DB" (organisations made before the split). See tests/worker/support/factories.ts.
+            TEST_CONTENT_PLACEMENT: process.env.CROSSCAST_TEST_PLACEMENT ?? "alternate",
             // Google's discovery documents and Resend's OpenAPI, for the contract tests.
             OFFICIAL_DOCS: officialDocs(root),
             // Tests run against the sandbox emulators, like local development.

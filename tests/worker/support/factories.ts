@@ -18,9 +18,9 @@ export const contentHandle = (binding: string) =>
 
 /*
  * N is 2 in every test run, so the factory places organisations as production does, alternately in
- * CONTENT_1 and CONTENT_2 (issue 17), when TEST_CONTENT_PLACEMENT is "alternate"
- * (CROSSCAST_TEST_PLACEMENT in the shell). With "DB" an organisation is made as before the split,
- * unless a test names its database.
+ * CONTENT_1 and CONTENT_2 (issue 17): a test with two organisations has them in two databases.
+ * TEST_CONTENT_PLACEMENT "DB" (CROSSCAST_TEST_PLACEMENT=DB in the shell) makes them as before the
+ * split instead. A test can also name the database.
  */
 let placed = 0;
 function defaultBinding(): ContentBinding {
