@@ -173,7 +173,9 @@ async function measure(server, twins, term, organisations) {
         (q ? `&q=${encodeURIComponent(q)}` : ""),
       { authorization: `Bearer ${twins[name].token}` },
     );
-  const times = { alone: [], crowded: [], health: [] };
+  const times = { health: [] };
+  for (const name of ["alone", "crowded"])
+    for (const kind of ["", "Plain", "Searched"]) times[`${name}${kind}`] = [];
   for (const sort of SORTS)
     for (const q of [undefined, term]) {
       for (let i = 0; i < 2; i++)
@@ -181,7 +183,11 @@ async function measure(server, twins, term, organisations) {
       for (let i = 0; i < SAMPLES; i++) {
         times.health.push(await timed(health, {}));
         const order = i % 2 === 0 ? ["alone", "crowded"] : ["crowded", "alone"];
-        for (const name of order) times[name].push(await pageTime(name, sort, q));
+        for (const name of order) {
+          const ms = await pageTime(name, sort, q);
+          times[name].push(ms);
+          times[`${name}${q ? "Searched" : "Plain"}`].push(ms);
+        }
       }
     }
   // Which file is which: the alone twin's videos are only in CONTENT_1.
@@ -209,5 +215,14 @@ async function measure(server, twins, term, organisations) {
   );
   figure("capacity", `${organisations} orgs: Videos page p95, twin alone`, step.aloneP95, "ms");
   figure("capacity", `${organisations} orgs: /api/health p95, interleaved`, step.healthP95, "ms");
+  // Unsearched and searched pages apart: they read different indexes (a title search goes
+  // through the database's full-text index, which holds every organisation's titles).
+  for (const kind of ["Plain", "Searched"])
+    figure(
+      "capacity",
+      `${organisations} orgs: ${kind === "Plain" ? "unsearched" : "searched"} page p95, among them / alone`,
+      pct(times[`crowded${kind}`], 95) / pct(times[`alone${kind}`], 95),
+      "x",
+    );
   return step;
 }
