@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider, useAuth } from "../../client/lib/auth/AuthProvider";
-import type { MeResponse } from "../../shared/schemas/auth";
+import { signedInPerson as me } from "./signed-in-person";
 
 /*
  * The auth provider's refresh rules (spec section 4, ARCHITECTURE section 8): start from the
@@ -11,23 +11,6 @@ import type { MeResponse } from "../../shared/schemas/auth";
  */
 
 const NOW = Date.parse("2026-11-20T12:00:00.000Z");
-const me: MeResponse = {
-  user: {
-    id: "u1",
-    email: "ada@example.com",
-    name: "Ada",
-    avatarUrl: null,
-    phoneNumber: null,
-    isNewUser: false,
-    isPasswordReset: false,
-    passwordExpiresAt: null,
-  },
-  organization: { id: "o1", name: "Org", logoUrl: null, timezone: "UTC" },
-  membership: { role: "admin", organizationId: "o1" },
-  isAdmin: true,
-  memberships: [{ organizationId: "o1", name: "Org", logoUrl: null, role: "admin" }],
-  invitations: [],
-};
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
     status,

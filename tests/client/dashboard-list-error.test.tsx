@@ -5,11 +5,12 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import DashboardPage from "../../client/features/dashboard/DashboardPage";
 import { AuthProvider } from "../../client/lib/auth/AuthProvider";
-import { type MeResponse, refreshResponseSchema } from "../../shared/schemas/auth";
+import { refreshResponseSchema } from "../../shared/schemas/auth";
 import {
   channelsResponseSchema,
   integrationStatusResponseSchema,
 } from "../../shared/schemas/ingestion";
+import { signedInPerson as me } from "./signed-in-person";
 
 /*
  * A channel list that failed to load is not an empty list (found clicking through an organisation
@@ -17,24 +18,6 @@ import {
  * a way to ask again, instead of "No YouTube channels yet." and an Add Channel invitation. The
  * server is faked at fetch, with the answers the routes give (parsed by their own schemas).
  */
-
-const me: MeResponse = {
-  user: {
-    id: "u1",
-    email: "ada@example.com",
-    name: "Ada",
-    avatarUrl: null,
-    phoneNumber: null,
-    isNewUser: false,
-    isPasswordReset: false,
-    passwordExpiresAt: null,
-  },
-  organization: { id: "o1", name: "Org", logoUrl: null, timezone: "UTC" },
-  membership: { role: "admin", organizationId: "o1" },
-  isAdmin: true,
-  memberships: [{ organizationId: "o1", name: "Org", logoUrl: null, role: "admin" }],
-  invitations: [],
-};
 
 // The server's words while an organisation is being moved (worker/db/directory.ts).
 const ORGANIZATION_MOVING_MESSAGE = "This organisation is being moved; try again in a few minutes.";

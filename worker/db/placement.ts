@@ -69,7 +69,8 @@ export async function placeNewOrganization(env: Env, primary: Db, log: Logger): 
 type NewOrganization = { id: string; name: string };
 
 /**
- * Creates an organisation: placed (or in `chosen`, a content database the caller has checked), its stub written in its content database first, then its row
+ * Creates an organisation: placed (or in `chosen`, a content database the caller has checked),
+ * its stub written in its content database first, then its row
  * and directory entry in one primary batch with `alongside` (its users and memberships), so the
  * organisation appears with everything it needs or not at all. A failed batch removes the stub
  * (a stub no directory entry names is harmless, so a failed removal is only logged).

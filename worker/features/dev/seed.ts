@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { createOrganization } from "../../db/placement";
 import { userOrganizations, users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto/password";
 import type { Logger } from "../../lib/logger";
+import { createOrganizationWithMembers } from "./confirmed-members";
 
 /** The demo logins `npm start` prints. Sandbox only: /dev/seed does not exist in production. */
 export const demoUsers = [
@@ -43,19 +43,12 @@ export async function seedDemo(env: Env, db: Db, log: Logger) {
       passwordHash: await hashPassword(u.password),
     })),
   );
-  await createOrganization(env, db, log, { id: organizationId, name: DEMO_ORGANIZATION }, [
-    db.insert(users).values(
-      rows.map((u) => ({
-        id: u.id,
-        email: u.email,
-        name: u.name,
-        passwordHash: u.passwordHash,
-        emailConfirmedAt: new Date(),
-      })),
-    ),
-    db
-      .insert(userOrganizations)
-      .values(rows.map((u) => ({ userId: u.id, organizationId, role: u.role }))),
-  ]);
+  await createOrganizationWithMembers(
+    env,
+    db,
+    log,
+    { id: organizationId, name: DEMO_ORGANIZATION },
+    rows,
+  );
   return { organizationId, adminId: rows[0]!.id, created: true };
 }

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { createOrganization } from "../../db/placement";
-import { userOrganizations, users } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { placementBindings } from "../../lib/content-databases";
 import { randomToken } from "../../lib/crypto/encoding";
 import { hashPassword } from "../../lib/crypto/password";
 import type { Logger } from "../../lib/logger";
+import { createOrganizationWithMembers } from "./confirmed-members";
 
 /** What a browser test file may ask for: a name prefix, so its rows are easy to find when it fails. */
 export const testOrganizationBodySchema = z
@@ -54,27 +53,7 @@ export async function createTestOrganization(
     }),
   );
   const name = `${label} organization ${tag.slice(-8)}`;
-  await createOrganization(
-    env,
-    db,
-    log,
-    { id: organizationId, name },
-    [
-      db.insert(users).values(
-        people.map((p) => ({
-          id: p.id,
-          email: p.email,
-          name: p.name,
-          passwordHash: p.passwordHash,
-          emailConfirmedAt: new Date(),
-        })),
-      ),
-      db
-        .insert(userOrganizations)
-        .values(people.map((p) => ({ userId: p.id, organizationId, role: p.role }))),
-    ],
-    database,
-  );
+  await createOrganizationWithMembers(env, db, log, { id: organizationId, name }, people, database);
   const [admin, user] = people.map(({ id, email, name, password }) => ({
     id,
     email,
