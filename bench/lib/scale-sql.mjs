@@ -26,6 +26,14 @@ const VIDEO_COLUMNS =
   "id, organization_id, channel_id, external_id, title, views, likes, comments, duration_seconds, publish_date, first_24h_views, first_48h_views, first_7d_views, trailing_1d_views, trailing_1w_views, trailing_1m_views, trailing_1y_views, last_updated, created_at";
 const REPEAT = 15;
 
+/** The organisation's range of each title index (as worker/features/tables/search.ts; ids are UUIDs). */
+const ROW_SPAN = 2 ** 36;
+function searchKeyRange(orgId) {
+  let slot = 0;
+  for (const ch of [...orgId].slice(0, 4)) slot = slot * 16 + "123456789abcdef".indexOf(ch) + 1;
+  return [slot * ROW_SPAN, slot * ROW_SPAN + ROW_SPAN - 1];
+}
+
 const phrase = (term) => `"${term.replace(/"/g, '""')}"`;
 const quote = (s) => `'${s.replace(/'/g, "''")}'`;
 
@@ -36,12 +44,21 @@ function sqliteStatements(orgId, term) {
       const where = search
         ? // As the app writes it (worker/features/tables/specs.ts): the page walks the sort index
           // and tests each rowid against the matched sets (title matches, matching channels' videos).
-          `AND (+v.rowid IN (SELECT rowid FROM video_search WHERE video_search MATCH ?) OR +v.rowid IN (SELECT videos.rowid FROM videos WHERE channel_id IN (SELECT id FROM channels WHERE organization_id = ? AND rowid IN (SELECT rowid FROM channel_search WHERE channel_search MATCH ?))))`
+          `AND (+v.rowid IN (SELECT rowid % ${ROW_SPAN} FROM video_search WHERE video_search MATCH ? AND rowid BETWEEN ? AND ?) OR +v.rowid IN (SELECT videos.rowid FROM videos WHERE channel_id IN (SELECT id FROM channels WHERE organization_id = ? AND rowid IN (SELECT rowid % ${ROW_SPAN} FROM channel_search WHERE channel_search MATCH ? AND rowid BETWEEN ? AND ?))))`
         : "";
       out.push({
         label: `${key}${search ? " + search" : ""}`,
         sql: `SELECT v.*, c.title AS channel_title FROM videos v JOIN channels c ON c.id = v.channel_id WHERE v.organization_id = ? ${where} ORDER BY v.${column} DESC, v.rowid DESC LIMIT 200`,
-        params: search ? [orgId, phrase(term), orgId, `title : ${phrase(term)}`] : [orgId],
+        params: search
+          ? [
+              orgId,
+              phrase(term),
+              ...searchKeyRange(orgId),
+              orgId,
+              `title : ${phrase(term)}`,
+              ...searchKeyRange(orgId),
+            ]
+          : [orgId],
       });
     }
   return out;

@@ -41,7 +41,9 @@ export async function createUser(
 }
 
 /** An organisation with a signed-in admin and a signed-in standard user. */
-export async function createOrgWithMembers(options: { binding?: ContentBinding } = {}) {
+export async function createOrgWithMembers(
+  options: { binding?: ContentBinding; id?: string } = {},
+) {
   const org = await createOrganization(undefined, options);
   const admin = await createUser({ organizationId: org.id, role: "admin" });
   const member = await createUser({ organizationId: org.id, role: "standard" });

@@ -35,10 +35,13 @@ function defaultBinding(): ContentBinding {
  */
 export async function createOrganization(
   name = `Org ${suffix()}`,
-  options: { binding?: ContentBinding } = {},
+  options: { binding?: ContentBinding; id?: string } = {},
 ) {
   const binding = options.binding ?? defaultBinding();
-  const [org] = await db().insert(schema.organizations).values({ name }).returning();
+  const [org] = await db()
+    .insert(schema.organizations)
+    .values({ name, ...(options.id ? { id: options.id } : {}) })
+    .returning();
   if (binding !== "DB") await contentHandle(binding).insert(schema.organizations).values(org!);
   await db().insert(schema.organizationDatabases).values({ organizationId: org!.id, binding });
   return { ...org!, binding };

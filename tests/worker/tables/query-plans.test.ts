@@ -128,6 +128,29 @@ describe("query plans of the dashboard tables", () => {
     },
   );
 
+  it.each(tableNames)(
+    "%s: a search reads only the organisation's range of each title index",
+    async (table) => {
+      const { org } = await createOrgWithMembers();
+      const now = Date.now();
+      const query = tableQuerySchema.parse({ q: "édition", duplicates: "1" });
+      const plans = [
+        ...(await plansOf(org.id, (db) =>
+          runReads(db, tableSpecs[table].page(db, org.id, query, 200, 0, now)),
+        )),
+        ...(await plansOf(org.id, (db) =>
+          runReads(db, tableSpecs[table].total(db, org.id, query, now)),
+        )),
+      ];
+      const detail = plans.map((p) => `${p.sql}\n${p.plan.join("\n")}`).join("\n\n");
+      // FTS5 names the constraints it was given: M (match), > and < (the rowid range's ends).
+      const indexReads = plans.flatMap((p) => p.plan.filter((s) => / VIRTUAL TABLE /.test(s)));
+      expect(indexReads.length, detail).toBeGreaterThan(0);
+      for (const step of indexReads)
+        expect(step, detail).toMatch(/VIRTUAL TABLE INDEX \d+:M\S*>\S*</);
+    },
+  );
+
   it("reads a report's videos and episodes in keyset pages off the publish-date index", async () => {
     const { org } = await createOrgWithMembers();
     const channel = await createChannel(org.id);

@@ -3,7 +3,9 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /*
  * Title search over the FTS5 trigram indexes of migrations/0002 (one per dashboard table, named
- * `<singular>_search`, keyed by the table's rowid). Trigram matching is a case-insensitive
+ * `<singular>_search`), keyed since migrations/0011 by the organisation's slot and the table's
+ * rowid, so one organisation's search reads its own range of the index and never its neighbours'
+ * entries (docs/content-databases.md, "Search"). Trigram matching is a case-insensitive
  * substring match with Unicode case folding, so "CAFÉ" finds "café" (SQLite's LIKE folds ASCII
  * only). A trigram index cannot serve terms shorter than three characters; those are matched
  * with instr() against every upper/lower-case spelling of the term (at most nine for two
@@ -20,6 +22,29 @@ export type SearchIndex = {
 
 const MIN_TRIGRAM = 3;
 
+/** An index key is slot × ROW_SPAN + rowid (rowids stay below 2^36; keys below 2^52). */
+const ROW_SPAN = 2 ** 36;
+const SLOT_DIGITS = "123456789abcdef";
+
+/**
+ * The organisation's slot, as migrations/0011's triggers compute it from `organization_id`: its
+ * first four characters read as hex digits (anything else counts as 0). Ids are UUIDs; for any
+ * other string this still agrees with SQLite: characters, not UTF-16 units, as substr() counts
+ * them, and a missing character counts 1, as instr(x, '') does.
+ */
+export function searchSlot(organizationId: string): number {
+  const chars = [...organizationId];
+  let slot = 0;
+  for (let i = 0; i < 4; i++) slot = slot * 16 + SLOT_DIGITS.indexOf(chars[i] ?? "") + 1;
+  return slot;
+}
+
+/** The index keys of the organisation's rows: an inclusive range. */
+export function searchKeyRange(organizationId: string): { first: number; last: number } {
+  const first = searchSlot(organizationId) * ROW_SPAN;
+  return { first, last: first + ROW_SPAN - 1 };
+}
+
 /** An FTS5 phrase: the whole term as one substring, quotes doubled. */
 const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
@@ -34,16 +59,19 @@ function caseVariants(term: string): string[] {
 }
 
 /**
- * `<table>.rowid IN (rows whose indexed text contains term)`, or undefined without a term.
- * `only` restricts the match to one indexed column (e.g. a channel's title, not its handle).
+ * `<table>.rowid IN (the organisation's rows whose indexed text contains term)`, or undefined
+ * without a term. `only` restricts the match to one indexed column (e.g. a channel's title, not
+ * its handle). The caller still filters on the organisation: a shared slot may add a neighbour's
+ * rowids.
  */
 export function matchRows(
   index: SearchIndex,
+  organizationId: string,
   term: string | undefined,
   only?: SQLiteColumn,
 ): SQL | undefined {
   if (!term) return undefined;
-  const matched = matchedRowids(index, term, only);
+  const matched = matchedRowids(index, organizationId, term, only);
   if (matched) return sql`${index.table}.rowid IN (${matched})`;
   const columns = only ? [only] : index.columns;
   const tests = columns.flatMap((c) => caseVariants(term).map((v) => sql`instr(${c}, ${v}) > 0`));
@@ -51,16 +79,19 @@ export function matchRows(
 }
 
 /**
- * The rowids whose indexed text contains `term`, straight from the FTS index (no table read), or
- * undefined when the term is too short for the trigram index.
+ * The rowids of the organisation's rows whose indexed text contains `term`, straight from the
+ * organisation's range of the FTS index (no table read; FTS5 seeks each trigram's list to the
+ * range), or undefined when the term is too short for the trigram index.
  */
 export function matchedRowids(
   index: SearchIndex,
+  organizationId: string,
   term: string,
   only?: SQLiteColumn,
 ): SQL | undefined {
   if ([...term].length < MIN_TRIGRAM) return undefined;
   const query = only ? `${only.name} : ${phrase(term)}` : phrase(term);
   const fts = sql.identifier(index.name);
-  return sql`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${query}`;
+  const { first, last } = searchKeyRange(organizationId);
+  return sql`SELECT rowid % ${sql.raw(String(ROW_SPAN))} FROM ${fts} WHERE ${fts} MATCH ${query} AND rowid BETWEEN ${first} AND ${last}`;
 }

@@ -203,15 +203,15 @@ function childSearchWhere(
   if (!term) return [ownOrg];
   const parentsOf = (match: SQL | undefined) =>
     sql`(SELECT ${s.parentKey} FROM ${s.parent} WHERE ${and(eq(s.parentOrganizationId, orgId), match)})`;
-  const own = matchedRowids(s.index, term);
-  const parents = matchedRowids(s.parentIndex, term, s.parentTitle);
+  const own = matchedRowids(s.index, orgId, term);
+  const parents = matchedRowids(s.parentIndex, orgId, term, s.parentTitle);
   if (!own || !parents)
     // Too short for the trigram index: every row is tested anyway.
     return [
       ownOrg,
       or(
-        matchRows(s.index, term),
-        inArray(s.parentId, parentsOf(matchRows(s.parentIndex, term, s.parentTitle))),
+        matchRows(s.index, orgId, term),
+        inArray(s.parentId, parentsOf(matchRows(s.parentIndex, orgId, term, s.parentTitle))),
       ) as SQL,
     ];
   const child = s.index.table;
@@ -222,7 +222,7 @@ function childSearchWhere(
 }
 
 export const channelWhere = (orgId: string, q: TableQuery): SQL | undefined =>
-  and(eq(channels.organizationId, orgId), matchRows(searchIndexes.channels, q.q));
+  and(eq(channels.organizationId, orgId), matchRows(searchIndexes.channels, orgId, q.q));
 export const videoWhere = (
   orgId: string,
   q: TableQuery,
@@ -236,7 +236,7 @@ export const videoWhere = (
     publishedFilter(videos.publishDate, q, now),
   );
 export const showWhere = (orgId: string, q: TableQuery): SQL | undefined =>
-  and(eq(shows.organizationId, orgId), matchRows(searchIndexes.shows, q.q));
+  and(eq(shows.organizationId, orgId), matchRows(searchIndexes.shows, orgId, q.q));
 export const episodeWhere = (
   orgId: string,
   q: TableQuery,
