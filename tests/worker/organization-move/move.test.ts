@@ -1,12 +1,34 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { tableQuerySchema } from "../../../shared/schemas/tables";
+import { getDb } from "../../../worker/db/client";
+import { runReads } from "../../../worker/db/reads";
 import { MoveRefused } from "../../../worker/features/organization-move/move";
 import { MOVE_TABLES } from "../../../worker/features/organization-move/tables";
+import { searchKeyRange } from "../../../worker/features/tables/search";
+import { tableSpecs } from "../../../worker/features/tables/specs";
 import { directory, emptyTables, move, richOrganization, snapshot } from "./move-fixture";
 
 const EVERY_TABLE = MOVE_TABLES.map((t) => t.name)
   .filter((t) => t !== "organizations")
   .sort();
+
+/** How many of the organisation's videos a title search finds in `d1`, as the product reads it. */
+async function searchedVideos(d1: D1Database, org: string, q: string) {
+  const db = getDb({ DB: d1 });
+  const query = tableQuerySchema.parse({ q });
+  return (await runReads(db, tableSpecs.videos.total(db, org, query, Date.now()))).total;
+}
+
+/** The organisation's entries left in a database's video title index. */
+const indexEntries = async (d1: D1Database, org: string) => {
+  const { first, last } = searchKeyRange(org);
+  const row = await d1
+    .prepare("SELECT count(*) AS n FROM video_search WHERE rowid BETWEEN ?1 AND ?2")
+    .bind(first, last)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+};
 
 describe("moving an organisation between databases", () => {
   it("moves every row DB -> CONTENT_1 -> CONTENT_2 and leaves other organisations alone", async () => {
@@ -36,8 +58,14 @@ describe("moving an organisation between databases", () => {
     expect(emptyTables(await snapshot(env.DB, moved))).toEqual(EVERY_TABLE);
     expect((await snapshot(env.DB, moved)).organizations).toHaveLength(1);
 
+    const searchedBefore = await searchedVideos(env.CONTENT_1, moved, "generated");
+    expect(searchedBefore).toBe(70);
     expect(await move(moved, "CONTENT_2")).toMatchObject({ status: "moved", from: "CONTENT_1" });
     expect(await snapshot(env.CONTENT_2, moved)).toEqual(before);
+    // Title search follows the rows: the target's index finds them; no source keeps entries.
+    expect(await searchedVideos(env.CONTENT_2, moved, "generated")).toBe(searchedBefore);
+    expect(await indexEntries(env.CONTENT_1, moved)).toBe(0);
+    expect(await indexEntries(env.DB, moved)).toBe(0);
     const left = await snapshot(env.CONTENT_1, moved);
     expect(emptyTables(left)).toEqual(EVERY_TABLE);
     expect(left.organizations).toEqual([]);
