@@ -5,9 +5,9 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
  * Title search over the FTS5 trigram indexes of migrations/0002 (one per dashboard table, named
  * `<singular>_search`), keyed since migrations/0011 by the organisation's slot and the table's
  * rowid, so one organisation's search reads its own range of the index and never its neighbours'
- * entries (docs/content-databases.md, "Search"). Trigram matching is a case-insensitive
- * substring match with Unicode case folding, so "CAFÉ" finds "café" (SQLite's LIKE folds ASCII
- * only). A trigram index cannot serve terms shorter than three characters; those are matched
+ * entries (docs/content-databases.md, "Title search inside a shared database"). Trigram
+ * matching is a case-insensitive substring match with Unicode case folding, so "CAFÉ" finds
+ * "café" (SQLite's LIKE folds ASCII only). A trigram index cannot serve terms shorter than three characters; those are matched
  * with instr() against every upper/lower-case spelling of the term (at most nine for two
  * characters), which folds non-ASCII letters the same way.
  */
