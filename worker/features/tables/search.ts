@@ -7,9 +7,9 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
  * rowid, so one organisation's search reads its own range of the index and never its neighbours'
  * entries (docs/content-databases.md, "Title search inside a shared database"). Trigram
  * matching is a case-insensitive substring match with Unicode case folding, so "CAFÉ" finds
- * "café" (SQLite's LIKE folds ASCII only). A trigram index cannot serve terms shorter than three characters; those are matched
- * with instr() against every upper/lower-case spelling of the term (at most nine for two
- * characters), which folds non-ASCII letters the same way.
+ * "café" (SQLite's LIKE folds ASCII only). A trigram index cannot serve terms shorter than
+ * three characters; those are matched with instr() against every upper/lower-case spelling of
+ * the term (at most nine for two characters), which folds non-ASCII letters the same way.
  */
 
 export type SearchIndex = {
