@@ -5,6 +5,7 @@ import { reportsPageSchema } from "../../../shared/schemas/reports";
 import { schema } from "../../../worker/db/client";
 import { enqueueDueSchedules } from "../../../worker/features/reports/due-schedules";
 import { writeReportFiles } from "../../../worker/features/reports/generate";
+import { childPages } from "../../../worker/features/reports/report-data";
 import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
 import { createOrgWithMembers } from "../support/accounts";
 import { contentOf } from "../support/factories";
@@ -170,6 +171,31 @@ describe("one-time reports", () => {
       .slice(1)
       .map((line) => expected.find((v) => line.includes(v.externalId))?.externalId);
     expect(ids.filter(Boolean)).toHaveLength(expected.length);
+  });
+
+  it("let other work run between the pages they read, not only once the report is written", async () => {
+    // Locally D1 answers inside the same workerd process, so a chain of page reads never waits on
+    // a socket, and workerd reads its sockets and fires timers only when nothing else is ready: a
+    // 100,000-video report kept every other request waiting until it was written. A timer set
+    // as the report starts stands for those requests: it must get its turn before the last page.
+    const { org, channel } = await orgWithChannel();
+    const seen: string[] = [];
+    const other = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+      seen.push("other work");
+    });
+    const everything = { start: new Date(0), end: new Date("2100-01-01T00:00:00.000Z") };
+    for await (const rows of childPages(
+      await contentOf(org.id),
+      org.id,
+      "youtube",
+      [channel.id],
+      everything,
+      50,
+    ))
+      seen.push(`${rows.length} videos`);
+    await other;
+    expect(seen.filter((s) => s !== "other work")).toEqual(["50 videos", "50 videos", "20 videos"]);
+    expect(seen.at(-1)).not.toBe("other work");
   });
 
   it("refuse bad input with the dialog's messages", async () => {

@@ -3,6 +3,7 @@ import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import { exportedColumns, type TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import { channels, episodes, shows, videos } from "../../db/schema";
+import { yieldTurn } from "../../db/turn";
 import {
   exportCell,
   type Row,
@@ -15,9 +16,9 @@ import {
 /*
  * The rows of a one-time or recurring report: the selected channels (or shows) and their videos
  * (or episodes) published in the date range. Children are read in keyset pages (publish date,
- * rowid), never all at once, so a report's memory does not grow with its size. Columns are the
- * dashboard tables' own (shared/table-columns.ts), so a report and a table download of
- * the same data agree.
+ * rowid), never all at once, so a report's memory does not grow with its size, and other requests
+ * are served between pages. Columns are the dashboard tables' own (shared/table-columns.ts), so a
+ * report and a table download of the same data agree.
  */
 
 export type ReportPlatform = "youtube" | "simplecast";
@@ -146,6 +147,8 @@ export async function* childPages(
     const last = page.at(-1);
     if (page.length < pageSize || !last) return;
     cursor = { at: last.at, rowid: last.rowid };
+    // Other requests get their turn before the next page (see yieldTurn).
+    await yieldTurn();
   }
 }
 
