@@ -24,15 +24,32 @@ const commandOf = (pid) => {
   }
 };
 
-/** The workerd process under a wrangler dev process. */
+const argsOf = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The workerd that runs the Worker under a wrangler dev process (with the local D1, R2 and
+ * Queues simulators in the same process). wrangler dev starts two: its proxy, which listens on
+ * the dev port and forwards every request, and this one, which it starts with an inspector
+ * address. The first one found used to be returned, and that was the proxy.
+ */
 export function workerdUnder(rootPid) {
+  const found = [];
   const queue = [rootPid];
   while (queue.length) {
     const pid = queue.shift();
-    if (pid !== rootPid && commandOf(pid) === "workerd") return pid;
+    if (pid !== rootPid && commandOf(pid) === "workerd") found.push(pid);
     queue.push(...children(pid));
   }
-  throw new Error(`no workerd under process ${rootPid}`);
+  const worker = found.find((pid) => argsOf(pid).some((a) => a.startsWith("--inspector-addr")));
+  if (worker) return worker;
+  if (found.length === 1) return found[0];
+  throw new Error(`no Worker's workerd among ${found.length} under process ${rootPid}`);
 }
 
 export const rssMB = (pid) =>
