@@ -4,6 +4,7 @@ import type { TableName, TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
 import { runReads } from "../../db/reads";
 import { channels, episodes, shows, videos } from "../../db/schema";
+import { yieldTurn } from "../../db/turn";
 import type { Row } from "./rows";
 import { defaultSort, type KeyedRow, type SliceArgs, slicers, sortables, wheres } from "./specs";
 import { isParentSort, type ParentSort, sortTarget } from "./sql-helpers";
@@ -42,6 +43,9 @@ async function* walk(
     const last = slice.at(-1);
     if (slice.length < pageSize || !last) return;
     bound = next(last);
+    // A download of a whole table is hundreds of pages: other requests get their turn between
+    // them (worker/db/turn.ts).
+    await yieldTurn();
   }
 }
 
