@@ -1,5 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { all, run, upgradeDb } from "./upgrade-db";
 
 /*
  * Migration 0009 (compact history) on a database that already holds history in the shape before
@@ -7,19 +8,7 @@ import { describe, expect, it } from "vitest";
  * tables under its entity's key, and the cascades and the key trigger work on the result.
  */
 const COMPACT = "0009_compact_history.sql";
-const db = () => env.UPGRADE_DB;
-const run = (query: string, ...params: unknown[]) =>
-  db()
-    .prepare(query)
-    .bind(...params)
-    .run();
-const all = async <T>(query: string, ...params: unknown[]) =>
-  (
-    await db()
-      .prepare(query)
-      .bind(...params)
-      .all<T>()
-  ).results;
+const db = upgradeDb;
 
 const HOUR = 3_600_000;
 const at = (iso: string) => Date.parse(iso);

@@ -4,6 +4,7 @@ import { tableQuerySchema } from "../../../shared/schemas/tables";
 import { getDb } from "../../../worker/db/client";
 import { runReads } from "../../../worker/db/reads";
 import { tableSpecs } from "../../../worker/features/tables/specs";
+import { run, upgradeDb } from "./upgrade-db";
 
 /*
  * Migration 0011 (organisation-scoped search) on a database whose title indexes were written
@@ -11,12 +12,7 @@ import { tableSpecs } from "../../../worker/features/tables/specs";
  * rows written afterwards are indexed the new way.
  */
 const SCOPED = "0011_org_scoped_search.sql";
-const db = () => env.UPGRADE_DB;
-const run = (query: string, ...params: unknown[]) =>
-  db()
-    .prepare(query)
-    .bind(...params)
-    .run();
+const db = upgradeDb;
 
 /** An organisation with a channel and one video per title, written through plain SQL. */
 async function organizationWithVideos(orgId: string, channelTitle: string, titles: string[]) {
