@@ -20,10 +20,11 @@ const own = useOrganization("Charts", async (made) => {
   assert.equal(backfill.status, 200);
 });
 
+/** Opens the Videos tab and waits for its own rows (not the Channels tab's, still there a moment). */
 async function openVideos(page) {
   await signInToDashboard(page, own().user);
   await page.getByRole("tab", { name: "Videos" }).click();
-  await page.getByTestId("table-row").first().waitFor();
+  await page.getByRole("table", { name: "Videos" }).getByTestId("table-row").first().waitFor();
 }
 
 const rowTotal = async (page) =>

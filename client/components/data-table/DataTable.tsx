@@ -327,6 +327,7 @@ export function DataTable<T>(props: Props<T>) {
         total={props.total}
         page={props.page}
         pageSize={props.pageSize}
+        loading={props.loading}
         onPageChange={props.onPageChange}
       />
       <Dialog

@@ -1,18 +1,24 @@
 import { formatCount } from "../../lib/format";
 import { Button } from "../form";
 
-/** "1 row" / "1,234 rows · page 2 of 7" with Previous and Next. */
+/**
+ * "1 row" / "1,234 rows · page 2 of 7" with Previous and Next. While the first answer is on
+ * its way there is no count yet: saying "0 rows" then would be a wrong answer, not a loading
+ * state (the table above shows its skeleton), so the line keeps its height and stays blank.
+ */
 export function Pagination({
   label,
   total,
   page,
   pageSize,
+  loading = false,
   onPageChange,
 }: {
   label: string;
   total: number;
   page: number;
   pageSize: number;
+  loading?: boolean;
   onPageChange: (page: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -22,13 +28,23 @@ export function Pagination({
       className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700 dark:text-slate-300"
     >
       <span>
-        {formatCount(total)} {total === 1 ? "row" : "rows"} · page {page} of {pages}
+        {loading
+          ? "\u00a0"
+          : `${formatCount(total)} ${total === 1 ? "row" : "rows"} · page ${page} of ${pages}`}
       </span>
       <span className="flex gap-2">
-        <Button variant="secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <Button
+          variant="secondary"
+          disabled={loading || page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
           Previous
         </Button>
-        <Button variant="secondary" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+        <Button
+          variant="secondary"
+          disabled={loading || page >= pages}
+          onClick={() => onPageChange(page + 1)}
+        >
           Next
         </Button>
       </span>
