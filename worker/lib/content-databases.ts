@@ -1,6 +1,4 @@
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../db/schema";
-import type { Db } from "./db";
+import { type Db, dbFor } from "./db";
 
 /*
  * Organisation content lives in one of several D1 databases (issue 17, docs/content-databases.md).
@@ -52,6 +50,5 @@ export function contentD1(env: Env, binding: string): D1Database {
   return candidate;
 }
 
-/** A drizzle handle over a content database. Cheap to create; build one per request or job. */
-export const contentDb = (env: Env, binding: string): Db =>
-  drizzle(contentD1(env, binding), { schema });
+/** The drizzle handle over a content database (shared within the isolate, see dbFor). */
+export const contentDb = (env: Env, binding: string): Db => dbFor(contentD1(env, binding));

@@ -4,7 +4,7 @@ import { SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { tokenResponseSchema } from "../../../shared/schemas/auth";
 import { schema } from "../../../worker/db/client";
-import { signAccessToken } from "../../../worker/features/auth/jwt";
+import { signAccessToken, verifyAccessToken } from "../../../worker/features/auth/jwt";
 import { fromBase64 } from "../../../worker/lib/crypto/encoding";
 import { createUser } from "../support/accounts";
 import { db } from "../support/factories";
@@ -91,6 +91,21 @@ describe("refresh tokens", () => {
 });
 
 describe("access tokens", () => {
+  it("verify only under the secret that signed them, whichever secret was used before", async () => {
+    // The imported key is kept per secret: a rotated JWT_SECRET must not verify old tokens,
+    // and going back must not reuse the other secret's key.
+    const first = btoa("first-secret-first-secret-32byte");
+    const second = btoa("second-secret-second-secret-32by");
+    const claims = { userId: crypto.randomUUID(), sessionId: crypto.randomUUID() };
+    const { token } = await signAccessToken(claims, first);
+    expect(await verifyAccessToken(token, first)).toEqual(claims);
+    expect(await verifyAccessToken(token, second)).toBeNull();
+    const { token: other } = await signAccessToken(claims, second);
+    expect(await verifyAccessToken(other, first)).toBeNull();
+    expect(await verifyAccessToken(token, first)).toEqual(claims);
+    expect(await verifyAccessToken(other, second)).toEqual(claims);
+  });
+
   const key = () => fromBase64(env.JWT_SECRET);
 
   it("reject a tampered token", async () => {

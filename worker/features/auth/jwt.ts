@@ -5,7 +5,28 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = "crosscast";
 const AUDIENCE = "crosscast-api";
 
-const keyFor = (secret: string) => fromBase64(secret);
+/*
+ * The HMAC key, imported once per secret for the isolate's life. Given raw bytes, jose imports
+ * a key on every sign and verify; a CPU profile of a table page put that import among the
+ * Worker's largest costs per request. A rotated JWT_SECRET is a new map entry.
+ */
+const keys = new Map<string, Promise<CryptoKey>>();
+function keyFor(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey(
+      "raw",
+      fromBase64(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    // A failed import is not kept: the next call tries again and reports its own error.
+    key.catch(() => keys.delete(secret));
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 export type AccessClaims = { userId: string; sessionId: string };
 
@@ -19,7 +40,7 @@ export async function signAccessToken(claims: AccessClaims, secret: string, now 
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(keyFor(secret));
+    .sign(await keyFor(secret));
   return {
     token,
     expiresIn: ACCESS_TOKEN_TTL_SECONDS,
@@ -37,7 +58,7 @@ export async function verifyAccessToken(
   secret: string,
 ): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyFor(secret), {
+    const { payload } = await jwtVerify(token, await keyFor(secret), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,
