@@ -58,5 +58,8 @@ export async function prepareWithBaseline(apps, prepare, baseline) {
   apps.push(await prepare("this", startBenchServer));
   if (!baseline) return;
   const other = await import(path.join(path.resolve(baseline), "bench/lib/server.mjs"));
+  // A pinned BENCH_PORT is this app's; the baseline takes the next port, not the same one.
+  if (Number(process.env.BENCH_PORT))
+    process.env.BENCH_PORT = String(Number(process.env.BENCH_PORT) + 1);
   apps.push(await prepare("baseline", other.startBenchServer));
 }
