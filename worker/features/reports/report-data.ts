@@ -74,6 +74,12 @@ export async function parentRows(
  * range of the (organisation, publish date) index just past the previous page's last row, so
  * every page costs the same however deep the report is. The selection is a filter (`+column`
  * keeps SQLite from reading per-channel ranges that would then need sorting).
+ *
+ * After the first page the cursor is the only upper bound: SQLite puts one upper bound on
+ * publish date into the index range, and given both the range's end and the cursor it took the
+ * end, so every page walked the index from the end of the range down to the cursor (a page
+ * 99,000 rows deep read 15 ms instead of 1.3 ms, and a 100k report's SQL grew with the square of
+ * its size). The cursor row is inside the range, so every row before it is too.
  */
 export async function* childPages(
   db: Db,
@@ -101,10 +107,9 @@ export async function* childPages(
             eq(videos.organizationId, organizationId),
             selectedIn(sql`+${videos.channelId}`, selected),
             gte(videos.publishDate, range.start),
-            lte(videos.publishDate, range.end),
             cursor
               ? sql`(${videos.publishDate}, ${videos}.rowid) < (${cursor.at}, ${cursor.rowid})`
-              : undefined,
+              : lte(videos.publishDate, range.end),
           ),
         )
         .orderBy(sql`${videos.publishDate} DESC`, sql`${videos}.rowid DESC`)
@@ -129,10 +134,9 @@ export async function* childPages(
             eq(episodes.organizationId, organizationId),
             selectedIn(sql`+${episodes.showId}`, selected),
             gte(episodes.publishDate, range.start),
-            lte(episodes.publishDate, range.end),
             cursor
               ? sql`(${episodes.publishDate}, ${episodes}.rowid) < (${cursor.at}, ${cursor.rowid})`
-              : undefined,
+              : lte(episodes.publishDate, range.end),
           ),
         )
         .orderBy(sql`${episodes.publishDate} DESC`, sql`${episodes}.rowid DESC`)
