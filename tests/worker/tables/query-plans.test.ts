@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type TableName, tableNames, tableQuerySchema } from "../../../shared/schemas/tables";
+import { schema } from "../../../worker/db/client";
 import { organizationContent } from "../../../worker/db/directory";
 import { runReads } from "../../../worker/db/reads";
 import { childPages } from "../../../worker/features/reports/report-data";
@@ -8,7 +9,7 @@ import { keysetPages } from "../../../worker/features/tables/keyset";
 import { sortables, tableSpecs } from "../../../worker/features/tables/specs";
 import { createEpisode, createShow } from "../db/org-fixture";
 import { createOrgWithMembers } from "../support/accounts";
-import { createChannel, createVideo, db as primary } from "../support/factories";
+import { contentOf, createChannel, createVideo, db as primary } from "../support/factories";
 import { queryPlan, recordingDb } from "../support/recording-d1";
 
 /*
@@ -178,5 +179,44 @@ describe("query plans of the dashboard tables", () => {
           ),
         );
     }
+  });
+
+  it("reads each report page from just past the previous one, however deep it is", async () => {
+    // With the range's end and the cursor both bounding publish_date, SQLite took the end into
+    // the index range and walked down from it to the cursor on every page: the last page of a
+    // report read every row before it (a 100k report's SQL grew with the square of its size).
+    const { org } = await createOrgWithMembers();
+    const channel = await createChannel(org.id);
+    const day = 86_400_000;
+    const content = await contentOf(org.id);
+    for (let i = 0; i < 60; i++)
+      await content.insert(schema.videos).values({
+        organizationId: org.id,
+        channelId: channel.id,
+        externalId: `deep-${i}`,
+        title: `Deep ${i}`,
+        publishDate: new Date(Date.UTC(2026, 0, 1) + i * day),
+      });
+    const range = { start: new Date("2020-01-01"), end: new Date("2030-01-01") };
+    const { d1 } = await organizationContent(env, primary(), org.id);
+    const recorder = recordingDb(d1);
+    const seen: string[] = [];
+    for await (const rows of childPages(recorder.db, org.id, "youtube", [channel.id], range, 10))
+      seen.push(...rows.map((r) => String(r.title)));
+    expect(seen).toEqual(Array.from({ length: 60 }, (_, i) => `Deep ${59 - i}`));
+    const rowsRead = await Promise.all(
+      recorder.statements.map(
+        async (s) =>
+          (
+            await d1
+              .prepare(s.sql)
+              .bind(...s.params)
+              .all()
+          ).meta.rows_read,
+      ),
+    );
+    expect(rowsRead).toHaveLength(7);
+    // Every full page reads about as much as the first; the old plan read 10 more rows per page.
+    for (const read of rowsRead.slice(1, 6)) expect(read).toBeLessThanOrEqual(rowsRead[0]! + 2);
   });
 });
