@@ -4,6 +4,7 @@ import { resolveDateRange } from "../../../shared/date-ranges";
 import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import type { Db } from "../../db/client";
 import { organizations, reports } from "../../db/schema";
+import { yieldTurn } from "../../db/turn";
 import {
   cells,
   childPages,
@@ -93,6 +94,8 @@ export async function writeReportFiles(
       range,
     )) {
       await csv.write(page.map((row) => csvLine(cells(layout.child, row))).join(""));
+      // A turn for other requests between the page's CSV lines and its JSON (see yieldTurn).
+      await yieldTurn();
       await json.write(`${rows > 0 ? "," : ""}${page.map((row) => JSON.stringify(row)).join(",")}`);
       rows += page.length;
     }
