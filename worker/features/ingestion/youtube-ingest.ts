@@ -1,14 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { integrationMessages } from "../../../shared/messages-integrations";
 import { isoDate } from "../../../shared/metrics";
-import { batchStatements, chunk } from "../../db/batch";
+import { batchStatements } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { channelMetrics, channels } from "../../db/schema";
 import { type JobOutcome, PermanentJobError } from "../../jobs/job-state";
 import { youtubeClient } from "../../providers/clients";
 import {
   type QuotaMeter,
-  YOUTUBE_PAGE_SIZE,
   type YouTubeChannel,
   type YouTubeClient,
   type YouTubeVideo,
@@ -17,6 +16,7 @@ import { YouTubeError } from "../../providers/youtube/errors";
 import { integrationKey, markIntegration } from "../integrations/keys";
 import { videoWriteStatements } from "./video-writes";
 import { windowStatements } from "./windows";
+import { fetchUploads } from "./youtube-uploads";
 
 export type ChannelTarget = { handle: string } | { channelId: string };
 type RunOptions = { meter?: QuotaMeter; now?: number };
@@ -83,12 +83,15 @@ export async function ingestYouTubeChannel(
     meter: opts.meter,
   });
   let found: YouTubeChannel;
-  let ids: string[];
-  const fetched: YouTubeVideo[] = [];
+  let ids: string[] = [];
+  let fetched: YouTubeVideo[] = [];
   try {
     found = await resolve(db, yt, organizationId, target);
-    ids = found.uploadsPlaylistId ? await yt.uploadIds(found.uploadsPlaylistId) : [];
-    for (const batch of chunk(ids, YOUTUBE_PAGE_SIZE)) fetched.push(...(await yt.videos(batch)));
+    if (found.uploadsPlaylistId) {
+      const uploads = await fetchUploads(yt, found.uploadsPlaylistId);
+      ids = uploads.ids;
+      fetched = uploads.videos;
+    }
   } catch (error) {
     if (error instanceof PermanentJobError) throw error;
     return classifyYouTube(db, organizationId, error);

@@ -136,18 +136,26 @@ export class YouTubeClient {
   /**
    * Every video id of an uploads playlist, newest first: 1 unit per page of 50. A channel with
    * no public uploads (new, or all removed) has no such playlist and YouTube answers 404
-   * playlistNotFound: that is an empty channel, not a failure.
+   * playlistNotFound: that is an empty channel, not a failure. `onPage`, if given, sees each
+   * page's ids as soon as the page arrives (the next page is asked for once it has returned), so
+   * a caller can start on them while the walk goes on.
    */
-  async uploadIds(playlistId: string): Promise<string[]> {
+  async uploadIds(
+    playlistId: string,
+    onPage?: (ids: string[]) => Promise<void>,
+  ): Promise<string[]> {
     try {
-      return await this.uploadPages(playlistId);
+      return await this.uploadPages(playlistId, onPage);
     } catch (error) {
       if (error instanceof YouTubeError && error.reason === "playlistNotFound") return [];
       throw error;
     }
   }
 
-  private async uploadPages(playlistId: string): Promise<string[]> {
+  private async uploadPages(
+    playlistId: string,
+    onPage?: (ids: string[]) => Promise<void>,
+  ): Promise<string[]> {
     const ids: string[] = [];
     let pageToken: string | undefined;
     do {
@@ -161,7 +169,9 @@ export class YouTubeClient {
         },
         playlistItemsSchema,
       );
-      for (const item of page.items) ids.push(item.contentDetails.videoId);
+      const pageIds = page.items.map((item) => item.contentDetails.videoId);
+      ids.push(...pageIds);
+      if (onPage) await onPage(pageIds);
       pageToken = page.nextPageToken;
     } while (pageToken);
     return ids;
