@@ -115,10 +115,11 @@ describe("fetching a channel's uploads with overlapping videos.list calls", () =
       const url = new URL(input instanceof Request ? input.url : String(input));
       if (!isList(url)) return inner(input, init);
       lists += 1;
+      const call = lists;
       state.inFlight += 1;
       try {
         await new Promise((r) => setTimeout(r, 10));
-        if (lists === 3) return new Response("{}", { status: 500 });
+        if (call === 3) return new Response("{}", { status: 500 });
         return await inner(input, init);
       } finally {
         state.inFlight -= 1;
