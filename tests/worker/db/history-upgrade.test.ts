@@ -1,6 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { all, run, upgradeDb } from "./upgrade-db";
+import { all, upgradeDb as db, run } from "./upgrade-db";
 
 /*
  * Migration 0009 (compact history) on a database that already holds history in the shape before
@@ -8,7 +8,6 @@ import { all, run, upgradeDb } from "./upgrade-db";
  * tables under its entity's key, and the cascades and the key trigger work on the result.
  */
 const COMPACT = "0009_compact_history.sql";
-const db = upgradeDb;
 
 const HOUR = 3_600_000;
 const at = (iso: string) => Date.parse(iso);

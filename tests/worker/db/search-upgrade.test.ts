@@ -4,7 +4,7 @@ import { tableQuerySchema } from "../../../shared/schemas/tables";
 import { getDb } from "../../../worker/db/client";
 import { runReads } from "../../../worker/db/reads";
 import { tableSpecs } from "../../../worker/features/tables/specs";
-import { run, upgradeDb } from "./upgrade-db";
+import { upgradeDb as db, run } from "./upgrade-db";
 
 /*
  * Migration 0011 (organisation-scoped search) on a database whose title indexes were written
@@ -12,7 +12,6 @@ import { run, upgradeDb } from "./upgrade-db";
  * rows written afterwards are indexed the new way.
  */
 const SCOPED = "0011_org_scoped_search.sql";
-const db = upgradeDb;
 
 /** An organisation with a channel and one video per title, written through plain SQL. */
 async function organizationWithVideos(orgId: string, channelTitle: string, titles: string[]) {

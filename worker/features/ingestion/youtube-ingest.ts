@@ -65,7 +65,8 @@ async function resolve(
 
 /**
  * Adds or refreshes one channel: channels.list, every uploads page, videos.list in batches of 50
- * (exactly 1 + 2 x ceil(N/50) quota units). Everything is fetched first, then written in ONE D1
+ * asked while the walk goes on (exactly 1 + 2 x ceil(N/50) quota units; youtube-uploads.ts).
+ * Everything is fetched first, then written in ONE D1
  * batch (a transaction): the channel, its videos, their snapshots and windows appear together or
  * not at all, so no reader ever sees a half-written channel, and a redelivered message rewrites
  * the same rows (upserts by external id, snapshots keyed by day and hour).

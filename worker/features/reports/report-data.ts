@@ -159,21 +159,7 @@ export async function* childPages(
 /** Headings and cell values of a table, as the CSV and the spreadsheet both show them. */
 export const headings = (table: TableName) => exportedColumns(table).map(([heading]) => heading);
 export const cells = (table: TableName, row: Row) =>
-  exportedFields(table).map((field) => exportCell(row, field));
-
-/*
- * Each table's exported fields, worked out once: `exportedColumns` builds its list afresh, and
- * asking it for every row made a report's CSV lines cost four times what they do now.
- */
-const fieldsByTable = new Map<TableName, string[]>();
-function exportedFields(table: TableName): string[] {
-  let fields = fieldsByTable.get(table);
-  if (!fields) {
-    fields = exportedColumns(table).map(([, field]) => field);
-    fieldsByTable.set(table, fields);
-  }
-  return fields;
-}
+  exportedColumns(table).map(([, field]) => exportCell(row, field));
 
 /** CSV text of the parents, a line at a time. */
 export function* parentCsv(table: "channels" | "shows", rows: Row[]): Generator<string> {
