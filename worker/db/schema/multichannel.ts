@@ -7,7 +7,7 @@ import type {
 import type { StoredDateRange } from "../../../shared/schemas/date-range";
 import { previewStatuses } from "../../../shared/schemas/enums";
 import { users } from "./accounts";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, timeOrderedId, updatedAt } from "./columns";
 import { organizationIdColumn } from "./organizations";
 
 export const multiChannelPreviews = sqliteTable(
@@ -39,7 +39,7 @@ export const multiChannelPreviews = sqliteTable(
 export const previewMatches = sqliteTable(
   "preview_matches",
   {
-    id: id(),
+    id: timeOrderedId(),
     organizationId: organizationIdColumn(),
     previewId: text("preview_id")
       .notNull()
