@@ -1,6 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
 import { applyIntent, type PairingContext } from "../../shared/arrangement-rules";
-import { arrangementProblems } from "../../shared/arrangement-seed";
 import type { Arrangement, ArrangementRow } from "../../shared/schemas/arrangement";
 import type {
   BoardContent,
@@ -12,7 +11,7 @@ import type {
 import { roomClientMessageSchema } from "../../shared/schemas/room-intents";
 import { randomToken, sha256Hex } from "../lib/crypto/encoding";
 import { type AccessEnd, accessStillLive, matchesAccessEnd, type SocketAccess } from "./access";
-import { type ContentChunks, SEED_ROWS } from "./content-chunks";
+import { chunkText, decodeArrangement, type RoomSeed, SEED_ROWS } from "./room-seed";
 
 /*
  * One room per multi-channel preview (keyed `${orgId}:${previewId}`), the single authority over
@@ -40,15 +39,6 @@ type Loaded = {
   pairing: PairingContext;
 };
 
-export type RoomSeed = {
-  /** The board's videos and episodes as `contentChunks` makes them. */
-  videos: ContentChunks<BoardVideo>;
-  episodes: ContentChunks<BoardEpisode>;
-  timeZone: string;
-  arrangement: Arrangement;
-  readOnly: boolean;
-};
-
 /** How long a ticket from the Worker may wait before it is used. */
 export const TICKET_TTL_MS = 60_000;
 export class PreviewRoom extends DurableObject<Env> {
@@ -65,7 +55,8 @@ export class PreviewRoom extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(async () => {
       this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
       // The board's content is read whole and never changes after seeding, so it is kept as JSON
-      // arrays of up to SEED_ROWS items: 8 rows for 2,000 x 2,000 instead of 4,000.
+      // arrays of up to SEED_ROWS items: 8 rows for 2,000 x 2,000 instead of 4,000. (Seeds since
+      // 2026-11-24 store the UTF-8 bytes as a BLOB; older rooms hold TEXT. Both read the same.)
       this.sql.exec(
         `CREATE TABLE IF NOT EXISTS content_chunks (kind TEXT NOT NULL, chunk INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, chunk)) WITHOUT ROWID`,
       );
@@ -83,15 +74,21 @@ export class PreviewRoom extends DurableObject<Env> {
 
   // ---- RPC from the Worker (which has checked the caller's organisation) ----
 
+  /**
+   * Nothing: calling it wakes the object (its storage and tables) so a new preview's room is
+   * ready by the time its content is, instead of being created inside seed.
+   */
+  async ready(): Promise<void> {}
+
   /** Replaces the room's content and arrangement (a new preview, or a reopened one). */
   async seed(seed: RoomSeed): Promise<{ version: number }> {
-    const problems = arrangementProblems(seed.arrangement);
-    if (problems.length) throw new Error(`inconsistent arrangement: ${problems.join("; ")}`);
+    const { chunks } = decodeArrangement(seed);
     const version = this.readVersion() + 1;
     this.ctx.storage.transactionSync(() => {
       this.sql.exec("DELETE FROM content_chunks");
       this.sql.exec("DROP TABLE IF EXISTS items");
       this.sql.exec("DELETE FROM rows");
+      // The content's JSON is kept as the bytes it came in (read back whole by content()).
       for (const [kind, list] of [
         ["video", seed.videos],
         ["episode", seed.episodes],
@@ -103,16 +100,16 @@ export class PreviewRoom extends DurableObject<Env> {
             chunk,
             json,
           );
-      // Rows change one by one as people drag, so they stay a row each; one statement unpacks up
-      // to SEED_ROWS of them from a bound JSON array (the array index is the position).
-      for (let i = 0; i < seed.arrangement.rows.length; i += SEED_ROWS)
+      // Rows change one by one as people drag, so they stay a row each; one statement unpacks a
+      // chunk's JSON array (its index after the chunk's first position is the row's position).
+      for (const { text, first } of chunks)
         this.sql.exec(
           "INSERT INTO rows (id, position, json) SELECT json_extract(value, '$.id'), ? + key, value FROM json_each(?)",
-          i,
-          JSON.stringify(seed.arrangement.rows.slice(i, i + SEED_ROWS)),
+          first,
+          text,
         );
       this.writeMeta({
-        pool: JSON.stringify(seed.arrangement.availableEpisodeIds),
+        pool: JSON.stringify(seed.availableEpisodeIds),
         version: String(version),
         readOnly: seed.readOnly ? "1" : "0",
         timeZone: seed.timeZone,
@@ -350,11 +347,12 @@ export class PreviewRoom extends DurableObject<Env> {
 
   private content(timeZone: string): BoardContent {
     const content: BoardContent = { videos: [], episodes: [], timeZone };
-    for (const chunk of this.sql.exec<{ kind: string; json: string }>(
+    for (const chunk of this.sql.exec<{ kind: string; json: string | ArrayBuffer }>(
       "SELECT kind, json FROM content_chunks ORDER BY kind, chunk",
     )) {
-      if (chunk.kind === "video") content.videos.push(...(JSON.parse(chunk.json) as BoardVideo[]));
-      else content.episodes.push(...(JSON.parse(chunk.json) as BoardEpisode[]));
+      const items: unknown = JSON.parse(chunkText(chunk.json));
+      if (chunk.kind === "video") content.videos.push(...(items as BoardVideo[]));
+      else content.episodes.push(...(items as BoardEpisode[]));
     }
     return content;
   }

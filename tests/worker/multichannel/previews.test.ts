@@ -91,6 +91,15 @@ describe("multi-channel content and previews", () => {
       .from(schema.previewMatches)
       .where(eq(schema.previewMatches.previewId, previewId));
     expect(stored.length).toBeGreaterThanOrEqual(pairs.length);
+    // Every board pair is a stored suggestion with the same confidence.
+    const suggested = new Map(stored.map((m) => [`${m.videoId} ${m.episodeId}`, m]));
+    for (const row of pairs)
+      expect(suggested.get(`${row.videoId} ${row.episodeId}`)?.confidenceScore).toBe(
+        row.matchConfidence,
+      );
+    // Their keys are time-ordered UUIDs (one insert fills the end of the index).
+    expect(new Set(stored.map((m) => m.id)).size).toBe(stored.length);
+    for (const m of stored) expect(m.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab]/);
     const list = multiChannelListSchema.parse(
       (await call(`/api/orgs/${org.id}/multi-channel`, { token })).json,
     );

@@ -197,6 +197,25 @@ describe("the PreviewRoom", () => {
     expect(woken.snapshot!.arrangement).toEqual(before.arrangement);
   });
 
+  it("keeps its content as bytes, and a room whose chunks are text reads the same", async () => {
+    const { org, previewId, view } = await boardSetup();
+    const before = await view();
+    const stub = env.PREVIEW_ROOM.get(env.PREVIEW_ROOM.idFromName(`${org.id}:${previewId}`));
+    const woken = await runInDurableObject(stub, async (_instance: PreviewRoom, state) => {
+      const sql = state.storage.sql;
+      const stored = sql
+        .exec<{ kind: string }>("SELECT DISTINCT typeof(json) AS kind FROM content_chunks")
+        .toArray()
+        .map((r) => r.kind);
+      // Rooms seeded before the bytes hold each chunk's JSON as TEXT.
+      sql.exec("UPDATE content_chunks SET json = CAST(json AS TEXT)");
+      return { stored, snapshot: await new PreviewRoom(state, env).snapshot() };
+    });
+    expect(woken.stored).toEqual(["blob"]);
+    expect(woken.snapshot!.content).toEqual(before.content);
+    expect(woken.snapshot!.arrangement).toEqual(before.arrangement);
+  });
+
   it("admits only a fresh ticket from a member of the organisation, once", async () => {
     const { org, previewId, token } = await boardSetup();
     const stranger = await createOrgWithMembers();

@@ -1,12 +1,13 @@
 import { multiChannelApi as routes } from "../../../shared/api/multichannel";
 import { initialArrangement } from "../../../shared/arrangement-seed";
 import { PREVIEW_MIN_CONFIDENCE } from "../../../shared/match-scores";
-import { matchContent } from "../../../shared/matching";
-import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel";
+import { type Match, matchContent } from "../../../shared/matching";
+import type { MultiChannelReportRow, PreviewRequest } from "../../../shared/schemas/multichannel";
+import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../errors";
 import { newRouter, reply } from "../../lib/openapi";
 import { familyOfSession, recordBoardConnection } from "../../rooms/access";
-import { contentChunks } from "../../rooms/content-chunks";
+import { type RoomSeed, roomSeed } from "../../rooms/room-seed";
 import { findUserById } from "../auth/users";
 import { deleteReportObjects, reportFileViews } from "../reports/report-files";
 import { applyMerges, loadContent, summarizeContent } from "./content";
@@ -35,6 +36,37 @@ export const roomFor = (env: Env, organizationId: string, previewId: string) =>
 
 const titlesOf = (ids: string[], titles: Map<string, string>) =>
   ids.flatMap((id) => (titles.has(id) ? [titles.get(id)!] : []));
+
+/**
+ * A new preview's board: its content (merged as asked), the automatic suggestions and the room's
+ * seed (content and starting arrangement).
+ */
+async function previewBoard(
+  db: Db,
+  org: { id: string; timezone: string },
+  body: PreviewRequest,
+): Promise<{ matches: Match[]; seed: RoomSeed }> {
+  const items = applyMerges(await loadContent(db, org.id, body, org.timezone), body.mergeOptions);
+  const toMatch = (list: Array<{ id: string; title: string; publishDate: number }>) =>
+    list.map(({ id, title, publishDate }) => ({ id, title, publishDate }));
+  const { matches } = matchContent(toMatch(items.videos), toMatch(items.episodes), org.timezone, {
+    minConfidence: PREVIEW_MIN_CONFIDENCE,
+  });
+  const arrangement = initialArrangement(
+    items.videos.map((v) => v.id),
+    items.episodes.map((e) => e.id),
+    matches.map(({ videoId, episodeId, confidence, reason }) => ({
+      videoId,
+      episodeId,
+      confidence,
+      reason,
+    })),
+  );
+  return {
+    matches,
+    seed: roomSeed({ ...items, arrangement, timeZone: org.timezone, readOnly: false }),
+  };
+}
 
 export const multiChannelRoutes = newRouter()
   /** The Multi-Channel tab: its three counts and its table. */
@@ -81,35 +113,23 @@ export const multiChannelRoutes = newRouter()
   .openapi(routes.createPreview, async (c) => {
     const { db, org, userId } = c.var;
     const body = c.req.valid("json");
-    const items = applyMerges(await loadContent(db, org.id, body, org.timezone), body.mergeOptions);
-    const toMatch = (list: Array<{ id: string; title: string; publishDate: number }>) =>
-      list.map(({ id, title, publishDate }) => ({ id, title, publishDate }));
-    const { matches } = matchContent(toMatch(items.videos), toMatch(items.episodes), org.timezone, {
-      minConfidence: PREVIEW_MIN_CONFIDENCE,
-    });
-    const arrangement = initialArrangement(
-      items.videos.map((v) => v.id),
-      items.episodes.map((e) => e.id),
-      matches.map(({ videoId, episodeId, confidence, reason }) => ({
-        videoId,
-        episodeId,
-        confidence,
-        reason,
-      })),
-    );
     const previewId = crypto.randomUUID();
     const room = roomFor(c.env, org.id, previewId);
+    // The new room is woken while D1 reads the content (creating an object and its tables took
+    // 15-200 ms of the preview, at load 14-18, when it happened inside seed). Should anything
+    // fail before the room is seeded, the woken room is destroyed: nothing is left behind.
+    const woken = room.ready();
+    woken.catch(() => undefined); // a failure surfaces where it is awaited, below
+    const { matches, seed } = await previewBoard(db, org, body).catch(async (error: unknown) => {
+      await Promise.allSettled([woken]);
+      await room.destroy().catch(() => undefined);
+      throw error;
+    });
     // The room and D1 are written side by side (neither needs the other); if either fails the
     // other is undone, so nothing in D1 points at an empty room and no room outlives its preview.
     // (insertPreview is one batch: it writes all of the preview and its matches, or nothing.)
     const [seeded, stored] = await Promise.allSettled([
-      room.seed({
-        videos: contentChunks(items.videos),
-        episodes: contentChunks(items.episodes),
-        timeZone: org.timezone,
-        arrangement,
-        readOnly: false,
-      }),
+      woken.then(() => room.seed(seed)),
       insertPreview(org.id, db, { ...body, id: previewId, createdByUserId: userId }, matches),
     ]);
     if (seeded.status === "rejected" || stored.status === "rejected") {
