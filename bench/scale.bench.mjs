@@ -9,7 +9,7 @@
 // - the whole-table CSV export (time, workerd memory growth);
 // - a one-time report over the channel (time, memory growth, /api/health p95 while it runs), then
 //   its files downloaded and opened (CSV lines counted, JSON parsed);
-// - the Videos tab in Chromium: navigation to rows visible and the layout shift score.
+// - the Videos tab in Chromium: navigation to the first rows painted, and the layout shift score.
 // BENCH_SCALE_SIZES=2000,20000 picks sizes; BENCH_SCALE_SECONDS the c16 duration (default 10);
 // BENCH_REQUEST_TIMEOUT_S how long a control call may wait for its answer (default 1800);
 // BENCH_SCALE_SKIP=report,tab leaves those parts out (a quicker before/after of the others).
@@ -291,8 +291,14 @@ async function measure(size) {
       });
     }
     if (!SKIP.has("tab")) {
-      // The Videos tab in Chromium: rows visible, and the layout shift score on the way.
-      const visible = [];
+      // The Videos tab in Chromium: rows visible, and the layout shift score on the way. "Rows
+      // visible" is read in the page: from the navigation's start (performance's time origin) to
+      // the first frame painted after the first row entered the DOM (a task queued from the
+      // animation frame that row is rendered in runs after that frame's paint). Playwright's own
+      // wait for the row is printed beside it: it polls the page at 0, 20, 50, 100 ms and then
+      // every 500 ms, so it adds up to half a second that no person waits (docs/performance.md).
+      const painted = [];
+      const polled = [];
       const shifts = [];
       for (let i = 0; i < 3; i++) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -303,26 +309,44 @@ async function measure(size) {
           new PerformanceObserver((list) => {
             for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
           }).observe({ type: "layout-shift", buffered: true });
+          new MutationObserver((_changes, observer) => {
+            if (!document.querySelector('[data-testid="table-row"]')) return;
+            observer.disconnect();
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                window.__rowsPainted = performance.now();
+              }, 0),
+            );
+          }).observe(document, { childList: true, subtree: true });
         });
         const start = Date.now();
         await tab.goto(`${server.url}/dashboard?platform=youtube&tab=videos`);
         await tab.getByTestId("table-row").first().waitFor();
-        visible.push(Date.now() - start);
+        polled.push(Date.now() - start);
+        await tab.waitForFunction(() => window.__rowsPainted !== undefined);
+        painted.push(Math.round(await tab.evaluate(() => window.__rowsPainted)));
         await tab.waitForTimeout(1500);
         shifts.push(await tab.evaluate(() => window.__cls));
         await context.close();
       }
-      row.rowsVisibleMs = pct(visible, 50);
+      row.rowsVisibleMs = pct(painted, 50);
+      row.rowsFoundByPlaywrightMs = pct(polled, 50);
       row.cls = pct(shifts, 50);
       figure(
         "scale",
-        `${short}: Videos tab, navigation to rows visible (median of 3)`,
+        `${short}: Videos tab, navigation to first rows painted (median of 3)`,
         row.rowsVisibleMs,
         "ms",
         {
           target: "<= 1000 ms",
           met: row.rowsVisibleMs <= 1000,
         },
+      );
+      figure(
+        "scale",
+        `${short}: Videos tab, navigation to Playwright finding a row (median of 3)`,
+        row.rowsFoundByPlaywrightMs,
+        "ms",
       );
       figure("scale", `${short}: Videos tab, cumulative layout shift (median of 3)`, row.cls, "", {
         target: "< 0.05",
