@@ -2,7 +2,7 @@ import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DataTable } from "../../client/components/data-table/DataTable";
 
 /*
@@ -237,9 +237,15 @@ describe("DataTable paging, sorting and states", () => {
 describe("DataTable first page in two paints", () => {
   const table = () => screen.getByRole("table", { name: "Videos" });
 
-  it("paints the first 40 rows of a fresh 200-row page first, busy until the rest follow", async () => {
+  const windowHeight = (px: number) =>
+    Object.defineProperty(window, "innerHeight", { value: px, configurable: true, writable: true });
+  afterEach(() => windowHeight(768));
+
+  it("paints the rows its scrolling region can show first, busy until the rest of the page follows", async () => {
+    // A 1280 x 800 window: the region is at most 560 px, 14 rows of 40 px.
+    windowHeight(800);
     const { rerender } = render(<Table data={rows(200)} total={250} />);
-    expect(rowBoxes()).toHaveLength(40);
+    expect(rowBoxes()).toHaveLength(17);
     expect(table().getAttribute("aria-busy")).toBe("true");
     await waitFor(() => expect(rowBoxes()).toHaveLength(200));
     expect(table().getAttribute("aria-busy")).toBe("false");
@@ -252,9 +258,18 @@ describe("DataTable first page in two paints", () => {
     expect(rowBoxes()).toHaveLength(200);
   });
 
+  it("a taller window paints more rows first: enough to fill its region", async () => {
+    // 2560 x 1440: the region is at most 1,008 px, 26 rows of 40 px (25.2).
+    windowHeight(1440);
+    render(<Table data={rows(200)} total={200} />);
+    expect(rowBoxes()).toHaveLength(29);
+    await waitFor(() => expect(rowBoxes()).toHaveLength(200));
+  });
+
   it("a page that fits in the first paint is complete at once", () => {
-    render(<Table data={rows(40)} total={40} />);
-    expect(rowBoxes()).toHaveLength(40);
+    windowHeight(800);
+    render(<Table data={rows(17)} total={17} />);
+    expect(rowBoxes()).toHaveLength(17);
     expect(table().getAttribute("aria-busy")).toBe("false");
   });
 });

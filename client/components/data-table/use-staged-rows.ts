@@ -1,12 +1,24 @@
 import { useEffect, useState } from "react";
 
-/** Rows in the first paint of a table's first page: more than a tall screen shows at once. */
-export const FIRST_PAINT_ROWS = 40;
+/** The table's scrolling region is at most this share of the window's height (DataTable's max-h-[70vh]). */
+const REGION_SHARE_OF_WINDOW = 0.7;
+/** No row is shorter than this (a one-line row is 40 px): erring low paints a row too many, never a gap. */
+const SHORTEST_ROW_PX = 36;
+
+/**
+ * Rows in the first paint of a table's first page: as many as its scrolling region can show at
+ * once in this window, and one more for a region scrolled a few pixels. A fixed 40 painted three
+ * times what a 1280 x 800 window shows (14 rows fit its region, 5 are above the fold), and the
+ * first rows' render and layout are the last step before a person sees the table (issue 15).
+ */
+export function firstPaintRows(windowHeight: number = window.innerHeight): number {
+  return Math.ceil((windowHeight * REGION_SHARE_OF_WINDOW) / SHORTEST_ROW_PX) + 1;
+}
 
 /**
  * How many of the page's rows to render now. A 200-row page spent about 400 ms in style, layout
  * and paint before its first row could show (Chromium trace of the Videos tab, issue 15). When a
- * table goes from no rows (loading) to a full page, the first FIRST_PAINT_ROWS rows are painted
+ * table goes from no rows (loading) to a full page, the first firstPaintRows() rows are painted
  * first and the rest follow once that frame is on screen. Later pages, sorts and refetches
  * replace rows already on screen and are never staged, so a scrolled table never shrinks.
  * `complete` is false in between: the table reports itself busy, so assistive technology and
@@ -15,11 +27,15 @@ export const FIRST_PAINT_ROWS = 40;
 export function useStagedRows(count: number): { shown: number; complete: boolean } {
   const [previousCount, setPreviousCount] = useState(0);
   const [staging, setStaging] = useState(false);
+  const [firstPaint, setFirstPaint] = useState(firstPaintRows);
   // Adjusted during render (as React documents for state derived from a change), not in an effect.
   if (count !== previousCount) {
     setPreviousCount(count);
-    if (previousCount === 0 && count > FIRST_PAINT_ROWS) setStaging(true);
-    else if (staging) setStaging(false);
+    const first = firstPaintRows();
+    if (previousCount === 0 && count > first) {
+      setFirstPaint(first);
+      setStaging(true);
+    } else if (staging) setStaging(false);
   }
   useEffect(() => {
     if (!staging) return;
@@ -33,5 +49,5 @@ export function useStagedRows(count: number): { shown: number; complete: boolean
       if (timer !== undefined) clearTimeout(timer);
     };
   }, [staging]);
-  return staging ? { shown: FIRST_PAINT_ROWS, complete: false } : { shown: count, complete: true };
+  return staging ? { shown: firstPaint, complete: false } : { shown: count, complete: true };
 }
