@@ -6,11 +6,11 @@ import type { Db } from "../../db/client";
 import { channelMetrics, channels } from "../../db/schema";
 import { type JobOutcome, PermanentJobError } from "../../jobs/job-state";
 import { youtubeClient } from "../../providers/clients";
-import {
-  type QuotaMeter,
-  type YouTubeChannel,
-  type YouTubeClient,
-  type YouTubeVideo,
+import type {
+  QuotaMeter,
+  YouTubeChannel,
+  YouTubeClient,
+  YouTubeVideo,
 } from "../../providers/youtube/client";
 import { YouTubeError } from "../../providers/youtube/errors";
 import { integrationKey, markIntegration } from "../integrations/keys";
