@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeOrderedUuid } from "../../worker/lib/crypto/time-ordered-id";
+import { timeOrderedUuid, timeOrderedUuids } from "../../worker/lib/crypto/time-ordered-id";
 
 describe("time-ordered UUIDs (version 7)", () => {
   it("have the shape of any UUID, version 7 and the RFC variant", () => {
@@ -19,5 +19,17 @@ describe("time-ordered UUIDs (version 7)", () => {
     const at = Date.now();
     const ids = new Set(Array.from({ length: 5000 }, () => timeOrderedUuid(at)));
     expect(ids.size).toBe(5000);
+  });
+
+  it("come in batches of the same shape, distinct, all beginning with the batch's milliseconds", () => {
+    const at = Date.UTC(2026, 10, 24, 18, 30, 0, 7);
+    const ids = timeOrderedUuids(9000, at); // more than one draw of random bytes
+    expect(ids).toHaveLength(9000);
+    expect(new Set(ids).size).toBe(9000);
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16)).toBe(at);
+    }
+    expect(timeOrderedUuids(0, at)).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Arrangement } from "../../../shared/schemas/arrangement";
 import type { PreviewRequest } from "../../../shared/schemas/multichannel";
-import { batchStatements } from "../../db/batch";
+import { batchStatements, chunk } from "../../db/batch";
 import type { Db } from "../../db/client";
-import { jsonInsertStatements } from "../../db/json-upsert";
+import { JSON_ROWS_PER_STATEMENT } from "../../db/json-upsert";
 import { channels, multiChannelPreviews, previewMatches, reports, shows } from "../../db/schema";
 import { notFound } from "../../errors";
+import { timeOrderedUuids } from "../../lib/crypto/time-ordered-id";
 
 /*
  * The multi-channel routes' reads and writes. Every function takes the organisation first and
@@ -75,18 +76,42 @@ export async function insertPreview(
       mergeOptions: preview.mergeOptions,
       createdByUserId: preview.createdByUserId,
     }),
-    ...jsonInsertStatements(
-      previewMatches,
-      matches.map((m) => ({
-        organizationId,
-        previewId: preview.id,
-        videoId: m.videoId,
-        episodeId: m.episodeId,
-        confidenceScore: m.confidence,
-        matchReason: m.reason,
-      })),
-    ),
+    ...matchStatements(organizationId, preview.id, matches),
   ]);
+}
+
+/**
+ * The suggestions' inserts: each row travels as a short JSON array (key, video, episode,
+ * confidence, reason) and the columns every row shares (organisation, preview, creation time) are
+ * bound once. The generic json insert (jsonInsertStatements) mapped each of a 2,000 x 2,000
+ * preview's ~1,800 rows column by column through drizzle and sent them as keyed objects: 14-20 ms
+ * of the preview's CPU (2026-11-24). The values are the same: a time-ordered key per row (the
+ * column's default), the creation time as the column stores it, the confidence and the reason.
+ */
+function matchStatements(organizationId: string, previewId: string, matches: Match[]): SQL[] {
+  const t = previewMatches;
+  const createdAt = t.createdAt.mapToDriverValue(new Date());
+  const names = sql.join(
+    [
+      t.id,
+      t.organizationId,
+      t.previewId,
+      t.videoId,
+      t.episodeId,
+      t.confidenceScore,
+      t.matchReason,
+      t.createdAt,
+    ].map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const ids = timeOrderedUuids(matches.length);
+  return chunk(matches, JSON_ROWS_PER_STATEMENT).map((group, g) => {
+    const first = g * JSON_ROWS_PER_STATEMENT;
+    const rows = JSON.stringify(
+      group.map((m, i) => [ids[first + i], m.videoId, m.episodeId, m.confidence, m.reason]),
+    );
+    return sql`insert into ${t} (${names}) select json_extract(value, '$[0]'), ${organizationId}, ${previewId}, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]'), ${createdAt} from json_each(${rows})`;
+  });
 }
 
 export const setPreviewStatus = (
