@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { isHighConfidence, type MatchReason } from "../../../shared/match-scores";
 import { multiChannelListSchema, previewViewSchema } from "../../../shared/schemas/multichannel";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
@@ -97,6 +98,22 @@ describe("multi-channel content and previews", () => {
       expect(suggested.get(`${row.videoId} ${row.episodeId}`)?.confidenceScore).toBe(
         row.matchConfidence,
       );
+    // ... stored with its organisation, preview and reason (the reason decides the row's type).
+    for (const row of pairs) {
+      const m = suggested.get(`${row.videoId} ${row.episodeId}`)!;
+      expect(m).toMatchObject({ organizationId: org.id, previewId });
+      expect(row.matchType).toBe(
+        isHighConfidence(m.confidenceScore, m.matchReason as MatchReason)
+          ? "high-confidence"
+          : "manual",
+      );
+    }
+    for (const m of stored) {
+      expect(["exact-date-and-title", "same-day", "nearby-date", "similar-title"]).toContain(
+        m.matchReason,
+      );
+      expect(Math.abs(m.createdAt.getTime() - Date.now())).toBeLessThan(10 * 60_000);
+    }
     // Their keys are time-ordered UUIDs (one insert fills the end of the index).
     expect(new Set(stored.map((m) => m.id)).size).toBe(stored.length);
     for (const m of stored) expect(m.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab]/);
