@@ -103,6 +103,21 @@ export default function DashboardPage() {
     if (orgId) setQuickReadsSent(true);
   }, [orgId]);
   useOwnerOutcome(channels.data?.channels);
+  // Once this platform's first view has settled, the other platform's list is read too, so
+  // switching platforms knows at once whether there is anything to show. Asked for on the switch,
+  // an organisation without shows saw the podcast overview flash up and vanish. Not asked for
+  // earlier: D1 answers one statement at a time, and the first rows come first (issue 15).
+  const list = platform === "youtube" ? channels : shows;
+  const count =
+    platform === "youtube"
+      ? (channels.data?.channels.length ?? 0)
+      : (shows.data?.shows.length ?? 0);
+  const firstViewSettled = tableShown || (!list.isPending && (count === 0 || tab === "reports"));
+  useEffect(() => {
+    if (!orgId || !firstViewSettled) return;
+    if (platform === "youtube") void queryClient.prefetchQuery(dashboardQueries.shows(orgId));
+    else void queryClient.prefetchQuery(dashboardQueries.channels(orgId));
+  }, [queryClient, orgId, platform, firstViewSettled]);
   if (!organization) return <PageLoading />;
 
   const connected = (type: Platform) =>
@@ -133,11 +148,6 @@ export default function DashboardPage() {
       );
     }
   };
-  const list = platform === "youtube" ? channels : shows;
-  const count =
-    platform === "youtube"
-      ? (channels.data?.channels.length ?? 0)
-      : (shows.data?.shows.length ?? 0);
   const parents =
     platform === "youtube"
       ? (channels.data?.channels ?? []).map((c) => ({ value: c.id, label: c.title }))
@@ -285,9 +295,7 @@ export default function DashboardPage() {
       </TabPanel>
       {/* Added once the table is on screen: appearing below it moves nothing, whereas a section
           already there would be pushed down by the arriving rows (layout shift). */}
-      {(tableShown || (!list.isPending && (count === 0 || tab === "reports"))) && (
-        <RecentActivity orgId={orgId} />
-      )}
+      {firstViewSettled && <RecentActivity orgId={orgId} />}
       {/* The add dialogs load on first use, keeping them out of the dashboard's first paint. */}
       {adding && (
         <Suspense fallback={null}>
