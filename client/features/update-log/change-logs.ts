@@ -12,7 +12,12 @@ export type ChangeLogEntry = z.infer<typeof changeLogManifestSchema>["changeLogs
 
 const BASE = "/docs/change-logs";
 
-/** Loads the manifest, then every entry's markdown; newest first whatever the manifest order. */
+/**
+ * Loads the manifest, then every entry's markdown, newest day first whatever the manifest order.
+ * A date has no time of day, so entries of one day keep the manifest's order, which lists them
+ * newest first (a unit test holds the real manifest to it). Ordering a day's entries by file
+ * name put them in alphabetical order instead: the day's newest entry could come last.
+ */
 export async function loadChangeLogs(signal?: AbortSignal): Promise<ChangeLogEntry[]> {
   const res = await fetch(`${BASE}/manifest.json`, { signal });
   if (!res.ok) throw new Error(`manifest: HTTP ${res.status}`);
@@ -24,9 +29,8 @@ export async function loadChangeLogs(signal?: AbortSignal): Promise<ChangeLogEnt
       return { ...entry, markdown: await file.text() };
     }),
   );
-  return entries.sort(
-    (a, b) => b.date.localeCompare(a.date) || b.filename.localeCompare(a.filename),
-  );
+  // Array.prototype.sort is stable: equal dates stay in manifest order.
+  return entries.sort((a, b) => b.date.localeCompare(a.date));
 }
 
 export const changeLogQueries = { all: appQuery("change-logs", () => loadChangeLogs()) };
