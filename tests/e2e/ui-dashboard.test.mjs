@@ -273,6 +273,24 @@ describe("dashboard: overview, tables, layouts", () => {
         assert.ok(box.x >= 0 && box.x + box.width <= width, `${name} at ${JSON.stringify(box)}`);
       }
       await page.screenshot({ path: path.join(SHOTS, `menu-${width}.png`) });
+      await page.keyboard.press("Escape");
+
+      // A search that finds nothing: the table's empty text is where the region shows it, not
+      // centred across a table wider than a phone (found walking the app at 390 px).
+      await page.goto(`${baseUrl()}/dashboard?platform=youtube&tab=videos&q=zzqqxxnothing`);
+      const empty = page.getByText("No videos match.");
+      await empty.waitFor();
+      const shown = await region.boundingBox();
+      const text = await empty.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const { left, right } = range.getBoundingClientRect();
+        return { left, right };
+      });
+      assert.ok(
+        text.left >= shown.x && text.right <= shown.x + shown.width,
+        `empty text at ${JSON.stringify(text)}, region ${shown.x}-${shown.x + shown.width}`,
+      );
       console.log(`screenshots: ${SHOTS}`);
       await context.close();
     });

@@ -242,7 +242,7 @@ export function DataTable<T>(props: Props<T>) {
           the left. A page of 200 rows never makes the page itself 8,000 px tall. */}
       {/* A scrolling region must be reachable by keyboard (WCAG 2.1.1), hence the tab stop. */}
       <section
-        className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
+        className="@container max-h-[70vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users scroll the region
         tabIndex={0}
         aria-label={`${props.label} table`}
@@ -289,11 +289,12 @@ export function DataTable<T>(props: Props<T>) {
               ))}
             {!props.loading && props.rows.length === 0 && (
               <tr>
-                <td
-                  colSpan={leafColumns.length}
-                  className="px-3 py-10 text-center text-slate-600 dark:text-slate-300"
-                >
-                  {props.emptyText}
+                <td colSpan={leafColumns.length} className="p-0">
+                  {/* As wide as the visible part of the region and pinned to its left edge: a
+                      table wider than a phone centred this text out of view. */}
+                  <div className="sticky left-0 w-[100cqw] px-3 py-10 text-center text-slate-600 dark:text-slate-300">
+                    {props.emptyText}
+                  </div>
                 </td>
               </tr>
             )}
