@@ -192,6 +192,41 @@ describe("dashboard: overview, tables, layouts", () => {
     await context.close();
   });
 
+  test("an empty table narrower than its card: the text stays inside, nothing scrolls sideways", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 1440, height: 900 } });
+    await openDashboard(page, "platform=youtube&tab=channels");
+    await page.getByTestId("table-row").first().waitFor();
+    // A resized title column gives the table a fixed width, narrower than the card here.
+    const handle = page.getByRole("separator", { name: "Resize Channel column" });
+    await handle.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
+    await page.getByRole("searchbox").first().fill("zzqqxxnothing");
+    const empty = page.getByText("No channels match.");
+    await empty.waitFor();
+    const region = page.getByRole("region", { name: "Channels table" });
+    const { scrollWidth, clientWidth, tableWidth } = await region.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      tableWidth: el.querySelector("table").getBoundingClientRect().width,
+    }));
+    assert.ok(tableWidth < clientWidth, `the table (${tableWidth} px) fills the card`);
+    assert.ok(
+      scrollWidth <= clientWidth,
+      `the empty table scrolls: ${scrollWidth} > ${clientWidth}`,
+    );
+    const shown = await region.boundingBox();
+    const text = await empty.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const { left, right } = range.getBoundingClientRect();
+      return { left, right };
+    });
+    assert.ok(text.left >= shown.x && text.right <= shown.x + shown.width);
+    // Nothing matched, so nothing to call fresh: not "Data refreshed never".
+    assert.equal((await page.getByTestId("table-freshness").textContent()).trim(), "");
+    await context.close();
+  });
+
   test("tabs follow the tabs pattern: one tab stop, arrow keys move and select", async () => {
     const { context, page } = await newPage(browser());
     await openDashboard(page, "platform=youtube&tab=channels");

@@ -158,7 +158,11 @@ export function TablesView({
   return (
     <>
       <p className="mb-2 text-xs text-slate-500 dark:text-slate-400" data-testid="table-freshness">
-        {data ? `Data refreshed ${relativeTime(data.refreshedAt)}` : "\u00a0"}
+        {/* Freshness is of the rows shown: a search that matches nothing has none, and "never"
+            would say the channels were never refreshed. The line keeps its height either way. */}
+        {data && data.rows.length > 0
+          ? `Data refreshed ${relativeTime(data.refreshedAt)}`
+          : "\u00a0"}
       </p>
       <DataTable<TableRow>
         label={table.charAt(0).toUpperCase() + table.slice(1)}
