@@ -5,12 +5,11 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import DashboardPage from "../../client/features/dashboard/DashboardPage";
 import { AuthProvider } from "../../client/lib/auth/AuthProvider";
-import { refreshResponseSchema } from "../../shared/schemas/auth";
 import {
   channelsResponseSchema,
   integrationStatusResponseSchema,
 } from "../../shared/schemas/ingestion";
-import { signedInPerson as me } from "./signed-in-person";
+import { restoredSession } from "./signed-in-person";
 
 /*
  * A channel list that failed to load is not an empty list (found clicking through an organisation
@@ -31,17 +30,7 @@ function server() {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string) => {
-      if (path.startsWith("/api/auth/refresh"))
-        return json(
-          200,
-          refreshResponseSchema.parse({
-            accessToken: "access-1",
-            tokenType: "bearer",
-            expiresIn: 900,
-            expiresAt: new Date(Date.now() + 900_000).toISOString(),
-            me,
-          }),
-        );
+      if (path.startsWith("/api/auth/refresh")) return json(200, restoredSession());
       if (path.startsWith("/api/orgs/o1/channels")) state.channelCalls += 1;
       if (state.moving && path.startsWith("/api/orgs/o1/"))
         return json(503, {

@@ -5,13 +5,12 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import DashboardPage from "../../client/features/dashboard/DashboardPage";
 import { AuthProvider } from "../../client/lib/auth/AuthProvider";
-import { refreshResponseSchema } from "../../shared/schemas/auth";
 import {
   channelsResponseSchema,
   integrationStatusResponseSchema,
   showsResponseSchema,
 } from "../../shared/schemas/ingestion";
-import { signedInPerson as me } from "./signed-in-person";
+import { restoredSession } from "./signed-in-person";
 
 /*
  * An organisation with YouTube content and no shows: switching to Simplecast showed the podcast
@@ -29,17 +28,7 @@ function server() {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string) => {
-      if (path.startsWith("/api/auth/refresh"))
-        return json(
-          200,
-          refreshResponseSchema.parse({
-            accessToken: "access-1",
-            tokenType: "bearer",
-            expiresIn: 900,
-            expiresAt: new Date(Date.now() + 900_000).toISOString(),
-            me,
-          }),
-        );
+      if (path.startsWith("/api/auth/refresh")) return json(200, restoredSession());
       if (path === "/api/orgs/o1/channels")
         return json(200, channelsResponseSchema.parse({ channels: [] }));
       if (path === "/api/orgs/o1/shows") {

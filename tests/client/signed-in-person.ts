@@ -1,4 +1,4 @@
-import type { MeResponse } from "../../shared/schemas/auth";
+import { type MeResponse, refreshResponseSchema } from "../../shared/schemas/auth";
 
 /** GET /auth/me's answer for Ada, the admin of one organisation "o1": the client tests' person. */
 export const signedInPerson: MeResponse = {
@@ -18,3 +18,13 @@ export const signedInPerson: MeResponse = {
   memberships: [{ organizationId: "o1", name: "Org", logoUrl: null, role: "admin" }],
   invitations: [],
 };
+
+/** POST /auth/refresh?include=me's answer restoring Ada's session (parsed by the route's schema). */
+export const restoredSession = () =>
+  refreshResponseSchema.parse({
+    accessToken: "access-1",
+    tokenType: "bearer",
+    expiresIn: 900,
+    expiresAt: new Date(Date.now() + 900_000).toISOString(),
+    me: signedInPerson,
+  });

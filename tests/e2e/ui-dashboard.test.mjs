@@ -39,6 +39,21 @@ async function openDashboard(page, query = "") {
   if (query) await page.goto(`${baseUrl()}/dashboard?${query}`);
 }
 
+/** Asserts the text of `text` (its glyphs, not its box) lies across inside `region`'s visible box. */
+async function assertTextInside(text, region) {
+  const shown = await region.boundingBox();
+  const glyphs = await text.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const { left, right } = range.getBoundingClientRect();
+    return { left, right };
+  });
+  assert.ok(
+    glyphs.left >= shown.x && glyphs.right <= shown.x + shown.width,
+    `text at ${JSON.stringify(glyphs)}, region ${shown.x}-${shown.x + shown.width}`,
+  );
+}
+
 describe("dashboard: overview, tables, layouts", () => {
   test("the overview: figures against the previous period, the period in the URL, platforms named apart", async () => {
     const { context, page } = await newPage(browser());
@@ -214,14 +229,7 @@ describe("dashboard: overview, tables, layouts", () => {
       scrollWidth <= clientWidth,
       `the empty table scrolls: ${scrollWidth} > ${clientWidth}`,
     );
-    const shown = await region.boundingBox();
-    const text = await empty.evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      const { left, right } = range.getBoundingClientRect();
-      return { left, right };
-    });
-    assert.ok(text.left >= shown.x && text.right <= shown.x + shown.width);
+    await assertTextInside(empty, region);
     // Nothing matched, so nothing to call fresh: not "Data refreshed never".
     assert.equal((await page.getByTestId("table-freshness").textContent()).trim(), "");
     await context.close();
@@ -315,17 +323,7 @@ describe("dashboard: overview, tables, layouts", () => {
       await page.goto(`${baseUrl()}/dashboard?platform=youtube&tab=videos&q=zzqqxxnothing`);
       const empty = page.getByText("No videos match.");
       await empty.waitFor();
-      const shown = await region.boundingBox();
-      const text = await empty.evaluate((el) => {
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        const { left, right } = range.getBoundingClientRect();
-        return { left, right };
-      });
-      assert.ok(
-        text.left >= shown.x && text.right <= shown.x + shown.width,
-        `empty text at ${JSON.stringify(text)}, region ${shown.x}-${shown.x + shown.width}`,
-      );
+      await assertTextInside(empty, region);
       console.log(`screenshots: ${SHOTS}`);
       await context.close();
     });

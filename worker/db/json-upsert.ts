@@ -52,6 +52,12 @@ function defaulted(column: SQLiteColumn): unknown {
   return column.hasDefault ? column.default : null;
 }
 
+/** A row's value for `column` as the driver stores it; the column's default when the row has none. */
+function driverValue(values: object, key: string, column: SQLiteColumn): JsonScalar {
+  const source = values as Record<string, unknown>;
+  return toDriver(column, key in source ? source[key] : defaulted(column));
+}
+
 /**
  * One group's rows as the SELECT that feeds the INSERT, in the cheap layout: a column whose value
  * is the same in every row of the group (the organisation, the channel, "now", a figure not known
@@ -107,10 +113,6 @@ export function jsonUpsertStatements<T extends SQLiteTable>(spec: JsonUpsert<T>)
         sql`${sql.identifier(c.name)} = coalesce(excluded.${sql.identifier(c.name)}, ${sql.identifier(c.name)})`,
     ),
   ];
-  const value = (row: JsonRow<T>, key: string, column: SQLiteColumn) => {
-    const values = row.values as Record<string, unknown>;
-    return toDriver(column, key in values ? values[key] : defaulted(column));
-  };
   // "where true" tells SQLite's parser the ON CONFLICT belongs to the INSERT, not a join.
   const upsert = (select: SQL, payload: string) =>
     sql`insert into ${spec.table} (${names}) select ${select} from json_each(${payload}) as j where true on conflict (${target}) do update set ${sql.join(sets, sql`, `)}`;
@@ -120,14 +122,14 @@ export function jsonUpsertStatements<T extends SQLiteTable>(spec: JsonUpsert<T>)
       const payload = group.map((row) => {
         const out: Record<string, JsonScalar> = { ...row.extra };
         for (const [key, column] of columns)
-          if (!computed[key]) out[column.name] = value(row, key, column);
+          if (!computed[key]) out[column.name] = driverValue(row.values, key, column);
         return out;
       });
       return upsert(selects, JSON.stringify(payload));
     }
     const packed = packedSelect(
       columns.map(([, c]) => c),
-      group.map((row) => columns.map(([key, column]) => value(row, key, column))),
+      group.map((row) => columns.map(([key, column]) => driverValue(row.values, key, column))),
     );
     return upsert(packed.selects, packed.payload);
   });
@@ -146,12 +148,7 @@ export function jsonInsertStatements<T extends SQLiteTable>(
   return chunk(rows, JSON_ROWS_PER_STATEMENT).map((group) => {
     const packed = packedSelect(
       columns.map(([, c]) => c),
-      group.map((values) => {
-        const source = values as Record<string, unknown>;
-        return columns.map(([key, column]) =>
-          toDriver(column, key in source ? source[key] : defaulted(column)),
-        );
-      }),
+      group.map((values) => columns.map(([key, column]) => driverValue(values, key, column))),
     );
     return sql`insert into ${table} (${names}) select ${packed.selects} from json_each(${packed.payload}) as j`;
   });
