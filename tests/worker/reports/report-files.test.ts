@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
+  FIRST_BUFFER_BYTES,
   PART_BYTES,
   ReportFileWriter,
   UPLOAD_SLICE_BYTES,
@@ -50,6 +51,36 @@ describe("report files in R2", () => {
     await aborted.write("y".repeat(PART_BYTES + 10));
     await aborted.abort();
     expect(await env.FILES.head(aborted.key)).toBeNull();
+  });
+
+  it("holds no more than a file smaller than a part needs, and one part for a larger file", async () => {
+    // A buffer of a whole part per file held 5 MiB for a 300-byte channels.csv.
+    const tiny = new ReportFileWriter(env.FILES, spec("channels.csv"));
+    await tiny.write("Channel,Handle\r\nAlpha,@alpha\r\n");
+    expect(tiny.heldBytes).toBe(FIRST_BUFFER_BYTES);
+    await tiny.close();
+
+    // A mid-sized file grows through several doublings and is stored byte for byte.
+    const lines = Array.from(
+      { length: 9000 },
+      (_, i) => `row ${i},café – ${"x".repeat(i % 300)}\r\n`,
+    );
+    const mid = new ReportFileWriter(env.FILES, spec("videos.csv"));
+    for (const line of lines) await mid.write(line);
+    const { key, sizeBytes } = await mid.close();
+    expect(sizeBytes).toBeGreaterThan(1024 * 1024);
+    expect(sizeBytes).toBeLessThan(PART_BYTES);
+    expect(mid.heldBytes).toBeGreaterThanOrEqual(sizeBytes);
+    expect(mid.heldBytes).toBeLessThan(2 * sizeBytes);
+    const expected = new TextEncoder().encode(lines.join(""));
+    expect(await sha256(await (await env.FILES.get(key))!.arrayBuffer())).toBe(
+      await sha256(expected),
+    );
+
+    const large = new ReportFileWriter(env.FILES, spec("data.json"));
+    await large.write("j".repeat(PART_BYTES + 10));
+    expect(large.heldBytes).toBe(PART_BYTES);
+    await large.abort();
   });
 
   it("lets other work have turns while a part uploads, not only once it is stored", async () => {

@@ -32,6 +32,14 @@ export const reportFileKey = (organizationId: string, reportId: string, filename
 
 const encoder = new TextEncoder();
 
+/**
+ * A file's buffer starts this small and doubles as the file grows, up to one part. Most report
+ * files are far smaller than a part (a report's channels.csv is a few hundred bytes, a 2,000-video
+ * videos.csv about 0.4 MB), and a buffer of a whole part for each of them held 5 MiB per file: a
+ * report writes three at once, and reports of several organisations can share an isolate.
+ */
+export const FIRST_BUFFER_BYTES = 64 * 1024;
+
 /** How much of a part goes to R2 between two turns for other requests. */
 export const UPLOAD_SLICE_BYTES = 256 * 1024;
 
@@ -63,12 +71,13 @@ export async function uploadInSlices(
 
 /**
  * One report file being written: `write` text as it is produced, then `close` (or `abort` on
- * failure, so no half-uploaded object is left behind). Holds at most one part in memory.
+ * failure, so no half-uploaded object is left behind). Holds at most one part in memory, and no
+ * more than the file needs while it is smaller than a part (see FIRST_BUFFER_BYTES).
  */
 export class ReportFileWriter {
   readonly key: string;
   sizeBytes = 0;
-  private readonly part = new Uint8Array(PART_BYTES);
+  private part = new Uint8Array(0);
   private filled = 0;
   private upload: R2MultipartUpload | undefined;
   private readonly parts: R2UploadedPart[] = [];
@@ -90,12 +99,29 @@ export class ReportFileWriter {
     this.sizeBytes += bytes.byteLength;
     let offset = 0;
     while (offset < bytes.byteLength) {
-      const n = Math.min(PART_BYTES - this.filled, bytes.byteLength - offset);
+      this.makeRoom(bytes.byteLength - offset);
+      const n = Math.min(this.part.byteLength - this.filled, bytes.byteLength - offset);
       this.part.set(bytes.subarray(offset, offset + n), this.filled);
       this.filled += n;
       offset += n;
       if (this.filled === PART_BYTES) await this.flushPart();
     }
+  }
+
+  /** The bytes held for the part being filled (what the buffer has grown to). */
+  get heldBytes(): number {
+    return this.part.byteLength;
+  }
+
+  /** Grows the buffer (doubling, at most to a part) so that `wanted` more bytes fit, if they can. */
+  private makeRoom(wanted: number): void {
+    const needed = this.filled + wanted;
+    if (needed <= this.part.byteLength || this.part.byteLength === PART_BYTES) return;
+    let size = Math.max(FIRST_BUFFER_BYTES, this.part.byteLength);
+    while (size < needed && size < PART_BYTES) size *= 2;
+    const grown = new Uint8Array(Math.min(size, PART_BYTES));
+    grown.set(this.part.subarray(0, this.filled));
+    this.part = grown;
   }
 
   private async flushPart(): Promise<void> {
