@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
-import { childPages } from "../../../worker/features/reports/report-data";
+import { childPages, reportLayout } from "../../../worker/features/reports/report-data";
 import { createShow } from "../db/org-fixture";
 import { createOrgWithMembers } from "../support/accounts";
 import { contentOf, createChannel } from "../support/factories";
@@ -8,6 +8,31 @@ import { call } from "../support/http";
 
 const day = 86_400_000;
 const everything = { start: new Date(0), end: new Date("2100-01-01T00:00:00.000Z") };
+
+/** The report's pages over everything `selected` holds, beside the table's JSON download, newest first. */
+async function expectReportIsDownload(
+  args: { orgId: string; token: string; selected: string; pageSize?: number },
+  platform: "youtube" | "simplecast",
+  rowCount: number,
+) {
+  const content = await contentOf(args.orgId);
+  const report: unknown[] = [];
+  for await (const rows of childPages(
+    content,
+    args.orgId,
+    platform,
+    [args.selected],
+    everything,
+    args.pageSize,
+  ))
+    report.push(...rows);
+  const download = await call(
+    `/api/orgs/${args.orgId}/tables/${reportLayout[platform].child}/export?format=json&sort=publishDate&dir=desc`,
+    { token: args.token },
+  );
+  expect(report).toHaveLength(rowCount);
+  expect(JSON.stringify(report)).toBe(JSON.stringify(download.json));
+}
 
 /**
  * A report's data.json and a table's JSON download of the same rows must agree: every field, null
@@ -37,15 +62,11 @@ describe("a report's rows", () => {
         averageViewDuration: i % 2 === 0 ? 42 + i : null,
         lastUpdated: i === 5 ? null : new Date(Date.UTC(2026, 10, 1, 8, 30, 15, i)),
       });
-    const report: unknown[] = [];
-    for await (const rows of childPages(content, org.id, "youtube", [channel.id], everything, 3))
-      report.push(...rows);
-    const download = await call(
-      `/api/orgs/${org.id}/tables/videos/export?format=json&sort=publishDate&dir=desc`,
-      { token: member.session.accessToken },
+    await expectReportIsDownload(
+      { orgId: org.id, token: member.session.accessToken, selected: channel.id, pageSize: 3 },
+      "youtube",
+      7,
     );
-    expect(report).toHaveLength(7);
-    expect(JSON.stringify(report)).toBe(JSON.stringify(download.json));
   });
 
   it("are the Episodes table's rows, field for field and in the same order", async () => {
@@ -66,14 +87,10 @@ describe("a report's rows", () => {
         first7dDownloads: i === 2 ? null : 40 * i,
         trailing1yDownloads: i * 3,
       });
-    const report: unknown[] = [];
-    for await (const rows of childPages(content, org.id, "simplecast", [show.id], everything))
-      report.push(...rows);
-    const download = await call(
-      `/api/orgs/${org.id}/tables/episodes/export?format=json&sort=publishDate&dir=desc`,
-      { token: member.session.accessToken },
+    await expectReportIsDownload(
+      { orgId: org.id, token: member.session.accessToken, selected: show.id },
+      "simplecast",
+      5,
     );
-    expect(report).toHaveLength(5);
-    expect(JSON.stringify(report)).toBe(JSON.stringify(download.json));
   });
 });
