@@ -98,13 +98,15 @@ const rpcProxy = path.join(
 );
 
 /**
- * The local cron only works with patches/wrangler++miniflare+*.patch applied (patches/README.md).
- * An install that skipped scripts (`--ignore-scripts`) would leave every cron firing at 500.
+ * The local cron and queue only work with patches/wrangler++miniflare+*.patch applied
+ * (patches/README.md). An install that skipped scripts (`--ignore-scripts`) would leave every
+ * cron firing at 500 and the queue liable to stop for good. patch-package applies a patch file
+ * whole or not at all, so one of its changes stands for all of them.
  */
-function assertCronPatch() {
+function assertMiniflarePatch() {
   if (existsSync(rpcProxy) && !readFileSync(rpcProxy, "utf8").includes("async scheduled("))
     throw new Error(
-      "node_modules is missing patches/ (the local cron would fail): run `npx patch-package`",
+      "node_modules is missing patches/ (the local cron and queue would fail): run `npx patch-package`",
     );
 }
 
@@ -121,7 +123,7 @@ export async function startDevServer({
   timeoutMs = 90_000,
   logFile,
 } = {}) {
-  assertCronPatch();
+  assertMiniflarePatch();
   // worker/dev.ts: production's entry plus the sandbox emulators (deploys use wrangler.toml's main).
   const args = [
     "dev",
