@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { staticAssetHeadersFile } from "./shared/security-headers";
+import { staticAssetHeadersFile } from "./shared/security-headers.ts";
 
 /** "<package version>+<commit>", so an error report names the exact build that failed. */
 function buildVersion() {

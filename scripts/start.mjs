@@ -31,6 +31,8 @@ if (seed.ok) {
  ${created ? `Seeded the demo organisation "Demo Media" (${ingestionJobs} ingestion jobs are filling it from the sandbox providers).` : 'Using the demo organisation "Demo Media".'} Sign in with:
 ${rows}
  Emails sent in development land in ${server.url}/dev/mailbox
+ Scheduled work runs here too: this script fires the Cron Triggers on their schedule, so
+ wrangler's warning above (scheduled Workers not triggered locally) does not apply.
  Sandbox providers are on (offline emulators, see the README). Press Ctrl+C to stop.
 `);
   if (created) void backfillWhenIngested(users.find((u) => u.role === "admin"));

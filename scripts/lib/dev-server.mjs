@@ -147,7 +147,10 @@ export async function startDevServer({
   const child = spawn(wranglerBin, args, {
     cwd: root,
     stdio: ["ignore", stdio, stdio],
-    env: { ...process.env, CI: "1" },
+    // CLOUDFLARE_CF_FETCH_ENABLED=false: wrangler would otherwise fetch a sample `request.cf`
+    // from workers.cloudflare.com on every start (the app reads none of it). Offline, that
+    // printed a warning with a stack trace that looked like a failed start.
+    env: { ...process.env, CI: "1", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
   });
   let output = "";
   if (stdio === "pipe") {
