@@ -1,3 +1,5 @@
+import { minutesAsHours } from "../../shared/table-columns";
+
 // Shared display formatters. `Number.prototype.toLocaleString` and `Date.prototype.toLocale*String`
 // build a new Intl formatter on every call: a 200-row Videos page made about 2,000 of them and
 // spent over 100 ms of its first render there (Chromium profile, issue 15). One formatter each,
@@ -20,9 +22,14 @@ const localDateTime = new Intl.DateTimeFormat(undefined, {
   second: "numeric",
 });
 const shortDayIn = new Map<string, Intl.DateTimeFormat>();
+// Watch time in hours with one decimal, in the reader's locale.
+const hoursFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 /** 12,345 */
 export const formatCount = (value: number): string => countFormat.format(value);
+
+/** Watch time: minutes shown as hours with one decimal, e.g. 1,234.5. */
+export const formatHours = (minutes: number): string => hoursFormat.format(minutesAsHours(minutes));
 
 /** 12K, 1.2M: chart axis ticks. */
 export const formatCompact = (value: number): string => compactFormat.format(value);

@@ -1,10 +1,8 @@
 import { useMemo } from "react";
-import { minutesAsHours } from "../../../shared/table-columns";
+import { formatHours } from "../../lib/format";
 import type { WatchTimeSeries } from "./details-api";
 import LineChart from "./LineChart";
 
-const formatHours = (minutes: number) =>
-  minutesAsHours(minutes).toLocaleString(undefined, { maximumFractionDigits: 1 });
 const seconds = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 
 /**

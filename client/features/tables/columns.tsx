@@ -10,14 +10,12 @@ import {
   windowSourceHint,
   windowSourceLabels,
 } from "../../../shared/table-columns";
-import { formatCount, formatLocalDate } from "../../lib/format";
+import { formatCount, formatHours, formatLocalDate } from "../../lib/format";
 
 export type TableRow = Record<string, string | number | boolean | null>;
 type Col = TableColumn;
 
 const n = (v: unknown) => (typeof v === "number" ? formatCount(v) : "");
-const hours = (minutes: number) =>
-  minutesAsHours(minutes).toLocaleString(undefined, { maximumFractionDigits: 1 });
 const date = (v: unknown) => (typeof v === "string" ? formatLocalDate(v) : "");
 const duration = (v: unknown) => {
   if (typeof v !== "number") return "";
@@ -76,7 +74,7 @@ export function columnDefs(
         if (col.sourced && typeof v === "number")
           return <SourcedFigure value={v} source={row.original.windowSource} />;
         if (col.kind === "number") return n(v);
-        if (col.kind === "minutes") return typeof v === "number" ? hours(v) : "";
+        if (col.kind === "minutes") return typeof v === "number" ? formatHours(v) : "";
         if (col.kind === "date") return col.id === "lastUpdated" && !v ? "Never" : date(v);
         if (col.kind === "duration") return duration(v);
         if (col.kind === "season")

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatCompact,
   formatCount,
+  formatHours,
   formatLocalDate,
   formatLocalDateTime,
   formatShortDayIn,
@@ -15,6 +16,15 @@ describe("display formatters", () => {
     expect(formatCount(-9876)).toBe("-9,876");
     for (const v of [5, 999, 1000, 48213, 10 ** 9])
       expect(formatCount(v)).toBe(v.toLocaleString("en-US"));
+  });
+
+  it("print watch time as hours with one decimal, as toLocaleString(undefined, ...) did", () => {
+    expect(formatHours(0)).toBe("0");
+    expect(formatHours(90)).toBe((1.5).toLocaleString());
+    for (const minutes of [1, 59, 61, 6000, 123_456_789])
+      expect(formatHours(minutes)).toBe(
+        (Math.round(minutes / 6) / 10).toLocaleString(undefined, { maximumFractionDigits: 1 }),
+      );
   });
 
   it("print compact axis ticks", () => {
