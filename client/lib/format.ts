@@ -1,9 +1,9 @@
-import { minutesAsHours } from "../../shared/table-columns";
-
 // Shared display formatters. `Number.prototype.toLocaleString` and `Date.prototype.toLocale*String`
 // build a new Intl formatter on every call: a 200-row Videos page made about 2,000 of them and
 // spent over 100 ms of its first render there (Chromium profile, issue 15). One formatter each,
 // built once, gives the same text.
+
+import { minutesAsHours } from "../../shared/table-columns";
 
 const countFormat = new Intl.NumberFormat("en-US");
 const compactFormat = new Intl.NumberFormat("en-US", { notation: "compact" });
