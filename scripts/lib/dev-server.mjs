@@ -92,22 +92,28 @@ async function waitForHealth(url, child, timeoutMs) {
   throw new Error(`the app did not become healthy at ${url} within ${timeoutMs} ms`);
 }
 
-const rpcProxy = path.join(
-  root,
-  "node_modules/wrangler/node_modules/miniflare/dist/src/workers/assets/rpc-proxy.worker.js",
-);
+/** One change of each patch file in patches/ (patch-package applies a file whole or not at all). */
+const patchedFiles = [
+  [
+    "node_modules/wrangler/node_modules/miniflare/dist/src/workers/assets/rpc-proxy.worker.js",
+    "async scheduled(",
+  ],
+  ["node_modules/wrangler/wrangler-dist/ProxyWorker.js", "requestAttempts"],
+];
 
 /**
- * The local cron and queue only work with patches/wrangler++miniflare+*.patch applied
+ * The local cron, queue and dev proxy only work as they should with patches/ applied
  * (patches/README.md). An install that skipped scripts (`--ignore-scripts`) would leave every
- * cron firing at 500 and the queue liable to stop for good. patch-package applies a patch file
- * whole or not at all, so one of its changes stands for all of them.
+ * cron firing at 500, the queue liable to stop for good and some reads waiting for the next.
  */
-function assertMiniflarePatch() {
-  if (existsSync(rpcProxy) && !readFileSync(rpcProxy, "utf8").includes("async scheduled("))
-    throw new Error(
-      "node_modules is missing patches/ (the local cron and queue would fail): run `npx patch-package`",
-    );
+function assertPatchesApplied() {
+  for (const [file, change] of patchedFiles) {
+    const full = path.join(root, file);
+    if (existsSync(full) && !readFileSync(full, "utf8").includes(change))
+      throw new Error(
+        `node_modules is missing patches/ (${file} is unpatched; the local cron, queue and proxy would misbehave): run \`npx patch-package\``,
+      );
+  }
 }
 
 /**
@@ -123,7 +129,7 @@ export async function startDevServer({
   timeoutMs = 90_000,
   logFile,
 } = {}) {
-  assertMiniflarePatch();
+  assertPatchesApplied();
   // worker/dev.ts: production's entry plus the sandbox emulators (deploys use wrangler.toml's main).
   const args = [
     "dev",
