@@ -53,7 +53,9 @@ describe("Owner backfill", () => {
     // next daily refresh asks. How many the sandbox has published today depends on the hour.
     const through = job!.target.through as string;
     const withClosedDays = (
-      await (await contentOf(org.id))
+      await (
+        await contentOf(org.id)
+      )
         .select({ publishDate: schema.videos.publishDate })
         .from(schema.videos)
         .where(eq(schema.videos.channelId, channel.id))
