@@ -87,8 +87,24 @@ describe("dashboard: overview, tables, layouts", () => {
     // A custom period: two dates, both in the URL.
     await page.getByRole("tab", { name: "YouTube" }).click();
     await page.getByLabel("Period").selectOption("custom");
-    await page.getByLabel("From").fill("2026-01-01");
-    await page.getByLabel("to", { exact: true }).fill("2026-01-31");
+    // Both dates in one task, before the page re-renders: what a busy machine does to a quick
+    // typist (CI lost the first date this way when the second change built on the old period).
+    const from = await page.getByLabel("From").elementHandle();
+    const to = await page.getByLabel("to", { exact: true }).elementHandle();
+    await page.evaluate(
+      ([fromInput, toInput]) => {
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
+        for (const [input, value] of [
+          [fromInput, "2026-01-01"],
+          [toInput, "2026-01-31"],
+        ]) {
+          setValue.call(input, value);
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+      },
+      [from, to],
+    );
+    await page.waitForURL((url) => url.searchParams.get("periodFrom") === "2026-01-01");
     await page.waitForURL((url) => url.searchParams.get("periodTo") === "2026-01-31");
     await page.getByText("2026-01-01 to 2026-01-31", { exact: false }).waitFor();
     await context.close();
