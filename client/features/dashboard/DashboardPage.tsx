@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileText, Plus, RefreshCw } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
 import { dateRangeTypes } from "../../../shared/schemas/date-range";
 import type { TableName } from "../../../shared/schemas/tables";
 import { Button } from "../../components/form";
@@ -11,6 +10,7 @@ import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
+import { useUrlParams } from "../../lib/use-url-params";
 import { Overview } from "../overview/Overview";
 import type { OverviewPeriodChoice } from "../overview/overview-api";
 import { useOwnerOutcome } from "../owner/use-owner-outcome";
@@ -64,7 +64,7 @@ export default function DashboardPage() {
   const orgId = organization?.id ?? "";
   const queryClient = useQueryClient();
   // The platform lives in the URL so reload and back/forward keep it.
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useUrlParams();
   const platform: Platform = params.get("platform") === "simplecast" ? "simplecast" : "youtube";
   const [adding, setAdding] = useState(false);
   const [tableShown, setTableShown] = useState(false);
@@ -166,18 +166,25 @@ export default function DashboardPage() {
             (shows.data?.shows ?? []).reduce((sum, c) => sum + c.totalEpisodes, 0),
           );
   const period = periodFrom(params);
-  const setPeriod = (next: OverviewPeriodChoice) => {
-    const updated = new URLSearchParams(params);
-    updated.set("period", next.range);
-    for (const [key, value] of [
-      ["periodFrom", next.range === "custom" ? next.from : undefined],
-      ["periodTo", next.range === "custom" ? next.to : undefined],
-    ] as const) {
-      if (value) updated.set(key, value);
-      else updated.delete(key);
-    }
-    setParams(updated, { replace: true });
-  };
+  // A change of the period builds on the newest address, so two quick changes (both dates of a
+  // custom period) each keep the other.
+  const setPeriod = (change: Partial<OverviewPeriodChoice>) =>
+    updateParams(
+      (current) => {
+        const next = { ...periodFrom(current), ...change };
+        const updated = new URLSearchParams(current);
+        updated.set("period", next.range);
+        for (const [key, value] of [
+          ["periodFrom", next.range === "custom" ? next.from : undefined],
+          ["periodTo", next.range === "custom" ? next.to : undefined],
+        ] as const) {
+          if (value) updated.set(key, value);
+          else updated.delete(key);
+        }
+        return updated;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="space-y-6">
@@ -191,7 +198,7 @@ export default function DashboardPage() {
             { value: "simplecast", label: "Simplecast" },
           ]}
           selected={platform}
-          onSelect={(p) => setParams(keepPeriod(params, { platform: p }))}
+          onSelect={(p) => updateParams((current) => keepPeriod(current, { platform: p }))}
           className="flex gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-700"
         />
         <Button
@@ -209,7 +216,9 @@ export default function DashboardPage() {
         <Button
           variant="secondary"
           disabled={list.isPending || count === 0}
-          onClick={() => setParams({ platform, tab: "reports", new: "1" })}
+          onClick={() =>
+            updateParams(() => new URLSearchParams({ platform, tab: "reports", new: "1" }))
+          }
         >
           <FileText className="h-4 w-4" aria-hidden /> New Report
         </Button>
@@ -235,7 +244,7 @@ export default function DashboardPage() {
               idBase="table"
               items={subTabs.map((t) => ({ value: t, label: subTabLabel[t] }))}
               selected={tab}
-              onSelect={(t) => setParams(keepPeriod(params, { platform, tab: t }))}
+              onSelect={(t) => updateParams((current) => keepPeriod(current, { platform, tab: t }))}
             />
           )
         )}

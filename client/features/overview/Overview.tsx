@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ArrowDownRight, ArrowUpRight } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { dateRangeOptions } from "../../../shared/date-ranges";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import { formatCount } from "../../lib/format";
@@ -126,7 +126,8 @@ export function Overview({
   orgId: string;
   platform: Platform;
   period: OverviewPeriodChoice;
-  onPeriodChange: (period: OverviewPeriodChoice) => void;
+  /** Only what changed: the page applies it to the newest period (two quick edits keep each other). */
+  onPeriodChange: (change: Partial<OverviewPeriodChoice>) => void;
   /** False until the page's quicker reads have been sent (the overview's is the longest). */
   mayRequest?: boolean;
 }) {
@@ -139,17 +140,6 @@ export function Overview({
   });
   const data = overview.data?.platform === platform ? overview.data : undefined;
   const headingId = useId();
-  // The period last asked for. The URL, and so `period`, catches up a render later: on a busy
-  // machine the second date of a custom period can be typed before it does, and building on
-  // `period` then dropped the first date (the overview never asked for the new period).
-  const asked = useRef(period);
-  useEffect(() => {
-    asked.current = { range: period.range, from: period.from, to: period.to };
-  }, [period.range, period.from, period.to]);
-  const change = (patch: Partial<OverviewPeriodChoice>) => {
-    asked.current = { ...asked.current, ...patch };
-    onPeriodChange(asked.current);
-  };
   const days = data?.previous ? data.period.days : null;
   return (
     <section aria-labelledby={headingId} aria-busy={overview.isFetching} className="space-y-3">
@@ -167,7 +157,9 @@ export function Overview({
           <select
             className={selectClass}
             value={period.range}
-            onChange={(e) => change({ range: e.target.value as OverviewPeriodChoice["range"] })}
+            onChange={(e) =>
+              onPeriodChange({ range: e.target.value as OverviewPeriodChoice["range"] })
+            }
           >
             {dateRangeOptions.map((o) => (
               <option key={o.value} value={o.value}>
@@ -185,7 +177,7 @@ export function Overview({
                 className={selectClass}
                 value={period.from ?? ""}
                 max={period.to}
-                onChange={(e) => change({ from: e.target.value || undefined })}
+                onChange={(e) => onPeriodChange({ from: e.target.value || undefined })}
               />
             </label>
             <label className="flex items-center gap-1 text-sm">
@@ -195,7 +187,7 @@ export function Overview({
                 className={selectClass}
                 value={period.to ?? ""}
                 min={period.from}
-                onChange={(e) => change({ to: e.target.value || undefined })}
+                onChange={(e) => onPeriodChange({ to: e.target.value || undefined })}
               />
             </label>
           </>

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
 import { mergedVideosMessage, UNMERGED_VIDEOS_MESSAGE } from "../../../shared/merge";
 import { integrationMessages } from "../../../shared/messages-integrations";
 import type { TableName } from "../../../shared/schemas/tables";
@@ -9,6 +8,7 @@ import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
+import { useUrlParams } from "../../lib/use-url-params";
 import { relativeTime } from "../details/relative-time";
 import { cellText, columnDefs, type TableRow, visibleColumns } from "./columns";
 import { DownloadMenu } from "./DownloadMenu";
@@ -65,7 +65,7 @@ export function TablesView({
   // Edit: a channel or show opens what the organisation controls about it (ParentEditDialog);
   // a video or episode opens its detail panel.
   const [editing, setEditing] = useState<TableRow | null>(null);
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useUrlParams();
   const queryClient = useQueryClient();
   const queryString = pageQueryString(table, params);
   const { data, isPending, isFetching, isPlaceholderData } = useQuery({
@@ -82,10 +82,10 @@ export function TablesView({
   useEffect(() => {
     const handle = setTimeout(() => {
       if ((params.get("q") ?? "") !== search)
-        setParams(withParams(params, { q: search }), { replace: true });
+        updateParams((current) => withParams(current, { q: search }), { replace: true });
     }, 300);
     return () => clearTimeout(handle);
-  }, [search, params, setParams]);
+  }, [search, params, updateParams]);
 
   // TanStack Query keeps unchanged parts of an answer by reference, so this stays stable
   // across refetches and the columns below are rebuilt only when a flag really changes.
@@ -93,8 +93,8 @@ export function TablesView({
   // The open detail panel is in the URL (?detail=<id>), so reload and back keep it.
   const detail = params.get("detail");
   const openDetail = useCallback(
-    (row: TableRow) => setParams((current) => withParams(current, { detail: String(row.id) })),
-    [setParams],
+    (row: TableRow) => updateParams((current) => withParams(current, { detail: String(row.id) })),
+    [updateParams],
   );
   const columns = useMemo(
     () => columnDefs(table, optional, openDetail),
@@ -147,10 +147,10 @@ export function TablesView({
   const toggleMerge = () => {
     if (!duplicates) return;
     if (merging) {
-      setParams(withParams(params, { merge: null }));
+      updateParams((current) => withParams(current, { merge: null }));
       toast.info(UNMERGED_VIDEOS_MESSAGE);
     } else {
-      setParams(withParams(params, { merge: "1" }));
+      updateParams((current) => withParams(current, { merge: "1" }));
       toast.info(mergedVideosMessage(duplicates.merged, duplicates.total));
     }
   };
@@ -176,11 +176,11 @@ export function TablesView({
         total={data?.total ?? 0}
         page={page}
         pageSize={data?.pageSize ?? 200}
-        onPageChange={(p) => setParams(withParams(params, { page: String(p) }))}
+        onPageChange={(p) => updateParams((current) => withParams(current, { page: String(p) }))}
         sorting={sorting}
         onSortingChange={(s) =>
-          setParams(
-            withParams(params, {
+          updateParams((current) =>
+            withParams(current, {
               sort: s[0]?.id ?? null,
               dir: s[0] ? (s[0].desc ? "desc" : "asc") : null,
             }),
@@ -193,16 +193,16 @@ export function TablesView({
         onSearchChange={setSearch}
         chips={[...chipsFrom(defs, params), ...rangeChip(params)]}
         onRemoveChip={(id) =>
-          setParams(
+          updateParams((current) =>
             withParams(
-              params,
+              current,
               id === RANGE_CHIP ? { publishedFrom: null, publishedTo: null } : { [id]: null },
             ),
           )
         }
         onClearChips={() =>
-          setParams(
-            withParams(params, {
+          updateParams((current) =>
+            withParams(current, {
               ...Object.fromEntries(defs.map((d) => [d.key, null])),
               publishedFrom: null,
               publishedTo: null,
@@ -214,14 +214,16 @@ export function TablesView({
             <FilterSelects
               defs={defs}
               params={params}
-              onChange={(key, value) => setParams(withParams(params, { [key]: value }))}
+              onChange={(key, value) =>
+                updateParams((current) => withParams(current, { [key]: value }))
+              }
             />
             {(table === "videos" || table === "episodes") && (
               <PublishedRange
                 from={params.get("publishedFrom") ?? ""}
                 to={params.get("publishedTo") ?? ""}
                 // From the URL as it is now: two quick edits never undo each other.
-                onChange={(changes) => setParams((current) => withParams(current, changes))}
+                onChange={(changes) => updateParams((current) => withParams(current, changes))}
               />
             )}
             <DownloadMenu
@@ -272,7 +274,7 @@ export function TablesView({
             orgId={orgId}
             kind={table}
             id={detail}
-            onClose={() => setParams(withParams(params, { detail: null }))}
+            onClose={() => updateParams((current) => withParams(current, { detail: null }))}
           />
         </Suspense>
       )}
