@@ -1,5 +1,3 @@
-// First: starts the opening page's code download before the rest of the entry is evaluated.
-import "./app/opening-page";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

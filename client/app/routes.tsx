@@ -4,7 +4,6 @@ import { PageLoading } from "../components/PageLoading";
 import type { ClientBrand } from "../lib/brand";
 import { RouteErrorBoundary } from "./errors/RouteErrorBoundary";
 import { Layout } from "./Layout";
-import { loadDashboard } from "./opening-page";
 import { Protected } from "./Protected";
 
 type PageModule = { default: ComponentType };
@@ -69,6 +68,8 @@ function preloadOpeningPage(router: ReturnType<typeof createBrowserRouter>) {
   }
 }
 
+const Dashboard = () => import("../features/dashboard/DashboardPage");
+
 /**
  * Local builds (npm start, the browser tests) carry a page that fails on purpose, so the error
  * boundaries and error reports are tested end to end; deployed builds leave it out entirely.
@@ -105,8 +106,8 @@ export function createAppRouter(brand: ClientBrand) {
           // header and footer, so the way back stays on screen.
           errorElement: <RouteErrorBoundary />,
           children: [
-            { index: true, ...protectedPage(loadDashboard) },
-            { path: "dashboard", ...protectedPage(loadDashboard) },
+            { index: true, ...protectedPage(Dashboard) },
+            { path: "dashboard", ...protectedPage(Dashboard) },
             {
               path: "reports",
               ...protectedPage(() => import("../features/reports/ReportsPage")),
