@@ -51,6 +51,10 @@ export default defineConfig(async () => {
       // test past vitest's 5 s default without anything being wrong. Speed lives in bench/.
       testTimeout: 120_000,
       hookTimeout: 120_000,
+      // Two files at a time, each in its own workerd: vitest's default on two cores is one, and a
+      // file's own setup (a runtime, three databases migrated) leaves a core idle. On 16 files of
+      // the suite: 121 s with one, 54 s with two (docs/performance.md, "CI time").
+      maxWorkers: 2,
     },
   };
 });
