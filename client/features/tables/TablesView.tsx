@@ -66,6 +66,12 @@ export function TablesView({
   // a video or episode opens its detail panel.
   const [editing, setEditing] = useState<TableRow | null>(null);
   const [params, updateParams] = useUrlParams();
+  // Every change of the table's address: some keys set or removed on the newest address.
+  const changeParams = useCallback(
+    (changes: Record<string, string | null>, options?: { replace?: boolean }) =>
+      updateParams((current) => withParams(current, changes), options),
+    [updateParams],
+  );
   const queryClient = useQueryClient();
   const queryString = pageQueryString(table, params);
   const { data, isPending, isFetching, isPlaceholderData } = useQuery({
@@ -81,11 +87,10 @@ export function TablesView({
   // Debounced search: the URL (and so the server query) follows the box a moment after typing.
   useEffect(() => {
     const handle = setTimeout(() => {
-      if ((params.get("q") ?? "") !== search)
-        updateParams((current) => withParams(current, { q: search }), { replace: true });
+      if ((params.get("q") ?? "") !== search) changeParams({ q: search }, { replace: true });
     }, 300);
     return () => clearTimeout(handle);
-  }, [search, params, updateParams]);
+  }, [search, params, changeParams]);
 
   // TanStack Query keeps unchanged parts of an answer by reference, so this stays stable
   // across refetches and the columns below are rebuilt only when a flag really changes.
@@ -93,8 +98,8 @@ export function TablesView({
   // The open detail panel is in the URL (?detail=<id>), so reload and back keep it.
   const detail = params.get("detail");
   const openDetail = useCallback(
-    (row: TableRow) => updateParams((current) => withParams(current, { detail: String(row.id) })),
-    [updateParams],
+    (row: TableRow) => changeParams({ detail: String(row.id) }),
+    [changeParams],
   );
   const columns = useMemo(
     () => columnDefs(table, optional, openDetail),
@@ -147,10 +152,10 @@ export function TablesView({
   const toggleMerge = () => {
     if (!duplicates) return;
     if (merging) {
-      updateParams((current) => withParams(current, { merge: null }));
+      changeParams({ merge: null });
       toast.info(UNMERGED_VIDEOS_MESSAGE);
     } else {
-      updateParams((current) => withParams(current, { merge: "1" }));
+      changeParams({ merge: "1" });
       toast.info(mergedVideosMessage(duplicates.merged, duplicates.total));
     }
   };
@@ -176,15 +181,13 @@ export function TablesView({
         total={data?.total ?? 0}
         page={page}
         pageSize={data?.pageSize ?? 200}
-        onPageChange={(p) => updateParams((current) => withParams(current, { page: String(p) }))}
+        onPageChange={(p) => changeParams({ page: String(p) })}
         sorting={sorting}
         onSortingChange={(s) =>
-          updateParams((current) =>
-            withParams(current, {
-              sort: s[0]?.id ?? null,
-              dir: s[0] ? (s[0].desc ? "desc" : "asc") : null,
-            }),
-          )
+          changeParams({
+            sort: s[0]?.id ?? null,
+            dir: s[0] ? (s[0].desc ? "desc" : "asc") : null,
+          })
         }
         loading={isPending || (isFetching && !data)}
         updating={isPlaceholderData}
@@ -193,37 +196,30 @@ export function TablesView({
         onSearchChange={setSearch}
         chips={[...chipsFrom(defs, params), ...rangeChip(params)]}
         onRemoveChip={(id) =>
-          updateParams((current) =>
-            withParams(
-              current,
-              id === RANGE_CHIP ? { publishedFrom: null, publishedTo: null } : { [id]: null },
-            ),
+          changeParams(
+            id === RANGE_CHIP ? { publishedFrom: null, publishedTo: null } : { [id]: null },
           )
         }
         onClearChips={() =>
-          updateParams((current) =>
-            withParams(current, {
-              ...Object.fromEntries(defs.map((d) => [d.key, null])),
-              publishedFrom: null,
-              publishedTo: null,
-            }),
-          )
+          changeParams({
+            ...Object.fromEntries(defs.map((d) => [d.key, null])),
+            publishedFrom: null,
+            publishedTo: null,
+          })
         }
         toolbar={
           <>
             <FilterSelects
               defs={defs}
               params={params}
-              onChange={(key, value) =>
-                updateParams((current) => withParams(current, { [key]: value }))
-              }
+              onChange={(key, value) => changeParams({ [key]: value })}
             />
             {(table === "videos" || table === "episodes") && (
               <PublishedRange
                 from={params.get("publishedFrom") ?? ""}
                 to={params.get("publishedTo") ?? ""}
                 // From the URL as it is now: two quick edits never undo each other.
-                onChange={(changes) => updateParams((current) => withParams(current, changes))}
+                onChange={changeParams}
               />
             )}
             <DownloadMenu
@@ -274,7 +270,7 @@ export function TablesView({
             orgId={orgId}
             kind={table}
             id={detail}
-            onClose={() => updateParams((current) => withParams(current, { detail: null }))}
+            onClose={() => changeParams({ detail: null })}
           />
         </Suspense>
       )}
