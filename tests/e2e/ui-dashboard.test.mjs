@@ -293,6 +293,25 @@ describe("dashboard: overview, tables, layouts", () => {
     await context.close();
   });
 
+  test("at 375 px a header scrolled back into view stays clear of the pinned title and sorts on tap", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 375, height: 812 } });
+    await openDashboard(page, "platform=youtube&tab=videos");
+    await page.getByTestId("table-row").first().waitFor();
+    // Far right first, then back to the left, as Shift+Tab goes: the browser brings the header in
+    // at the region's left edge, where the pinned title used to cover it.
+    await page.getByRole("button", { name: /^Last Updated/ }).focus();
+    const header = page.getByRole("button", { name: /^Comments/ });
+    await header.focus();
+    const onTop = await header.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    assert.ok(onTop, "the focused Comments header is under another element");
+    await header.click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "comments");
+    await context.close();
+  });
+
   for (const [width, height] of [
     [375, 812],
     [768, 1024],

@@ -131,7 +131,8 @@ export function DataTable<T>(props: Props<T>) {
   const rowModel = table.getRowModel();
   const staged = useStagedRows(rowModel.rows.length);
   const leafColumns = table.getVisibleLeafColumns();
-  // The pinned columns' left offsets: the checkbox at 0, the title right after it.
+  // The pinned columns' left offsets: the checkbox at 0, the title right after it; `left` ends
+  // as their width together.
   const pinnedLeft = new Map<string, number>();
   let left = 0;
   for (const column of leafColumns) {
@@ -246,6 +247,9 @@ export function DataTable<T>(props: Props<T>) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users scroll the region
         tabIndex={0}
         aria-label={`${props.label} table`}
+        // What is scrolled into view (a header reached by Tab, say) stops clear of the pinned
+        // columns instead of beneath them, where it was hidden and could not be clicked.
+        style={{ scrollPaddingLeft: left }}
       >
         <table
           className="table-fixed border-separate border-spacing-0 text-left text-sm"
