@@ -34,6 +34,8 @@ export type JsonUpsert<T extends SQLiteTable> = {
   update: SQLiteColumn[];
   /** Columns replaced only when the new value is not null (keeps figures computed earlier). */
   keep?: SQLiteColumn[];
+  /** Rows per statement (default JSON_ROWS_PER_STATEMENT); the bound JSON must stay under 2 MB. */
+  rowsPerStatement?: number;
 };
 
 function toDriver(column: SQLiteColumn, value: unknown): JsonScalar {
@@ -90,7 +92,7 @@ function packedSelect(
   return { selects, payload };
 }
 
-/** The statements (one per JSON_ROWS_PER_STATEMENT rows) for `db.batch()` or `db.run()`. */
+/** The statements (one per `rowsPerStatement` rows) for `db.batch()` or `db.run()`. */
 export function jsonUpsertStatements<T extends SQLiteTable>(spec: JsonUpsert<T>): SQL[] {
   const columns = Object.entries(getTableColumns(spec.table)) as Array<[string, SQLiteColumn]>;
   const computed = (spec.computed ?? {}) as Record<string, SQL | undefined>;
@@ -116,7 +118,7 @@ export function jsonUpsertStatements<T extends SQLiteTable>(spec: JsonUpsert<T>)
   // "where true" tells SQLite's parser the ON CONFLICT belongs to the INSERT, not a join.
   const upsert = (select: SQL, payload: string) =>
     sql`insert into ${spec.table} (${names}) select ${select} from json_each(${payload}) as j where true on conflict (${target}) do update set ${sql.join(sets, sql`, `)}`;
-  return chunk(spec.rows, JSON_ROWS_PER_STATEMENT).map((group) => {
+  return chunk(spec.rows, spec.rowsPerStatement ?? JSON_ROWS_PER_STATEMENT).map((group) => {
     // Computed columns read named fields of the row (jsonField), so they keep the object layout.
     if (spec.computed) {
       const payload = group.map((row) => {

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   DAY_MS,
   FIRST_WINDOWS,
@@ -14,7 +14,13 @@ import {
   youtubeOwnerVideos,
   youtubeVideoDaily,
 } from "../../db/schema";
-import { channelTrailing, firstColumns, videoTrailing, type WindowScope } from "./window-columns";
+import {
+  channelTrailing,
+  firstColumns,
+  videosInScope,
+  videoTrailing,
+  type WindowScope,
+} from "./window-columns";
 
 /*
  * The owner half of the one window computation (windows.ts appends these after the public
@@ -58,28 +64,19 @@ const watchTimeSets = (table: typeof channels | typeof videos, days: SQL) => sql
 
 const windows = () => Object.entries(TRAILING_WINDOWS) as Array<[TrailingWindow, number]>;
 
-function channelStatement(scope: WindowScope, now: number): SQL {
+function channelStatement(where: SQL, now: number): SQL {
   const last = sql`${youtubeOwnerConnections.completeThroughDay}`;
   const sets = windows().map(
     ([w, days]) => sql`${id(channelTrailing[w])} = (select coalesce(sum(d.views), 0)
       from ${youtubeChannelDaily} d where d.connection_key = ${youtubeOwnerConnections.key}
       and d.day > ${last} - ${literal(days)} and d.day <= ${last})`,
   );
-  const where =
-    "channelId" in scope
-      ? eq(channels.id, scope.channelId)
-      : eq(channels.organizationId, scope.organizationId);
   const all = sql`from ${youtubeChannelDaily} d where d.connection_key = ${youtubeOwnerConnections.key}`;
   return sql`update ${channels} set ${sql.join(sets, sql`, `)}, ${id(channels.windowSource)} = 'owner',
     ${watchTimeSets(channels, all)}
     from ${youtubeOwnerConnections}
     where ${youtubeOwnerConnections.channelId} = ${channels.id} and ${fresh(now)} and ${where}`;
 }
-
-const videoWhere = (scope: WindowScope) =>
-  "channelId" in scope
-    ? eq(videos.channelId, scope.channelId)
-    : eq(videos.organizationId, scope.organizationId);
 
 const publishDay = sql`(${videos.publishDate} / ${DAY})`;
 
@@ -88,7 +85,7 @@ const ownerVideos = (scope: WindowScope, now: number) => sql`from ${youtubeOwner
   join ${youtubeOwnerConnections} on ${youtubeOwnerConnections.key} = ${youtubeOwnerVideos.connectionKey}
   where ${youtubeOwnerVideos.videoId} = ${videos.id} and ${youtubeOwnerVideos.backfilledAt} is not null
   and ${publishDay} + ${literal(FIRST_WINDOWS["7d"])} <= ${youtubeOwnerConnections.completeThroughDay}
-  and ${fresh(now)} and ${videoWhere(scope)}`;
+  and ${fresh(now)} and ${videosInScope(scope)}`;
 
 function videoTrailingStatement(scope: WindowScope, now: number): SQL {
   const last = sql`${youtubeOwnerConnections.completeThroughDay}`;
@@ -149,11 +146,12 @@ function videoFirstStatement(scope: WindowScope, now: number): SQL {
   return sql`update ${videos} set ${sql.join(sets, sql`, `)} ${ownerVideos(scope, now)}`;
 }
 
-/** The owner statements for the scope: no-ops for channels nobody connected. */
-export function ownerWindowStatements(scope: WindowScope, now: number): SQL[] {
-  return [
-    channelStatement(scope, now),
-    videoTrailingStatement(scope, now),
-    videoFirstStatement(scope, now),
-  ];
+/** The owner statement for the channels `where` selects: a no-op for channels nobody connected. */
+export function ownerChannelStatements(where: SQL, now: number): SQL[] {
+  return [channelStatement(where, now)];
+}
+
+/** The owner statements for the scope's videos: no-ops for channels nobody connected. */
+export function ownerVideoStatements(scope: WindowScope, now: number): SQL[] {
+  return [videoTrailingStatement(scope, now), videoFirstStatement(scope, now)];
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { jsonUpsertStatements } from "../../db/json-upsert";
 import { videoMetrics, videos } from "../../db/schema";
 import type { YouTubeVideo } from "../../providers/youtube/client";
+import { videosInScope } from "./window-columns";
 
 const HOUR_MS = 3_600_000;
 /** Videos younger than this get hourly snapshots (first-window figures). */
@@ -11,16 +12,25 @@ export const YOUNG_VIDEO_DAYS = 8;
 export const snapshotHour = (now: number) => new Date(Math.floor(now / HOUR_MS) * HOUR_MS);
 
 /**
- * This hour's snapshot of every video just written (their last_updated is `now`), copied from the
- * video rows by one set-based statement whatever the channel's size. The videos' keys exist by
- * then: the insert trigger gives every new video its key in the upsert's own statement.
+ * Video rows per upsert statement: twice the default, so a large channel's write, batched with
+ * the snapshot and window statements of each batch of videos, stays within one statement per
+ * 500 videos plus a constant (about 170 KB of bound JSON, far under D1's 2 MB per value).
  */
-function snapshotStatement(channelId: string, now: number): SQL {
+const VIDEO_ROWS_PER_STATEMENT = 1_000;
+
+/**
+ * This hour's snapshot of the videos just written (by external id, and their last_updated is
+ * `now`), copied from the video rows by one set-based statement whatever their number. The videos'
+ * keys exist by then: the insert trigger gives every new video its key in the upsert's own
+ * statement.
+ */
+function snapshotStatement(organizationId: string, externalIds: string[], now: number): SQL {
   const capturedAt = snapshotHour(now).getTime();
   const column = (c: { name: string }) => sql.identifier(c.name);
   return sql`insert into ${videoMetrics} (${column(videoMetrics.videoKey)}, ${column(videoMetrics.capturedAt)}, ${column(videoMetrics.views)}, ${column(videoMetrics.likes)}, ${column(videoMetrics.comments)})
     select ${videos.key}, ${capturedAt}, ${videos.views}, ${videos.likes}, ${videos.comments}
-    from ${videos} where ${videos.channelId} = ${channelId} and ${videos.lastUpdated} = ${now}
+    from ${videos} where ${videosInScope({ videos: { organizationId, externalIds } })}
+      and ${videos.lastUpdated} = ${now}
     on conflict (${column(videoMetrics.videoKey)}, ${column(videoMetrics.capturedAt)}) do update set
       ${column(videoMetrics.views)} = excluded.${column(videoMetrics.views)},
       ${column(videoMetrics.likes)} = excluded.${column(videoMetrics.likes)},
@@ -28,10 +38,10 @@ function snapshotStatement(channelId: string, now: number): SQL {
 }
 
 /**
- * The statements that store fetched videos: upsert by (organisation, external id), 500 rows per
+ * The statements that store fetched videos: upsert by (organisation, external id), 1,000 rows per
  * statement; then, whatever the count, one statement for this hour's snapshots. Meant to run
- * inside one batch with the channel row and, after them, windowStatements (windows.ts), so the
- * videos, their snapshots and the figures computed from those land together.
+ * inside one batch with, after them, the windows of the same videos (windows.ts), so the videos,
+ * their snapshots and the figures computed from those land together. The channel row must exist.
  */
 export function videoWriteStatements(
   organizationId: string,
@@ -58,6 +68,7 @@ export function videoWriteStatements(
     ...jsonUpsertStatements({
       table: videos,
       rows: videoRows,
+      rowsPerStatement: VIDEO_ROWS_PER_STATEMENT,
       target: [videos.organizationId, videos.externalId],
       update: [
         videos.channelId,
@@ -70,6 +81,10 @@ export function videoWriteStatements(
         videos.lastUpdated,
       ],
     }),
-    snapshotStatement(channelId, now),
+    snapshotStatement(
+      organizationId,
+      fetched.map((v) => v.externalId),
+      now,
+    ),
   ];
 }

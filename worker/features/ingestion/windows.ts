@@ -1,4 +1,4 @@
-import { and, eq, gte, or, type SQL, sql } from "drizzle-orm";
+import { and, gte, or, type SQL, sql } from "drizzle-orm";
 import {
   DAY_MS,
   FIRST_WINDOWS,
@@ -8,9 +8,16 @@ import {
   type TrailingWindow,
 } from "../../../shared/metrics";
 import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
-import { ownerWindowStatements } from "./owner-windows";
+import { ownerChannelStatements, ownerVideoStatements } from "./owner-windows";
 import { YOUNG_VIDEO_DAYS } from "./video-writes";
-import { channelTrailing, firstColumns, videoTrailing, type WindowScope } from "./window-columns";
+import {
+  channelsInScope,
+  channelTrailing,
+  firstColumns,
+  videosInScope,
+  videoTrailing,
+  type WindowScope,
+} from "./window-columns";
 
 /*
  * THE window computation of YouTube channels and videos. Every path that writes their history
@@ -45,17 +52,13 @@ const windowTargets = (now: number) =>
     ([window, days]) => [window, isoDate(now - days * DAY_MS)] as const,
   );
 
-function channelTrailingStatement(scope: WindowScope, now: number): SQL {
+function channelTrailingStatement(where: SQL, now: number): SQL {
   const sets = windowTargets(now).map(
     ([window, target]) => sql`${id(channelTrailing[window])} = max(0, ${channels.totalViews} - (
       select ${channelMetrics.totalViews} from ${channelMetrics}
       where ${channelMetrics.channelId} = ${channels.id} and ${channelMetrics.date} <= ${target}
       order by ${channelMetrics.date} desc limit 1))`,
   );
-  const where =
-    "channelId" in scope
-      ? eq(channels.id, scope.channelId)
-      : eq(channels.organizationId, scope.organizationId);
   // Public (no watch time) until the owner statements, appended after these, say otherwise.
   return sql`update ${channels} set ${sql.join(sets, sql`, `)}, ${id(channels.windowSource)} = 'public',
     ${id(channels.watchMinutes)} = null, ${id(channels.averageViewDuration)} = null where ${where}`;
@@ -74,13 +77,8 @@ function videoTrailingStatement(scope: WindowScope, now: number): SQL {
   });
   return sql`update ${videos} set ${sql.join(sets, sql`, `)}, ${id(videos.windowSource)} = 'public',
     ${id(videos.watchMinutes)} = null, ${id(videos.averageViewDuration)} = null
-    where ${videoScope(scope)}`;
+    where ${videosInScope(scope)}`;
 }
-
-const videoScope = (scope: WindowScope) =>
-  "channelId" in scope
-    ? eq(videos.channelId, scope.channelId)
-    : eq(videos.organizationId, scope.organizationId);
 
 /** A number computed here, never input: written into the SQL so it needs no bound parameter. */
 const literal = (n: number) => sql.raw(String(Math.trunc(n)));
@@ -148,21 +146,34 @@ function videoFirstWindowsStatement(scope: WindowScope, now: number, options: Op
   });
   return sql`update ${videos} set ${sql.join(sets, sql`, `)}
     from (select r.vid, ${sql.join(computed, sql`, `)}
-      from (${readingsAroundMarks(and(videoScope(scope), which))}) as r) as w
+      from (${readingsAroundMarks(and(videosInScope(scope), which))}) as r) as w
     where ${videos.id} = w.vid`;
 }
 
 /**
  * The statements that recompute every window in scope from the snapshots, to run after (and in
- * the same batch as) the statements that wrote those snapshots.
+ * the same batch as) the statements that wrote those snapshots. Channel statements touch only
+ * channels and video statements only videos, so the two halves may go in different batches (a
+ * large channel's write: youtube-ingest.ts).
  */
 export function windowStatements(scope: WindowScope, now: number, options: Options): SQL[] {
+  return [...channelWindowStatements(scope, now), ...videoWindowStatements(scope, now, options)];
+}
+
+/** The channel-level windows of the scope's channels (none for a scope of videos). */
+export function channelWindowStatements(scope: WindowScope, now: number): SQL[] {
+  const where = channelsInScope(scope);
+  if (!where) return [];
+  // Owner-connected channels: the exact daily rows overwrite the public figures.
+  return [channelTrailingStatement(where, now), ...ownerChannelStatements(where, now)];
+}
+
+/** The video-level windows of the scope's videos. */
+export function videoWindowStatements(scope: WindowScope, now: number, options: Options): SQL[] {
   return [
-    channelTrailingStatement(scope, now),
     videoTrailingStatement(scope, now),
     videoFirstWindowsStatement(scope, now, options),
-    // Owner-connected channels: the exact daily rows overwrite the public figures.
-    ...ownerWindowStatements(scope, now),
+    ...ownerVideoStatements(scope, now),
   ];
 }
 
