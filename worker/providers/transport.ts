@@ -1,3 +1,4 @@
+import { nextTurn } from "../lib/next-turn";
 import { sandboxOf } from "../lib/sandbox";
 
 export type Fetcher = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
@@ -24,8 +25,10 @@ function abortable(signal: AbortSignal, work: Promise<Response>): Promise<Respon
 export function providerFetch(env: Env): Fetcher {
   const sandbox = sandboxOf(env);
   if (!sandbox) return (input, init) => fetch(input, init);
-  return (input, init) => {
+  return async (input, init) => {
     const request = new Request(input, init);
+    // As a network call would, let the runtime's other requests in first (next-turn.ts).
+    await nextTurn();
     return abortable(request.signal, sandbox.provider(request, env));
   };
 }

@@ -36,6 +36,9 @@ describe("a channel larger than one write batch", () => {
         .from(schema.videos)
         .where(eq(schema.videos.organizationId, org.id));
       seen.add(count!.n);
+      // A timer turn between reads, as a person's requests have: the job waits for one between
+      // its batches (worker/lib/next-turn.ts), which back-to-back in-process reads would starve.
+      await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect((await job).retryMessages).toEqual([]);
     const row = await jobRow(jobId);

@@ -5,6 +5,7 @@ import { batchStatements, chunk } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { channelMetrics, channels } from "../../db/schema";
 import { type JobOutcome, PermanentJobError } from "../../jobs/job-state";
+import { nextTurn } from "../../lib/next-turn";
 import { youtubeClient } from "../../providers/clients";
 import type {
   QuotaMeter,
@@ -114,7 +115,7 @@ export async function ingestYouTubeChannel(
  * The channel row, its day's figures and its channel-level windows in a first batch; then the
  * videos, VIDEOS_PER_WRITE at a time, each batch with those videos' snapshots and windows. So
  * every video is always consistent with its own history, other requests are answered between
- * batches, and no batch nears D1's 30 s limit. A new channel appears with its figures first and
+ * batches (each waits for one batch at most), and no batch nears D1's 30 s limit. A new channel appears with its figures first and
  * its videos newest first as they are written (the job shows as running meanwhile); a write
  * that fails part-way keeps the batches already written, and the queue's retry rewrites them all.
  */
@@ -171,6 +172,8 @@ async function writeChannel(
     ...channelWindowStatements({ channelId }, now),
   ]);
   for (const part of chunk(fetched, VIDEOS_PER_WRITE)) {
+    // Requests that arrived during the last batch go first (next-turn.ts).
+    await nextTurn();
     const scope = { videos: { organizationId, externalIds: part.map((v) => v.externalId) } };
     await batchStatements(d1, [
       ...videoWriteStatements(organizationId, channelId, part, now),
