@@ -304,7 +304,7 @@ export default function DashboardPage() {
       </TabPanel>
       {/* Added once the table is on screen: appearing below it moves nothing, whereas a section
           already there would be pushed down by the arriving rows (layout shift). */}
-      {firstViewSettled && <RecentActivity orgId={orgId} />}
+      {firstViewSettled && <RecentActivity orgId={orgId} onJobFinished={refreshAll} />}
       {/* The add dialogs load on first use, keeping them out of the dashboard's first paint. */}
       {adding && (
         <Suspense fallback={null}>

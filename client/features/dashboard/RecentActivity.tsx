@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import type { JobView } from "../../../shared/schemas/ingestion";
 import { Card } from "../../components/Card";
 import { formatLocalDateTime } from "../../lib/format";
@@ -35,15 +36,46 @@ const badge = {
   failed: "bg-red-100 text-red-800",
 };
 
-/** The organisation's latest ingestion jobs, refreshed while any is still running. */
-export function RecentActivity({ orgId }: { orgId: string }) {
+const underway = (job: JobView) => job.status === "queued" || job.status === "running";
+
+/**
+ * Calls `onFinished` once each time a job this screen saw queued or running is seen finished. A
+ * job that outlived the Add Channel dialog's polling ends while the person looks at the tables,
+ * and a large channel shows part of its videos while it is written (5,000 at a time), so the
+ * tables would otherwise stay at the part they last read.
+ */
+function useJobsFinished(jobs: JobView[] | undefined, onFinished: () => void) {
+  const seenUnderway = useRef(new Set<string>());
+  // The newest callback, so a parent that builds it on every render does not re-run the effect.
+  const callback = useRef(onFinished);
+  callback.current = onFinished;
+  useEffect(() => {
+    if (!jobs) return;
+    let finished = false;
+    for (const job of jobs) {
+      if (underway(job)) seenUnderway.current.add(job.id);
+      else if (seenUnderway.current.delete(job.id)) finished = true;
+    }
+    if (finished) callback.current();
+  }, [jobs]);
+}
+
+/**
+ * The organisation's latest ingestion jobs, refreshed while any is still running; `onJobFinished`
+ * runs when one of those ends (the dashboard re-reads its data then).
+ */
+export function RecentActivity({
+  orgId,
+  onJobFinished,
+}: {
+  orgId: string;
+  onJobFinished: () => void;
+}) {
   const { data } = useQuery({
     ...dashboardQueries.jobs(orgId),
-    refetchInterval: (q) =>
-      q.state.data?.jobs.some((j) => j.status === "queued" || j.status === "running")
-        ? 3000
-        : false,
+    refetchInterval: (q) => (q.state.data?.jobs.some(underway) ? 3000 : false),
   });
+  useJobsFinished(data?.jobs, onJobFinished);
   if (!data || data.jobs.length === 0) return null;
   return (
     <Card title="Recent activity" id="activity-title">
