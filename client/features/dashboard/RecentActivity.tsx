@@ -24,9 +24,10 @@ const describe = (job: JobView) => {
       return job.kind;
   }
 };
+const underway = (job: JobView) => job.status === "queued" || job.status === "running";
 /** A long job's progress while it is under way (an owner backfill: videos done of all). */
 const percentDone = (job: JobView) =>
-  (job.status === "queued" || job.status === "running") && job.total && job.processed !== null
+  underway(job) && job.total && job.processed !== null
     ? Math.floor((100 * job.processed) / job.total)
     : null;
 const badge = {
@@ -35,8 +36,6 @@ const badge = {
   succeeded: "bg-green-100 text-green-800",
   failed: "bg-red-100 text-red-800",
 };
-
-const underway = (job: JobView) => job.status === "queued" || job.status === "running";
 
 /**
  * Calls `onFinished` once each time a job this screen saw queued or running is seen finished. A

@@ -64,7 +64,8 @@ const watchTimeSets = (table: typeof channels | typeof videos, days: SQL) => sql
 
 const windows = () => Object.entries(TRAILING_WINDOWS) as Array<[TrailingWindow, number]>;
 
-function channelStatement(where: SQL, now: number): SQL {
+/** The owner statement for the channels `where` selects: a no-op for channels nobody connected. */
+export function ownerChannelStatement(where: SQL, now: number): SQL {
   const last = sql`${youtubeOwnerConnections.completeThroughDay}`;
   const sets = windows().map(
     ([w, days]) => sql`${id(channelTrailing[w])} = (select coalesce(sum(d.views), 0)
@@ -144,11 +145,6 @@ function videoFirstStatement(scope: WindowScope, now: number): SQL {
     },
   );
   return sql`update ${videos} set ${sql.join(sets, sql`, `)} ${ownerVideos(scope, now)}`;
-}
-
-/** The owner statement for the channels `where` selects: a no-op for channels nobody connected. */
-export function ownerChannelStatements(where: SQL, now: number): SQL[] {
-  return [channelStatement(where, now)];
 }
 
 /** The owner statements for the scope's videos: no-ops for channels nobody connected. */

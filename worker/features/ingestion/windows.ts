@@ -8,7 +8,7 @@ import {
   type TrailingWindow,
 } from "../../../shared/metrics";
 import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
-import { ownerChannelStatements, ownerVideoStatements } from "./owner-windows";
+import { ownerChannelStatement, ownerVideoStatements } from "./owner-windows";
 import { YOUNG_VIDEO_DAYS } from "./video-writes";
 import {
   channelsInScope,
@@ -165,7 +165,7 @@ export function channelWindowStatements(scope: WindowScope, now: number): SQL[] 
   const where = channelsInScope(scope);
   if (!where) return [];
   // Owner-connected channels: the exact daily rows overwrite the public figures.
-  return [channelTrailingStatement(where, now), ...ownerChannelStatements(where, now)];
+  return [channelTrailingStatement(where, now), ownerChannelStatement(where, now)];
 }
 
 /** The video-level windows of the scope's videos. */

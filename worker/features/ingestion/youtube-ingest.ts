@@ -115,9 +115,10 @@ export async function ingestYouTubeChannel(
  * The channel row, its day's figures and its channel-level windows in a first batch; then the
  * videos, VIDEOS_PER_WRITE at a time, each batch with those videos' snapshots and windows. So
  * every video is always consistent with its own history, other requests are answered between
- * batches (each waits for one batch at most), and no batch nears D1's 30 s limit. A new channel appears with its figures first and
- * its videos newest first as they are written (the job shows as running meanwhile); a write
- * that fails part-way keeps the batches already written, and the queue's retry rewrites them all.
+ * batches (one waits for the batch under way, at times the next as well), and no batch nears
+ * D1's 30 s limit. A new channel appears with its figures first and its videos newest first as
+ * they are written (the job shows as running meanwhile); a write that fails part-way keeps the
+ * batches already written, and the queue's retry rewrites them all.
  */
 async function writeChannel(
   d1: D1Database,
