@@ -17,6 +17,12 @@ export const tableStats = sqliteTable(
     rowCount: integer("row_count").notNull().default(0),
     /** Videos: rows once merged by trimmed title (Merge Same); 0 for the other tables. */
     titleGroups: integer("title_groups").notNull().default(0),
+    /**
+     * Counts the writes to the table's rows of this organisation (insert, update, delete), from
+     * a random start when the row is created (migrations/0012). Totals computed from the rows
+     * are kept per isolate under these versions (worker/features/tables/totals-cache.ts).
+     */
+    version: integer("version").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.tableName] })],
 );

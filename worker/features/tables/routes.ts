@@ -1,14 +1,17 @@
+import type { Context } from "hono";
 import { tablesApi as routes } from "../../../shared/api/tables";
 import { exportFileName } from "../../../shared/csv";
 import type { TableQuery, TableRowOf } from "../../../shared/schemas/tables";
 import type { TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
-import { combine } from "../../db/reads";
+import { combine, mapReads, type Reads, runReads } from "../../db/reads";
+import type { AppEnv } from "../../env";
 import { newRouter, reply } from "../../lib/openapi";
 import { checkOrgFirst, orgToken, readInOrg } from "../auth/middleware";
 import { exportStream } from "./export";
 import { deleteParents, seasonsOf } from "./queries";
-import { tableSpecs } from "./specs";
+import { type TableTotals, tableSpecs } from "./specs";
+import { contentVersions, keptTotals, totalsKey } from "./totals-cache";
 
 /** What a handler knows of its request: the database and the organisation. */
 type Scope = { db: Db; org: { id: string } };
@@ -20,27 +23,93 @@ const platformOf = {
   episodes: "simplecast",
 } as const;
 
+/** A table page as the API answers it. */
+function pageOf<T extends TableName>(rows: unknown[], totals: TableTotals, query: TableQuery) {
+  return {
+    rows: rows as TableRowOf<T>[],
+    total: totals.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    optionalColumns: totals.optionalColumns,
+    refreshedAt: totals.refreshedAt,
+    duplicates: totals.duplicates ?? null,
+  };
+}
+
+/** What a page read gives: the page, and the totals to keep for the next page of the filter. */
+type PageRead<T extends TableName> = {
+  page: ReturnType<typeof pageOf<T>>;
+  keep?: { key: string; versions: string; totals: TableTotals };
+};
+
 /**
  * One page of a table and its totals, built to go in one D1 batch (with the access check: one
  * round trip, one consistent snapshot). The page functions serve all four tables with plain
  * records; reply() then parses each row with table T's own row schema.
+ *
+ * A filtered page's totals may be kept ones (totals-cache.ts): the batch then reads the
+ * organisation's write versions instead of counting, and gives `null` when the versions moved
+ * on, so the caller reads the page again with its totals (pageWithTotals).
  */
-function pageReads<T extends TableName>(db: Db, orgId: string, table: T, query: TableQuery) {
+function pageReads<T extends TableName>(
+  db: Db,
+  orgId: string,
+  table: T,
+  query: TableQuery,
+): Reads<PageRead<T> | null> {
+  const key = totalsKey(orgId, table, query);
+  const kept = key ? keptTotals.get(key) : undefined;
+  if (!key || !kept) return pageWithTotals<T>(db, orgId, table, query, key);
+  const spec = tableSpecs[table];
+  // `now` only dates a "published in the last N days" preset, whose totals are never kept.
+  const rows = spec.page(db, orgId, query, query.pageSize, (query.page - 1) * query.pageSize, 0);
+  return combine(contentVersions(db, orgId), rows, (versions, rows) =>
+    versions === kept.versions ? { page: pageOf<T>(rows, kept.totals, query) } : null,
+  );
+}
+
+/** The page and its totals counted, in one batch, with the versions they were counted at. */
+function pageWithTotals<T extends TableName>(
+  db: Db,
+  orgId: string,
+  table: T,
+  query: TableQuery,
+  key: string | null,
+): Reads<PageRead<T>> {
   const now = Date.now();
   const spec = tableSpecs[table];
-  return combine(
+  const page = combine(
     spec.page(db, orgId, query, query.pageSize, (query.page - 1) * query.pageSize, now),
     spec.total(db, orgId, query, now),
-    (rows, totals) => ({
-      rows: rows as TableRowOf<T>[],
-      total: totals.total,
-      page: query.page,
-      pageSize: query.pageSize,
-      optionalColumns: totals.optionalColumns,
-      refreshedAt: totals.refreshedAt,
-      duplicates: totals.duplicates ?? null,
-    }),
+    (rows, totals) => ({ rows, totals }),
   );
+  if (!key) return mapReads(page, ({ rows, totals }) => ({ page: pageOf<T>(rows, totals, query) }));
+  return combine(contentVersions(db, orgId), page, (versions, { rows, totals }) => ({
+    page: pageOf<T>(rows, totals, query),
+    keep: { key, versions, totals },
+  }));
+}
+
+/**
+ * A table page for its route: read with the access check, and read again with its totals when
+ * the kept ones aged. Totals are kept only here, once the access check has named the database
+ * they were read from (readInOrg may read a guessed database early and drop what it read).
+ */
+async function tablePage<T extends TableName>(c: Context<AppEnv>, table: T, query: TableQuery) {
+  const read =
+    (await readInOrg(c, (db, orgId) => pageReads(db, orgId, table, query))) ??
+    (await runReads(
+      c.var.db,
+      pageWithTotals<T>(
+        c.var.db,
+        c.var.org.id,
+        table,
+        query,
+        totalsKey(c.var.org.id, table, query),
+      ),
+    ));
+  if (read.keep) keptTotals.set(read.keep.key, read.keep.versions, read.keep.totals);
+  return read.page;
 }
 
 /** The whole filtered table as a streamed file. */
@@ -76,41 +145,23 @@ export const tablePageRoutes = newRouter()
   .openapi(
     inOrg(routes.pages.channels),
     async (c) =>
-      reply(
-        c,
-        routes.pages.channels,
-        await readInOrg(c, (db, orgId) => pageReads(db, orgId, "channels", c.req.valid("query"))),
-      ),
+      reply(c, routes.pages.channels, await tablePage(c, "channels", c.req.valid("query"))),
     checkOrgFirst,
   )
   .openapi(
     inOrg(routes.pages.videos),
-    async (c) =>
-      reply(
-        c,
-        routes.pages.videos,
-        await readInOrg(c, (db, orgId) => pageReads(db, orgId, "videos", c.req.valid("query"))),
-      ),
+    async (c) => reply(c, routes.pages.videos, await tablePage(c, "videos", c.req.valid("query"))),
     checkOrgFirst,
   )
   .openapi(
     inOrg(routes.pages.shows),
-    async (c) =>
-      reply(
-        c,
-        routes.pages.shows,
-        await readInOrg(c, (db, orgId) => pageReads(db, orgId, "shows", c.req.valid("query"))),
-      ),
+    async (c) => reply(c, routes.pages.shows, await tablePage(c, "shows", c.req.valid("query"))),
     checkOrgFirst,
   )
   .openapi(
     inOrg(routes.pages.episodes),
     async (c) =>
-      reply(
-        c,
-        routes.pages.episodes,
-        await readInOrg(c, (db, orgId) => pageReads(db, orgId, "episodes", c.req.valid("query"))),
-      ),
+      reply(c, routes.pages.episodes, await tablePage(c, "episodes", c.req.valid("query"))),
     checkOrgFirst,
   );
 

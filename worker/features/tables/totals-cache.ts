@@ -1,0 +1,101 @@
+import { eq, sql } from "drizzle-orm";
+import type { TableQuery } from "../../../shared/schemas/tables";
+import type { TableName } from "../../../shared/table-columns";
+import type { Db } from "../../db/client";
+import { type Reads, readOne } from "../../db/reads";
+import { tableStats } from "../../db/schema";
+import { isFiltered, type TableTotals } from "./specs";
+
+/*
+ * Totals of filtered table pages, kept per isolate while the organisation's rows are unchanged.
+ *
+ * A filtered page's totals (count, freshness, optional-column flags, merged rows) are computed
+ * over every matched row: at 100,000 videos a search for a common word reads about 8,000 rows
+ * spread over the whole table, most of a searched page's time. They do not depend on the sort or
+ * the page, so a person paging or re-sorting a search asked for the same figures again each time.
+ *
+ * The organisation's write versions (table_stats.version, bumped by a trigger on every insert,
+ * update and delete of channels, videos, shows and episodes; migrations/0012) are read in the
+ * page's own batch, so the versions and the page are one snapshot. Totals computed in a batch are
+ * kept under that batch's versions; a later page whose versions are the same uses them, and one
+ * whose versions differ reads the page and its totals again in one batch (both fresh, one
+ * snapshot). Versions cover every table of the organisation: a write to any of them retires its
+ * kept totals, which is simpler to trust than per-table dependencies and costs one recount.
+ */
+
+/** The organisation's write versions, one string (`channels:12,videos:40,...`). */
+export function contentVersions(db: Db, orgId: string): Reads<string> {
+  const entries = db
+    .select({
+      entry: sql<string>`${tableStats.tableName} || ':' || ${tableStats.version}`.as("entry"),
+    })
+    .from(tableStats)
+    .where(eq(tableStats.organizationId, orgId))
+    .orderBy(tableStats.tableName)
+    .as("entries");
+  return readOne(
+    db.select({ versions: sql<string | null>`group_concat(${entries.entry}, ',')` }).from(entries),
+    ([row]) => row?.versions ?? "",
+  );
+}
+
+/**
+ * The cache key of a query's totals, or null when they are not kept: unfiltered totals are
+ * already read from kept figures and indexes, and a "published in the last N days" preset moves
+ * with the clock, not with the rows.
+ */
+export function totalsKey(orgId: string, table: TableName, q: TableQuery): string | null {
+  if (!isFiltered(q) || q.published) return null;
+  // Every field that narrows the rows or shapes the totals, in a fixed order; not sort or page.
+  return JSON.stringify([
+    orgId,
+    table,
+    q.q ?? null,
+    q.channel ?? null,
+    q.show ?? null,
+    q.views ?? null,
+    q.downloads ?? null,
+    q.season ?? null,
+    q.publishedFrom ?? null,
+    q.publishedTo ?? null,
+    q.merge ?? null,
+    q.duplicates ?? null,
+  ]);
+}
+
+type Kept = { versions: string; totals: TableTotals };
+
+/**
+ * Least recently used first (a Map keeps insertion order; a hit is moved to the end). An entry is
+ * a few hundred bytes; 2,000 of them stay well under a megabyte of the isolate's 128 MB.
+ */
+export class TotalsCache {
+  private readonly entries = new Map<string, Kept>();
+
+  constructor(private readonly capacity = 2_000) {}
+
+  get(key: string): Kept | undefined {
+    const kept = this.entries.get(key);
+    if (kept) {
+      this.entries.delete(key);
+      this.entries.set(key, kept);
+    }
+    return kept;
+  }
+
+  set(key: string, versions: string, totals: TableTotals) {
+    this.entries.delete(key);
+    this.entries.set(key, { versions, totals: Object.freeze(totals) });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.capacity) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** The isolate's cache: an isolate serves many requests, and every one may use it. */
+export const keptTotals = new TotalsCache();
