@@ -50,3 +50,45 @@ describe("a table page request", () => {
     },
   );
 });
+
+describe("a searched page's totals", () => {
+  // The totals statement is the one that counts (count(*) over the matched rows).
+  const counts = (statements: string[]) => statements.some((sql) => /count\(\*\)/i.test(sql));
+
+  it("are counted once, then kept for the other pages and sorts until a write", async () => {
+    const { org, member } = await createOrgWithMembers();
+    const channel = await createChannel(org.id);
+    for (let i = 0; i < 3; i++) await createVideo(org.id, channel.id);
+    const { binding, roundTrips } = roundTripRecorder(env[org.binding]);
+    const ask = async (query: string) => {
+      const before = roundTrips.length;
+      const r = await callWithEnv(
+        { [org.binding]: binding },
+        `/api/orgs/${org.id}/tables/videos?q=video&${query}`,
+        { token: member.session.accessToken },
+      );
+      expect(r.status, r.text).toBe(200);
+      const trips = roundTrips
+        .slice(before)
+        .filter((statements) => readsTable(statements, "videos"));
+      return { trips, total: tablePageSchemas.videos.parse(r.json).total };
+    };
+    const first = await ask("sort=views");
+    expect(first.total).toBe(3);
+    expect(first.trips).toHaveLength(1);
+    expect(counts(first.trips[0]!)).toBe(true);
+    // Another sort and another page of the same search: one round trip, nothing counted.
+    for (const query of ["sort=title&dir=asc", "sort=views&pageSize=1&page=2"]) {
+      const again = await ask(query);
+      expect(again.total, query).toBe(3);
+      expect(again.trips, query).toHaveLength(1);
+      expect(counts(again.trips[0]!), query).toBe(false);
+    }
+    // A write retires them: the page is read again, with its totals counted in the same batch.
+    await createVideo(org.id, channel.id);
+    const afterWrite = await ask("sort=views");
+    expect(afterWrite.total).toBe(4);
+    expect(afterWrite.trips).toHaveLength(2);
+    expect(counts(afterWrite.trips[1]!)).toBe(true);
+  });
+});
