@@ -8,7 +8,8 @@ import { type NavigateOptions, useSearchParams } from "react-router";
  * and the router renders a navigation only after a microtask or more. Two changes made before that
  * (a quick typist on a busy machine, two inputs changed by one event) each started from the old
  * query, so the second undid the first: CI lost the first date of a custom period this way. This
- * keeps the addresses asked for but not rendered yet and builds on the newest of them.
+ * keeps the addresses asked for but not rendered yet and builds on the newest of them. The setter
+ * gives the address it asked for, so a caller can start what that address needs at once.
  */
 export function useUrlParams() {
   const [params, setParams] = useSearchParams();
@@ -25,6 +26,7 @@ export function useUrlParams() {
       const next = change(new URLSearchParams(asked.current.at(-1) ?? rendered));
       asked.current.push(next.toString());
       setParams(next, options);
+      return next;
     },
     [rendered, setParams],
   );

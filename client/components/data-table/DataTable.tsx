@@ -7,7 +7,7 @@ import {
   useReactTable,
 } from "@tanstack/react-table";
 import { Search, X } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Dialog } from "../Dialog";
 import { Button } from "../form";
 import "./meta";
@@ -42,6 +42,12 @@ type Props<T> = {
    * do not read them as the new result.
    */
   updating?: boolean;
+  /**
+   * The address of the rows shown (their page, sort, search and filters), unset while they are a
+   * previous answer. When it changes the region scrolls to its top and the rows in view are
+   * painted first (useStagedRows); a refetch of the same address keeps the place.
+   */
+  rowsKey?: string;
   /** Rows the skeleton shows while loading (what the page is expected to hold), so nothing below moves when they arrive. */
   skeletonRows?: number;
   emptyText: string;
@@ -129,7 +135,16 @@ export function DataTable<T>(props: Props<T>) {
   });
   const selected = table.getSelectedRowModel().rows.map((r) => r.original);
   const rowModel = table.getRowModel();
-  const staged = useStagedRows(rowModel.rows.length);
+  const staged = useStagedRows(rowModel.rows.length, props.rowsKey);
+  // Another page, sort or filter starts at the top, as a new list does; before its first paint.
+  const region = useRef<HTMLElement>(null);
+  const shownKey = useRef(props.rowsKey);
+  useLayoutEffect(() => {
+    if (props.rowsKey === undefined || props.rowsKey === shownKey.current) return;
+    const first = shownKey.current === undefined;
+    shownKey.current = props.rowsKey;
+    if (!first && region.current) region.current.scrollTop = 0;
+  }, [props.rowsKey]);
   const leafColumns = table.getVisibleLeafColumns();
   // The pinned columns' left offsets: the checkbox at 0, the title right after it; `left` ends
   // as their width together.
@@ -243,6 +258,7 @@ export function DataTable<T>(props: Props<T>) {
           the left. A page of 200 rows never makes the page itself 8,000 px tall. */}
       {/* A scrolling region must be reachable by keyboard (WCAG 2.1.1), hence the tab stop. */}
       <section
+        ref={region}
         className="@container max-h-[70vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-700"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users scroll the region
         tabIndex={0}
