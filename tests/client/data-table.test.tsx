@@ -26,6 +26,7 @@ function Table(props: {
   onPageChange?: (page: number) => void;
   onSortingChange?: (sorting: SortingState) => void;
   loading?: boolean;
+  rowsKey?: string;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   return (
@@ -50,6 +51,7 @@ function Table(props: {
       onEdit={props.onEdit}
       onDeleteSelected={props.onDeleteSelected}
       label="Videos"
+      rowsKey={props.rowsKey}
     />
   );
 }
@@ -256,6 +258,31 @@ describe("DataTable first page in two paints", () => {
     expect(table().getAttribute("aria-busy")).toBe("false");
     rerender(<Table data={rows(200)} total={250} page={1} />);
     expect(rowBoxes()).toHaveLength(200);
+  });
+
+  it("another page, sort or filter starts at the top and paints the rows in view first; a refetch keeps its place", async () => {
+    windowHeight(800);
+    const region = () => screen.getByRole("region", { name: "Videos table" });
+    const { rerender } = render(<Table data={rows(200)} total={400} rowsKey="page=1" />);
+    await waitFor(() => expect(rowBoxes()).toHaveLength(200));
+    region().scrollTop = 1200;
+    // Page 2: its first rows first, busy until the rest follows, from the top.
+    rerender(<Table data={rows(200, 201)} total={400} page={2} rowsKey="page=2" />);
+    expect(rowBoxes()).toHaveLength(17);
+    expect(screen.getByText("Video 201")).toBeTruthy();
+    expect(table().getAttribute("aria-busy")).toBe("true");
+    expect(region().scrollTop).toBe(0);
+    await waitFor(() => expect(rowBoxes()).toHaveLength(200));
+    expect(table().getAttribute("aria-busy")).toBe("false");
+    // The same rows again (a refetch after a job ended): all at once, where the reader was.
+    region().scrollTop = 800;
+    rerender(<Table data={rows(200, 201)} total={400} page={2} rowsKey="page=2" />);
+    expect(rowBoxes()).toHaveLength(200);
+    expect(region().scrollTop).toBe(800);
+    // While the next answer loads the rows shown are the previous ones (no key): nothing moves.
+    rerender(<Table data={rows(200, 201)} total={400} page={3} />);
+    expect(rowBoxes()).toHaveLength(200);
+    expect(region().scrollTop).toBe(800);
   });
 
   it("a taller window paints more rows first: enough to fill its region", async () => {

@@ -18,7 +18,9 @@ export function apiQueryFrom(params: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
   for (const key of QUERY_KEYS) {
     const value = params.get(key);
-    if (value) out.set(key, value);
+    // Page 1 is the API's default: "page=1" and no page are one request and one cache entry, so
+    // Previous back to the first page shows what was read instead of asking again.
+    if (value && !(key === "page" && value === "1")) out.set(key, value);
   }
   return out;
 }
