@@ -8,7 +8,8 @@
 // - the page's SQL alone on the SQLite file and on PostgreSQL 15 with the same rows and indexes
 //   (bench/lib/scale-sql.mjs);
 // - the whole-table CSV export (time, workerd memory growth);
-// - a one-time report over the channel (time, memory growth, /api/health p95 while it runs), then
+// - a one-time report over the channel (time, memory growth of the workerd process and of the
+//   Worker's own isolate heap, /api/health p95 while it runs), then
 //   its files downloaded and opened (CSV lines counted, JSON parsed);
 // - the Videos tab in Chromium: navigation to the first rows painted, and the layout shift score.
 // BENCH_SCALE_SIZES=2000,20000 picks sizes; BENCH_SCALE_SECONDS the c16 duration (default 10);
@@ -20,6 +21,7 @@ import XLSX from "xlsx";
 import { DEMO_ADMIN, launchBrowser } from "../tests/e2e/support.mjs";
 import { figure } from "./lib/figures.mjs";
 import { demoApiCaller, requestJson } from "./lib/http.mjs";
+import { sampleWorkerHeap } from "./lib/isolate-heap.mjs";
 import { rssMB, workerdUnder } from "./lib/proc.mjs";
 import { compareSql } from "./lib/scale-sql.mjs";
 import { signInDemo, startBenchServer } from "./lib/server.mjs";
@@ -96,7 +98,7 @@ if (at(20000) && at(100000)) {
 
 async function measure(size) {
   const short = `${size / 1000}k`;
-  const server = await startBenchServer(`scale-${size}`);
+  const server = await startBenchServer(`scale-${size}`, { inspector: !SKIP.has("report") });
   const row = { videos: size, loadAverage: loadavg()[0] };
   console.log(`${size} videos: load average ${loadavg()[0].toFixed(1)} at the start`);
   try {
@@ -287,6 +289,7 @@ async function measure(size) {
       base = rssMB(workerd);
       peak = base;
       sampler = setInterval(() => (peak = Math.max(peak, rssMB(workerd))), 20);
+      const heap = await sampleWorkerHeap(server.inspectorPort);
       t0 = performance.now();
       const { report } = await call(`${org}/reports`, {
         title: `Scale ${size}`,
@@ -308,6 +311,9 @@ async function measure(size) {
       row.reportMs = performance.now() - t0;
       clearInterval(sampler);
       row.reportMemoryMB = peak - base;
+      const isolate = await heap.stop();
+      row.reportHeapUsedMB = isolate.usedPeak - isolate.usedBase;
+      row.reportHeapCommittedMB = isolate.committedPeak - isolate.committedBase;
       row.healthP95DuringReport = pct(during, 95);
       figure(
         "scale",
@@ -318,6 +324,20 @@ async function measure(size) {
       figure("scale", `${short}: report, workerd RSS growth`, row.reportMemoryMB, "MB", {
         ...(size === 100000 ? { target: "<= 32 MB", met: row.reportMemoryMB <= 32 } : {}),
       });
+      // The same report seen from the Worker's isolate alone (bench/lib/isolate-heap.mjs): the
+      // process above also holds the local D1 and R2. Printed beside it, not instead of it.
+      figure(
+        "scale",
+        `${short}: report, Worker isolate heap growth, used (${isolate.samples} samples; from ${isolate.usedBase.toFixed(1)} MB)`,
+        row.reportHeapUsedMB,
+        "MB",
+      );
+      figure(
+        "scale",
+        `${short}: report, Worker isolate heap growth, committed (from ${isolate.committedBase.toFixed(1)} MB)`,
+        row.reportHeapCommittedMB,
+        "MB",
+      );
       figure(
         "scale",
         `${short}: /api/health p95 while the report runs (${during.length} samples)`,

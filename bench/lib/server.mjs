@@ -14,18 +14,21 @@ import {
 export const DEMO_ADMIN = { email: "demo.admin@crosscast.test", password: "crosscast-demo-admin" };
 
 /** Starts the app for one benchmark; `stop()` ends it and deletes its database. */
-export async function startBenchServer(name) {
+export async function startBenchServer(name, { inspector = false } = {}) {
   buildClient({ quiet: true });
   ensureDevVars();
   const persistTo = mkdtempSync(path.join(os.tmpdir(), `crosscast-bench-${name}-`));
   applyMigrations({ persistTo });
   // BENCH_PORT pins the port (engineers share the machine and keep to their own ranges).
   const port = Number(process.env.BENCH_PORT) || (await freePort());
-  const server = await startDevServer({ port, persistTo });
+  const inspectorPort = inspector ? await freePort() : undefined;
+  const server = await startDevServer({ port, persistTo, inspectorPort });
   return {
     url: server.url,
     /** The local state folder (the D1 SQLite file lives under it). */
     persistTo,
+    /** wrangler's inspector (asked for with `inspector: true`): the Worker's isolate. */
+    inspectorPort,
     /** The wrangler process (its workerd is a descendant). */
     pid: server.child.pid,
     /** What wrangler printed so far (warnings and errors: it runs with --log-level warn). */

@@ -120,6 +120,7 @@ function assertPatchesApplied() {
  * Starts `wrangler dev` and resolves once /api/health answers. `persistTo` keeps local state
  * in a chosen folder (tests use a fresh temporary one; `npm start` uses .wrangler/state).
  * `logFile` also appends the server's output to a file (the browser tests read the Worker's log).
+ * `inspectorPort` opens wrangler's inspector there (bench/lib/isolate-heap.mjs reads it).
  */
 export async function startDevServer({
   port,
@@ -128,6 +129,7 @@ export async function startDevServer({
   stdio = "pipe",
   timeoutMs = 90_000,
   logFile,
+  inspectorPort,
 } = {}) {
   assertPatchesApplied();
   // worker/dev.ts: production's entry plus the sandbox emulators (deploys use wrangler.toml's main).
@@ -142,6 +144,9 @@ export async function startDevServer({
     "warn",
     "--show-interactive-dev-session=false",
   ];
+  // A bench that reads the Worker's heap names the inspector's port (wrangler's default, 9229,
+  // would clash between servers).
+  if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   if (persistTo) {
     mkdirSync(persistTo, { recursive: true });
     args.push("--persist-to", persistTo);
