@@ -15,6 +15,8 @@
 // BENCH_SCALE_SIZES=2000,20000 picks sizes; BENCH_SCALE_SECONDS the c16 duration (default 10);
 // BENCH_REQUEST_TIMEOUT_S how long a control call may wait for its answer (default 1800);
 // BENCH_SCALE_SKIP=report,tab leaves those parts out (a quicker before/after of the others).
+// BENCH_SCALE_HEAP=1 also reads the Worker isolate's heap during the report, through wrangler's
+// inspector (off by default: the report ran slower with the inspector open, docs/performance.md).
 // It prints the load average with each size, since the machine is shared.
 import { loadavg } from "node:os";
 import XLSX from "xlsx";
@@ -98,7 +100,9 @@ if (at(20000) && at(100000)) {
 
 async function measure(size) {
   const short = `${size / 1000}k`;
-  const server = await startBenchServer(`scale-${size}`, { inspector: !SKIP.has("report") });
+  const server = await startBenchServer(`scale-${size}`, {
+    inspector: !SKIP.has("report") && process.env.BENCH_SCALE_HEAP === "1",
+  });
   const row = { videos: size, loadAverage: loadavg()[0] };
   console.log(`${size} videos: load average ${loadavg()[0].toFixed(1)} at the start`);
   try {
@@ -289,7 +293,7 @@ async function measure(size) {
       base = rssMB(workerd);
       peak = base;
       sampler = setInterval(() => (peak = Math.max(peak, rssMB(workerd))), 20);
-      const heap = await sampleWorkerHeap(server.inspectorPort);
+      const heap = server.inspectorPort ? await sampleWorkerHeap(server.inspectorPort) : null;
       t0 = performance.now();
       const { report } = await call(`${org}/reports`, {
         title: `Scale ${size}`,
@@ -311,9 +315,7 @@ async function measure(size) {
       row.reportMs = performance.now() - t0;
       clearInterval(sampler);
       row.reportMemoryMB = peak - base;
-      const isolate = await heap.stop();
-      row.reportHeapUsedMB = isolate.usedPeak - isolate.usedBase;
-      row.reportHeapCommittedMB = isolate.committedPeak - isolate.committedBase;
+      const isolate = await heap?.stop();
       row.healthP95DuringReport = pct(during, 95);
       figure(
         "scale",
@@ -326,18 +328,20 @@ async function measure(size) {
       });
       // The same report seen from the Worker's isolate alone (bench/lib/isolate-heap.mjs): the
       // process above also holds the local D1 and R2. Printed beside it, not instead of it.
-      figure(
-        "scale",
-        `${short}: report, Worker isolate heap growth, used (${isolate.samples} samples; from ${isolate.usedBase.toFixed(1)} MB)`,
-        row.reportHeapUsedMB,
-        "MB",
-      );
-      figure(
-        "scale",
-        `${short}: report, Worker isolate heap growth, committed (from ${isolate.committedBase.toFixed(1)} MB)`,
-        row.reportHeapCommittedMB,
-        "MB",
-      );
+      if (isolate) {
+        figure(
+          "scale",
+          `${short}: report, Worker isolate heap growth, used (${isolate.samples} samples; from ${isolate.usedBase.toFixed(1)} MB)`,
+          isolate.usedPeak - isolate.usedBase,
+          "MB",
+        );
+        figure(
+          "scale",
+          `${short}: report, Worker isolate heap growth, committed (from ${isolate.committedBase.toFixed(1)} MB)`,
+          isolate.committedPeak - isolate.committedBase,
+          "MB",
+        );
+      }
       figure(
         "scale",
         `${short}: /api/health p95 while the report runs (${during.length} samples)`,
