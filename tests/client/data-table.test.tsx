@@ -222,6 +222,21 @@ describe("DataTable paging, sorting and states", () => {
     expect(buttons.map((b) => b.disabled)).toEqual([false, false]);
   });
 
+  it("keeps the keyboard in the pager when the button pressed becomes disabled", async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Table data={rows(3)} total={450} page={2} />);
+    const previous = screen.getByRole("button", { name: "Previous" });
+    previous.focus();
+    await user.keyboard("{Enter}");
+    // The page follows the address: page 1 disables Previous, and focus moves to Next.
+    rerender(<Table data={rows(3)} total={450} page={1} />);
+    expect(previous).toHaveProperty("disabled", true);
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Next" }));
+    // And at the last page, from Next back to Previous.
+    rerender(<Table data={rows(3)} total={450} page={3} />);
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Previous" }));
+  });
+
   it("a sortable header cycles ascending, descending and back, and marks aria-sort", async () => {
     const user = userEvent.setup();
     const onSortingChange = vi.fn();

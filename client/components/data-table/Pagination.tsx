@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from "react";
 import { formatCount } from "../../lib/format";
 import { Button } from "../form";
 
@@ -22,6 +23,17 @@ export function Pagination({
   onPageChange: (page: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const previousDisabled = loading || page <= 1;
+  const nextDisabled = loading || page >= pages;
+  // A button disabled under the keyboard (Previous pressed on page 2) drops focus to the page's
+  // body, and the person has to Tab back from the top. Focus moves to the other button instead.
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (previousDisabled && focused === previous.current && !nextDisabled) next.current?.focus();
+    if (nextDisabled && focused === next.current && !previousDisabled) previous.current?.focus();
+  }, [previousDisabled, nextDisabled]);
   return (
     <nav
       aria-label={`${label} pages`}
@@ -34,15 +46,17 @@ export function Pagination({
       </span>
       <span className="flex gap-2">
         <Button
+          ref={previous}
           variant="secondary"
-          disabled={loading || page <= 1}
+          disabled={previousDisabled}
           onClick={() => onPageChange(page - 1)}
         >
           Previous
         </Button>
         <Button
+          ref={next}
           variant="secondary"
-          disabled={loading || page >= pages}
+          disabled={nextDisabled}
           onClick={() => onPageChange(page + 1)}
         >
           Next
