@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import DashboardPage from "../../client/features/dashboard/DashboardPage";
-import { AuthProvider } from "../../client/lib/auth/AuthProvider";
 import {
   channelsResponseSchema,
   integrationStatusResponseSchema,
   showsResponseSchema,
 } from "../../shared/schemas/ingestion";
+import { json, renderSignedIn } from "./signed-in-app";
 import { restoredSession } from "./signed-in-person";
 
 /*
@@ -19,9 +17,6 @@ import { restoredSession } from "./signed-in-person";
  * settled, so the switch knows at once there is nothing to show. The server is faked at fetch,
  * with the answers the routes give (parsed by their own schemas); the show list takes 50 ms.
  */
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function server() {
   const state = { showsAnswered: 0 };
@@ -48,20 +43,7 @@ describe("Dashboard platform switch", () => {
   it("an organisation without shows goes straight to the Simplecast empty state, no overview flashing by", async () => {
     const user = userEvent.setup();
     const state = server();
-    render(
-      <QueryClientProvider
-        // The app's freshness (client/main.tsx): a list read in the last 30 s is not read again.
-        client={
-          new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
-        }
-      >
-        <AuthProvider>
-          <MemoryRouter initialEntries={["/dashboard"]}>
-            <DashboardPage />
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>,
-    );
+    renderSignedIn(<DashboardPage />, "/dashboard");
     expect(await screen.findByText("No YouTube channels yet.")).toBeTruthy();
     // The person looks at the page for a moment before switching.
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { TablesView } from "../../client/features/tables/TablesView";
-import { AuthProvider } from "../../client/lib/auth/AuthProvider";
 import { tablePageSchemas } from "../../shared/schemas/tables";
+import { json, renderSignedIn } from "./signed-in-app";
 import { restoredSession } from "./signed-in-person";
 
 /*
@@ -13,9 +11,6 @@ import { restoredSession } from "./signed-in-person";
  * and on a 100k table the request used to leave 0.4-0.7 s after the click. The request must still
  * go once: the table's own query finds it in flight. The server is faked at fetch.
  */
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function server() {
   const pages: string[] = [];
@@ -51,25 +46,16 @@ function server() {
 describe("a table's next page", () => {
   it("is asked for in the click, once", async () => {
     const { pages, shownWhenAsked } = server();
-    render(
-      <QueryClientProvider
-        client={
-          new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })
-        }
-      >
-        <AuthProvider>
-          <MemoryRouter initialEntries={["/dashboard?tab=videos&q=future"]}>
-            <TablesView
-              orgId="o1"
-              userId="u1"
-              table="videos"
-              parents={[]}
-              expectedRows={0}
-              onChanged={() => undefined}
-            />
-          </MemoryRouter>
-        </AuthProvider>
-      </QueryClientProvider>,
+    renderSignedIn(
+      <TablesView
+        orgId="o1"
+        userId="u1"
+        table="videos"
+        parents={[]}
+        expectedRows={0}
+        onChanged={() => undefined}
+      />,
+      "/dashboard?tab=videos&q=future",
     );
     await screen.findByText(/450 rows/);
     expect(pages).toEqual(["1"]);

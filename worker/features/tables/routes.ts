@@ -24,7 +24,7 @@ const platformOf = {
 } as const;
 
 /** A table page as the API answers it. */
-function pageOf<T extends TableName>(rows: unknown[], totals: TableTotals, query: TableQuery) {
+function pageAnswer<T extends TableName>(rows: unknown[], totals: TableTotals, query: TableQuery) {
   return {
     rows: rows as TableRowOf<T>[],
     total: totals.total,
@@ -36,9 +36,13 @@ function pageOf<T extends TableName>(rows: unknown[], totals: TableTotals, query
   };
 }
 
+/** The rows of the query's page (`now` dates a "published in the last N days" preset). */
+const pageRows = (db: Db, orgId: string, table: TableName, query: TableQuery, now: number) =>
+  tableSpecs[table].page(db, orgId, query, query.pageSize, (query.page - 1) * query.pageSize, now);
+
 /** What a page read gives: the page, and the totals to keep for the next page of the filter. */
 type PageRead<T extends TableName> = {
-  page: ReturnType<typeof pageOf<T>>;
+  page: ReturnType<typeof pageAnswer<T>>;
   keep?: { key: string; versions: string; totals: TableTotals };
 };
 
@@ -60,11 +64,9 @@ function pageReads<T extends TableName>(
   const key = totalsKey(orgId, table, query);
   const kept = key ? keptTotals.get(key) : undefined;
   if (!key || !kept) return pageWithTotals<T>(db, orgId, table, query, key);
-  const spec = tableSpecs[table];
-  // `now` only dates a "published in the last N days" preset, whose totals are never kept.
-  const rows = spec.page(db, orgId, query, query.pageSize, (query.page - 1) * query.pageSize, 0);
+  const rows = pageRows(db, orgId, table, query, Date.now());
   return combine(contentVersions(db, orgId), rows, (versions, rows) =>
-    versions === kept.versions ? { page: pageOf<T>(rows, kept.totals, query) } : null,
+    versions === kept.versions ? { page: pageAnswer<T>(rows, kept.totals, query) } : null,
   );
 }
 
@@ -77,15 +79,15 @@ function pageWithTotals<T extends TableName>(
   key: string | null,
 ): Reads<PageRead<T>> {
   const now = Date.now();
-  const spec = tableSpecs[table];
   const page = combine(
-    spec.page(db, orgId, query, query.pageSize, (query.page - 1) * query.pageSize, now),
-    spec.total(db, orgId, query, now),
+    pageRows(db, orgId, table, query, now),
+    tableSpecs[table].total(db, orgId, query, now),
     (rows, totals) => ({ rows, totals }),
   );
-  if (!key) return mapReads(page, ({ rows, totals }) => ({ page: pageOf<T>(rows, totals, query) }));
+  if (!key)
+    return mapReads(page, ({ rows, totals }) => ({ page: pageAnswer<T>(rows, totals, query) }));
   return combine(contentVersions(db, orgId), page, (versions, { rows, totals }) => ({
-    page: pageOf<T>(rows, totals, query),
+    page: pageAnswer<T>(rows, totals, query),
     keep: { key, versions, totals },
   }));
 }

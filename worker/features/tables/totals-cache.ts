@@ -86,14 +86,9 @@ export class TotalsCache {
   set(key: string, versions: string, totals: TableTotals) {
     this.entries.delete(key);
     this.entries.set(key, { versions, totals: Object.freeze(totals) });
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.capacity) break;
-      this.entries.delete(oldest);
-    }
-  }
-
-  get size() {
-    return this.entries.size;
+    // One entry in, at most one out: the least recently used, first in the Map's order.
+    const oldest = this.entries.keys().next().value;
+    if (this.entries.size > this.capacity && oldest !== undefined) this.entries.delete(oldest);
   }
 }
 
