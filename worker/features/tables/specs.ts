@@ -1,5 +1,10 @@
-import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { and, count, eq, getTableName, inArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  QueryBuilder,
+  type SQLiteColumn,
+  type SQLiteTable,
+  type WithSubqueryWithSelection,
+} from "drizzle-orm/sqlite-core";
 import {
   DOWNLOADS_THRESHOLDS,
   type TableQuery,
@@ -221,20 +226,115 @@ function childSearchWhere(
     : [sql`+${s.organizationId} = ${orgId}`, sql`${child}.rowid IN (${own} UNION ALL ${children})`];
 }
 
+/*
+ * A searched page of a child table holds two plans, and its statement runs one of them.
+ *
+ * Walking the sort column's index (the "ordered" filter above) reads about
+ * (offset + limit) x rows / matches index entries before its page is full: a handful of pages'
+ * worth for a common word, but the organisation's whole index for a rare one, and a search for
+ * one video's title is the usual search. Measured on the scale bench's 100,000 videos
+ * (docs/performance.md, "A rare search term"): 22-40 ms and the whole index read (D1 bills
+ * each row read) for a term with one match. Starting from the matched rows costs about 3 us a
+ * match (each row read, joined and sorted): 0.3 ms for that term, but 25-50 ms for 8,000
+ * matches, where the walk takes 4-7 ms.
+ *
+ * So the statement first counts the matches, stopping at a cap, in a one-row CTE
+ * (`search_plan`; its LIMIT 1 makes SQLite materialize it once, where it would otherwise inline
+ * it, and count again, at each of its four mentions), and
+ * walks when matches^2 x 8 >= (offset + limit) x rows (where the two costs above meet) or when
+ * the count reached its cap. The plan not taken reads nothing: the walk's organisation becomes
+ * NULL (an index seek on NULL finds no row) and the matched sets' index ranges end at 0, before
+ * they start. (A NULL end would not do: SQLite then keeps the bound from FTS5 and filters the
+ * rows FTS5 returns.)
+ */
+const SEARCH_PLAN = sql.identifier("search_plan");
+/** The row count the cap assumes (the scale the product is built for); a larger table walks sooner. */
+const PLANNED_ROWS = 100_000;
+
+/** A page's filter as two plans, the CTE that picks one, and the walk's organisation. */
+export type PlannedFilter = {
+  with: WithSubqueryWithSelection<{ walk: SQL.Aliased<number> }, "search_plan">;
+  walkOrganization: SQL;
+  walk: SQL | undefined;
+  matched: SQL | undefined;
+};
+
+/** The organisation's rows matching `term` (own title or parent's), two ways, or undefined. */
+function childSearchPlan(
+  s: ChildSearch,
+  orgId: string,
+  term: string | undefined,
+  reach: number,
+): (Omit<PlannedFilter, "walk" | "matched"> & { walk: SQL[]; matched: SQL[] }) | undefined {
+  if (!term) return undefined;
+  const parentsOf = (match: SQL) =>
+    sql`(SELECT ${s.parentKey} FROM ${s.parent} WHERE ${and(eq(s.parentOrganizationId, orgId), match)})`;
+  const child = s.index.table;
+  const sets = (upTo?: (last: number) => SQL) => {
+    const own = matchedRowids(s.index, orgId, term, undefined, upTo);
+    const parents = matchedRowids(s.parentIndex, orgId, term, s.parentTitle, upTo);
+    if (!own || !parents) return undefined;
+    const children = sql`SELECT ${child}.rowid FROM ${child} WHERE ${s.parentId} IN ${parentsOf(sql`${s.parent}.rowid IN (${parents})`)}`;
+    return { own, children };
+  };
+  const all = sets();
+  const unwalked = sets(
+    (last) => sql`coalesce((SELECT ${last} FROM ${SEARCH_PLAN} WHERE NOT walk), 0)`,
+  );
+  // Too short for the trigram index: every row is tested anyway, so the walk is the plan.
+  if (!all || !unwalked) return undefined;
+  const cap = Math.ceil(Math.sqrt((reach * PLANNED_ROWS) / 8));
+  const rows = sql`(SELECT ${tableStats.rowCount} FROM ${tableStats} WHERE ${and(eq(tableStats.organizationId, orgId), eq(tableStats.tableName, getTableName(child)))})`;
+  const matches = sql`SELECT count(*) AS m FROM (SELECT 1 FROM (${all.own} LIMIT ${cap}) UNION ALL SELECT 1 FROM (${all.children} LIMIT ${cap}))`;
+  const walkOrganization = sql`(SELECT ${orgId} FROM ${SEARCH_PLAN} WHERE walk)`;
+  return {
+    with: new QueryBuilder()
+      .$with("search_plan", { walk: sql<number>`walk`.as("walk") })
+      .as(
+        sql`SELECT m >= ${cap} OR m * m * 8 >= ${reach} * n AS walk FROM (${matches}) CROSS JOIN (SELECT coalesce(${rows}, 0) AS n) LIMIT 1`,
+      ),
+    walkOrganization,
+    walk: [
+      eq(s.organizationId, walkOrganization),
+      sql`(+${child}.rowid IN (${all.own}) OR +${child}.rowid IN (${all.children}))`,
+    ],
+    matched: [
+      sql`+${s.organizationId} = ${orgId}`,
+      sql`${child}.rowid IN (${unwalked.own} UNION ALL ${unwalked.children})`,
+    ],
+  };
+}
+
 export const channelWhere = (orgId: string, q: TableQuery): SQL | undefined =>
   and(eq(channels.organizationId, orgId), matchRows(searchIndexes.channels, orgId, q.q));
+const videoFilters = (q: TableQuery, now: number) => [
+  q.channel?.length ? inArray(videos.channelId, q.channel) : undefined,
+  thresholdFilter(videos.views, q.views && VIEWS_THRESHOLDS[q.views]),
+  publishedFilter(videos.publishDate, q, now),
+];
 export const videoWhere = (
   orgId: string,
   q: TableQuery,
   now: number,
   use: FilterUse = "ordered",
 ): SQL | undefined =>
-  and(
-    ...childSearchWhere(videoSearch, orgId, q.q, use),
-    q.channel?.length ? inArray(videos.channelId, q.channel) : undefined,
-    thresholdFilter(videos.views, q.views && VIEWS_THRESHOLDS[q.views]),
-    publishedFilter(videos.publishDate, q, now),
-  );
+  and(...childSearchWhere(videoSearch, orgId, q.q, use), ...videoFilters(q, now));
+/** The Videos page's filter as two plans, when it searches the title indexes. */
+export function videoPlannedWhere(
+  orgId: string,
+  q: TableQuery,
+  now: number,
+  reach: number,
+): PlannedFilter | undefined {
+  const planned = childSearchPlan(videoSearch, orgId, q.q, reach);
+  if (!planned) return undefined;
+  return {
+    with: planned.with,
+    walkOrganization: planned.walkOrganization,
+    walk: and(...planned.walk, ...videoFilters(q, now)),
+    matched: and(...planned.matched, ...videoFilters(q, now)),
+  };
+}
 export const showWhere = (orgId: string, q: TableQuery): SQL | undefined =>
   and(eq(shows.organizationId, orgId), matchRows(searchIndexes.shows, orgId, q.q));
 export const episodeWhere = (
@@ -411,7 +511,8 @@ const pageOf =
     const { target, descending } = sortTarget(sortables[name], q, defaultSort[name]);
     const args = { where: wheres[name](orgId, q, now), target, descending, limit, offset };
     // The Videos page, the one read at 100,000 rows per organisation, comes as SQLite's JSON.
-    if (name === "videos") return videoPage(db, orgId, args);
+    if (name === "videos")
+      return videoPage(db, orgId, args, videoPlannedWhere(orgId, q, now, offset + limit));
     return mapReads(slicers[name](db, orgId, args), (rows) => rows.map((r) => r.row));
   };
 

@@ -1,24 +1,26 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type Reads, readOne } from "../../db/reads";
 import { channels, videos } from "../../db/schema";
 import { type Row, toVideoRow } from "./rows";
-import type { SliceArgs } from "./specs";
+import type { PlannedFilter, SliceArgs } from "./specs";
 import { isParentSort, orderTerms, rowidOf, sortValue } from "./sql-helpers";
 
 /**
  * A slice of the videos with their channels' titles, built but not sent. Sorted by the channel's
  * title, the channels lead (CROSS JOIN fixes SQLite's loop order) so their title index gives the
- * order; otherwise the videos lead through the sort column's index.
+ * order; otherwise the videos lead through the sort column's index. `fromMatches` is for a filter
+ * that starts from a small set of matched rowids (specs.ts, "two plans"): the videos then lead
+ * from that set and SQLite sorts them, whatever the sort.
  */
-export function videoSlice(db: Db, orgId: string, a: SliceArgs) {
+export function videoSlice(db: Db, orgId: string | SQL, a: SliceArgs, fromMatches = false) {
   const select = {
     v: videos,
     channelTitle: sql<string>`${channels.title}`.as("channel_title"),
     sortValue: sortValue(a.target),
     rowid: rowidOf(videos),
   };
-  return isParentSort(a.target)
+  return isParentSort(a.target) && !fromMatches
     ? db
         .select(select)
         .from(channels)
@@ -46,8 +48,16 @@ const videoColumns = Object.entries(getTableColumns(videos));
  * drizzle's and then the API's; JSON.parse of one string is native. The columns are decoded by
  * their own drizzle definitions and shaped by toVideoRow, as the other reads of videos are.
  */
-export function videoPage(db: Db, orgId: string, a: SliceArgs): Reads<Row[]> {
-  const slice = videoSlice(db, orgId, a).as("slice");
+export function videoPage(
+  db: Db,
+  orgId: string,
+  a: SliceArgs,
+  planned?: PlannedFilter,
+): Reads<Row[]> {
+  // A searched page holds both plans; the one not chosen reads nothing and gives no rows.
+  const slice = planned
+    ? sql`(SELECT * FROM (${videoSlice(db, planned.walkOrganization, { ...a, where: planned.walk })}) UNION ALL SELECT * FROM (${videoSlice(db, orgId, { ...a, where: planned.matched }, true)})) AS slice`
+    : videoSlice(db, orgId, a).as("slice");
   const values = sql.join(
     [
       ...videoColumns.map(([, column]) => sql.identifier(column.name)),
@@ -56,9 +66,10 @@ export function videoPage(db: Db, orgId: string, a: SliceArgs): Reads<Row[]> {
     sql`, `,
   );
   // json_group_array keeps the order its rows arrive in: the slice's ORDER BY ... LIMIT.
-  const statement = db
-    .select({ rows: sql<string>`json_group_array(json_array(${values}))`.as("rows") })
-    .from(slice);
+  const rows = { rows: sql<string>`json_group_array(json_array(${values}))`.as("rows") };
+  const statement = planned
+    ? db.with(planned.with).select(rows).from(slice)
+    : db.select(rows).from(slice);
   return readOne(statement, ([result]) =>
     (JSON.parse(result?.rows ?? "[]") as unknown[][]).map((values) => {
       const v = Object.fromEntries(
