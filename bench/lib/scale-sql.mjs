@@ -37,39 +37,46 @@ function searchKeyRange(orgId) {
 const phrase = (term) => `"${term.replace(/"/g, '""')}"`;
 const quote = (s) => `'${s.replace(/'/g, "''")}'`;
 
-function sqliteStatements(orgId, term) {
+/** The app's cap on the count that picks a searched page's plan (worker/features/tables/specs.ts). */
+const PAGE = 200;
+const CAP = Math.ceil(Math.sqrt((PAGE * 100_000) / 8));
+
+function sqliteStatements(orgId, terms, withPlain) {
+  const [lo, hi] = searchKeyRange(orgId);
+  // As the app writes a searched page (worker/features/tables/specs.ts, "two plans"): a one-row
+  // CTE counts the matches up to a cap and picks the plan; the walk tests each row of the sort
+  // index against the matched sets, the other reads the matched rows and sorts them, and the one
+  // not picked reads nothing.
+  const own = `SELECT rowid % ${ROW_SPAN} FROM video_search WHERE video_search MATCH :q AND rowid BETWEEN ${lo} AND ${hi}`;
+  const children = `SELECT videos.rowid FROM videos WHERE channel_id IN (SELECT id FROM channels WHERE organization_id = :org AND rowid IN (SELECT rowid % ${ROW_SPAN} FROM channel_search WHERE channel_search MATCH :channelQ AND rowid BETWEEN ${lo} AND ${hi}))`;
+  const plan = `WITH search_plan(walk) AS (SELECT m >= ${CAP} OR m * m * 8 >= ${PAGE} * n FROM (SELECT count(*) AS m FROM (SELECT 1 FROM (${own} LIMIT ${CAP}) UNION ALL SELECT 1 FROM (${children} LIMIT ${CAP}))) CROSS JOIN (SELECT coalesce((SELECT row_count FROM table_stats WHERE organization_id = :org AND table_name = 'videos'), 0) AS n) LIMIT 1)`;
+  const select =
+    "SELECT v.*, c.title AS channel_title FROM videos v JOIN channels c ON c.id = v.channel_id";
   const out = [];
-  for (const [key, column] of Object.entries(COLUMNS))
-    for (const search of [false, true]) {
-      const where = search
-        ? // As the app writes it (worker/features/tables/specs.ts): the page walks the sort index
-          // and tests each rowid against the matched sets (title matches, matching channels' videos).
-          `AND (+v.rowid IN (SELECT rowid % ${ROW_SPAN} FROM video_search WHERE video_search MATCH ? AND rowid BETWEEN ? AND ?) OR +v.rowid IN (SELECT videos.rowid FROM videos WHERE channel_id IN (SELECT id FROM channels WHERE organization_id = ? AND rowid IN (SELECT rowid % ${ROW_SPAN} FROM channel_search WHERE channel_search MATCH ? AND rowid BETWEEN ? AND ?))))`
-        : "";
+  for (const [key, column] of Object.entries(COLUMNS)) {
+    const order = `ORDER BY v.${column} DESC, v.rowid DESC LIMIT ${PAGE}`;
+    if (withPlain)
       out.push({
-        label: `${key}${search ? " + search" : ""}`,
-        sql: `SELECT v.*, c.title AS channel_title FROM videos v JOIN channels c ON c.id = v.channel_id WHERE v.organization_id = ? ${where} ORDER BY v.${column} DESC, v.rowid DESC LIMIT 200`,
-        params: search
-          ? [
-              orgId,
-              phrase(term),
-              ...searchKeyRange(orgId),
-              orgId,
-              `title : ${phrase(term)}`,
-              ...searchKeyRange(orgId),
-            ]
-          : [orgId],
+        label: key,
+        sql: `${select} WHERE v.organization_id = :org ${order}`,
+        params: { org: orgId },
       });
-    }
+    for (const [name, term] of Object.entries(terms))
+      out.push({
+        label: `${key} + ${name}`,
+        sql: `${plan} SELECT * FROM (${select} WHERE v.organization_id = (SELECT :org FROM search_plan WHERE walk) AND (+v.rowid IN (${own}) OR +v.rowid IN (${children})) ${order}) UNION ALL SELECT * FROM (${select} WHERE +v.organization_id = :org AND v.rowid IN (SELECT * FROM (${own} UNION ALL ${children}) LIMIT (SELECT CASE WHEN walk THEN 0 ELSE -1 END FROM search_plan)) ${order})`,
+        params: { org: orgId, q: phrase(term), channelQ: `title : ${phrase(term)}` },
+      });
+  }
   return out;
 }
 
-function postgresStatement(orgId, term, column, search) {
+function postgresStatement(orgId, term, column) {
   const like = quote(`%${term}%`);
-  const where = search
+  const where = term
     ? `AND (v.title ILIKE ${like} OR v.channel_id IN (SELECT id FROM channels WHERE organization_id = ${quote(orgId)} AND title ILIKE ${like}))`
     : "";
-  return `SELECT v.*, c.title AS channel_title FROM videos v JOIN channels c ON c.id = v.channel_id WHERE v.organization_id = ${quote(orgId)} ${where} ORDER BY v.${column} DESC NULLS LAST, v.rid DESC LIMIT 200;`;
+  return `SELECT v.*, c.title AS channel_title FROM videos v JOIN channels c ON c.id = v.channel_id WHERE v.organization_id = ${quote(orgId)} ${where} ORDER BY v.${column} DESC NULLS LAST, v.rid DESC LIMIT ${PAGE};`;
 }
 
 function loadPostgres(pg, file) {
@@ -128,18 +135,37 @@ function timePostgres(pg, statements) {
   return medians;
 }
 
-export async function compareSql(persistTo, orgId, term) {
-  const file = d1FileOf(persistTo, orgId);
-  const statements = sqliteStatements(orgId, term);
-  const py = spawnSync("python3", [new URL("./sqlite_timing.py", import.meta.url).pathname], {
-    input: JSON.stringify({ file, repeat: REPEAT, statements }),
-    encoding: "utf8",
-  });
-  if (py.status !== 0) {
-    console.log(`  (SQLite reference skipped: python3 failed: ${py.stderr || py.error})`);
-    return null;
+/** `terms`: a label for each search term, e.g. { search: "future", "rare search": "245741" }. */
+/** Each group's statements timed interleaved, in one run of their own; null if python3 failed. */
+function timeSqlite(file, groups) {
+  const medians = {};
+  for (const statements of groups) {
+    const py = spawnSync("python3", [new URL("./sqlite_timing.py", import.meta.url).pathname], {
+      input: JSON.stringify({ file, repeat: REPEAT, statements }),
+      encoding: "utf8",
+    });
+    if (py.status !== 0) {
+      console.log(`  (SQLite reference skipped: python3 failed: ${py.stderr || py.error})`);
+      return null;
+    }
+    Object.assign(medians, JSON.parse(py.stdout));
   }
-  const sqlite = JSON.parse(py.stdout);
+  return medians;
+}
+
+/**
+ * `terms`: a label for each search term, e.g. { search: "future", "rare search": "245741" }. The
+ * first term's statements are timed with the unsearched ones, as before the rare term was added;
+ * each other term's in a run of its own, so its reads do not change the others' cache.
+ */
+export async function compareSql(persistTo, orgId, terms) {
+  const file = d1FileOf(persistTo, orgId);
+  const groups = Object.entries(terms).map(([name, term], i) => ({ [name]: term, first: i === 0 }));
+  const sqlite = timeSqlite(
+    file,
+    groups.map(({ first, ...group }) => sqliteStatements(orgId, group, first)),
+  );
+  if (!sqlite) return null;
   const pg = await startPostgres();
   if (!pg) {
     console.log("  (PostgreSQL reference skipped: install Debian's postgresql package)");
@@ -147,18 +173,26 @@ export async function compareSql(persistTo, orgId, term) {
   }
   try {
     loadPostgres(pg, file);
-    const pgStatements = Object.entries(COLUMNS).flatMap(([key, column]) =>
-      [false, true].map((search) => ({
-        label: `${key}${search ? " + search" : ""}`,
-        sql: postgresStatement(orgId, term, column, search),
-      })),
-    );
-    const postgres = timePostgres(pg, pgStatements);
+    const postgres = {};
+    for (const { first, ...group } of groups)
+      Object.assign(
+        postgres,
+        timePostgres(
+          pg,
+          Object.entries(COLUMNS).flatMap(([key, column]) => [
+            ...(first ? [{ label: key, sql: postgresStatement(orgId, undefined, column) }] : []),
+            ...Object.entries(group).map(([name, term]) => ({
+              label: `${key} + ${name}`,
+              sql: postgresStatement(orgId, term, column),
+            })),
+          ]),
+        ),
+      );
     let worst = { ratio: 0, label: "" };
     for (const label of Object.keys(sqlite)) {
       const ratio = sqlite[label] / postgres[label];
       console.log(
-        `  ${label.padEnd(26)} SQLite ${sqlite[label].toFixed(3)} ms  PostgreSQL ${postgres[label].toFixed(3)} ms  ratio ${ratio.toFixed(2)}`,
+        `  ${label.padEnd(32)} SQLite ${sqlite[label].toFixed(3)} ms  PostgreSQL ${postgres[label].toFixed(3)} ms  ratio ${ratio.toFixed(2)}`,
       );
       if (ratio > worst.ratio) worst = { ratio, label };
     }

@@ -41,13 +41,13 @@ async function seed() {
 }
 
 /** The rows D1 reads for the page's statement, and the page's row count. */
-async function pageCost(orgId: string, qs: Record<string, string>, limit = 50, offset = 0) {
+async function pageCost(orgId: string, qs: Record<string, string>, limit = 50, matches?: number) {
   const { d1 } = await organizationContent(env, primary(), orgId);
   const recorder = recordingDb(d1);
   const query = tableQuerySchema.parse(qs);
   const rows = await runReads(
     recorder.db,
-    tableSpecs.videos.page(recorder.db, orgId, query, limit, offset, Date.now()),
+    tableSpecs.videos.page(recorder.db, orgId, query, limit, 0, Date.now(), matches),
   );
   const [statement] = recorder.statements;
   const result = await d1
@@ -64,9 +64,11 @@ describe("a searched Videos page", () => {
     expect(everything.rows).toBe(VIDEOS);
     for (const sort of Object.keys(sortables.videos))
       for (const dir of ["asc", "desc"]) {
-        const rare = await pageCost(orgId, { q: "rare gem", sort, dir });
-        expect(rare.rows).toBe(3);
-        expect(rare.rowsRead, `${sort} ${dir}`).toBeLessThan(VIDEOS / 8);
+        for (const known of [undefined, 3]) {
+          const rare = await pageCost(orgId, { q: "rare gem", sort, dir }, 50, known);
+          expect(rare.rows).toBe(3);
+          expect(rare.rowsRead, `${sort} ${dir} ${known}`).toBeLessThan(VIDEOS / 8);
+        }
       }
   });
 
@@ -79,6 +81,10 @@ describe("a searched Videos page", () => {
       // The count (up to its cap), the walk's matched set, and the page's rows: about twice the
       // matches. Counting again at each mention of the count read about five times.
       expect(common.rowsRead, sort).toBeLessThan(3 * matches);
+      // A later page of the same search knows the count (kept totals) and does not count again.
+      const known = await pageCost(orgId, { q: "weekly", sort }, 20, matches);
+      expect(known.rows).toBe(20);
+      expect(known.rowsRead, sort).toBeLessThan(common.rowsRead - matches / 2);
     }
   });
 });

@@ -36,9 +36,27 @@ function pageAnswer<T extends TableName>(rows: unknown[], totals: TableTotals, q
   };
 }
 
-/** The rows of the query's page (`now` dates a "published in the last N days" preset). */
-const pageRows = (db: Db, orgId: string, table: TableName, query: TableQuery, now: number) =>
-  tableSpecs[table].page(db, orgId, query, query.pageSize, (query.page - 1) * query.pageSize, now);
+/**
+ * The rows of the query's page (`now` dates a "published in the last N days" preset; `matches`,
+ * the kept total, lets a searched page pick its plan without counting).
+ */
+const pageRows = (
+  db: Db,
+  orgId: string,
+  table: TableName,
+  query: TableQuery,
+  now: number,
+  matches?: number,
+) =>
+  tableSpecs[table].page(
+    db,
+    orgId,
+    query,
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+    now,
+    matches,
+  );
 
 /** What a page read gives: the page, and the totals to keep for the next page of the filter. */
 type PageRead<T extends TableName> = {
@@ -64,7 +82,7 @@ function pageReads<T extends TableName>(
   const key = totalsKey(orgId, table, query);
   const kept = key ? keptTotals.get(key) : undefined;
   if (!key || !kept) return pageWithTotals<T>(db, orgId, table, query, key);
-  const rows = pageRows(db, orgId, table, query, Date.now());
+  const rows = pageRows(db, orgId, table, query, Date.now(), kept.totals.total);
   return combine(contentVersions(db, orgId), rows, (versions, rows) =>
     versions === kept.versions ? { page: pageAnswer<T>(rows, kept.totals, query) } : null,
   );

@@ -81,20 +81,17 @@ export function matchRows(
 /**
  * The rowids of the organisation's rows whose indexed text contains `term`, straight from the
  * organisation's range of the FTS index (no table read; FTS5 seeks each trigram's list to the
- * range), or undefined when the term is too short for the trigram index. `upTo` replaces the
- * range's last key: a statement that holds two plans empties the range of the one it does not
- * run (a NULL bound reads nothing).
+ * range), or undefined when the term is too short for the trigram index.
  */
 export function matchedRowids(
   index: SearchIndex,
   organizationId: string,
   term: string,
   only?: SQLiteColumn,
-  upTo?: (last: number) => SQL,
 ): SQL | undefined {
   if ([...term].length < MIN_TRIGRAM) return undefined;
   const query = only ? `${only.name} : ${phrase(term)}` : phrase(term);
   const fts = sql.identifier(index.name);
   const { first, last } = searchKeyRange(organizationId);
-  return sql`SELECT rowid % ${sql.raw(String(ROW_SPAN))} FROM ${fts} WHERE ${fts} MATCH ${query} AND rowid BETWEEN ${first} AND ${upTo ? upTo(last) : last}`;
+  return sql`SELECT rowid % ${sql.raw(String(ROW_SPAN))} FROM ${fts} WHERE ${fts} MATCH ${query} AND rowid BETWEEN ${first} AND ${last}`;
 }
