@@ -14,6 +14,7 @@ import { optionalColumnIds, type SortKey, type TableName } from "../../../shared
 import type { Db } from "../../db/client";
 import { combine, mapReads, type Reads, readOne } from "../../db/reads";
 import { channels, episodes, shows, tableStats, videos } from "../../db/schema";
+import { childPage, childSlicer, episodeChild, videoChild } from "./child-page";
 import { mergedVideoPage, mergedVideoTotal } from "./merged-videos";
 import { type Row, toChannelRow, toEpisodeRow, toShowRow, toVideoRow } from "./rows";
 import { matchedRowids, matchRows, type SearchIndex } from "./search";
@@ -29,7 +30,6 @@ import {
   sortValue,
   thresholdFilter,
 } from "./sql-helpers";
-import { videoPage, videoSlice } from "./video-page";
 
 export type { Row };
 export { toChannelRow, toEpisodeRow, toShowRow, toVideoRow };
@@ -320,41 +320,47 @@ export const videoWhere = (
   use: FilterUse = "ordered",
 ): SQL | undefined =>
   and(...childSearchWhere(videoSearch, orgId, q.q, use), ...videoFilters(q, now));
-/** The Videos page's filter as two plans, when it searches the title indexes. */
-export function videoPlannedWhere(
-  orgId: string,
-  q: TableQuery,
-  now: number,
-  reach: number,
-  matches?: number,
-): PlannedFilter | undefined {
-  const planned = childSearchPlan(videoSearch, orgId, q.q, reach, matches);
-  if (!planned) return undefined;
-  return {
-    with: planned.with,
-    walkOrganization: planned.walkOrganization,
-    walk: and(...planned.walk, ...videoFilters(q, now)),
-    matched: and(...planned.matched, ...videoFilters(q, now)),
+/** A child table's page filter as two plans, when it searches the title indexes. */
+function plannedWhere(
+  search: ChildSearch,
+  filters: (q: TableQuery, now: number) => Array<SQL | undefined>,
+) {
+  return (
+    orgId: string,
+    q: TableQuery,
+    now: number,
+    reach: number,
+    matches?: number,
+  ): PlannedFilter | undefined => {
+    const planned = childSearchPlan(search, orgId, q.q, reach, matches);
+    if (!planned) return undefined;
+    return {
+      with: planned.with,
+      walkOrganization: planned.walkOrganization,
+      walk: and(...planned.walk, ...filters(q, now)),
+      matched: and(...planned.matched, ...filters(q, now)),
+    };
   };
 }
 export const showWhere = (orgId: string, q: TableQuery): SQL | undefined =>
   and(eq(shows.organizationId, orgId), matchRows(searchIndexes.shows, orgId, q.q));
+const episodeFilters = (q: TableQuery, now: number) => [
+  q.show?.length ? inArray(episodes.showId, q.show) : undefined,
+  thresholdFilter(episodes.totalDownloadsGlobal, q.downloads && DOWNLOADS_THRESHOLDS[q.downloads]),
+  q.season ? eq(episodes.seasonNumber, q.season) : undefined,
+  publishedFilter(episodes.publishDate, q, now),
+];
 export const episodeWhere = (
   orgId: string,
   q: TableQuery,
   now: number,
   use: FilterUse = "ordered",
 ): SQL | undefined =>
-  and(
-    ...childSearchWhere(episodeSearch, orgId, q.q, use),
-    q.show?.length ? inArray(episodes.showId, q.show) : undefined,
-    thresholdFilter(
-      episodes.totalDownloadsGlobal,
-      q.downloads && DOWNLOADS_THRESHOLDS[q.downloads],
-    ),
-    q.season ? eq(episodes.seasonNumber, q.season) : undefined,
-    publishedFilter(episodes.publishDate, q, now),
-  );
+  and(...childSearchWhere(episodeSearch, orgId, q.q, use), ...episodeFilters(q, now));
+
+/** The child tables' page filters as two plans, when searched. */
+const videoPlanned = plannedWhere(videoSearch, videoFilters);
+const episodePlanned = plannedWhere(episodeSearch, episodeFilters);
 
 /** Whether the query narrows the table (then totals are counted; otherwise they are kept). */
 export const isFiltered = (q: TableQuery) =>
@@ -456,10 +462,7 @@ export const slicers: Record<TableName, Slicer> = {
         .offset(a.offset ?? 0),
       (rows) => rows.map(({ c, ...key }) => ({ row: toChannelRow(c), ...key })),
     ),
-  videos: (db, orgId, a) =>
-    readOne(videoSlice(db, orgId, a), (rows) =>
-      rows.map(({ v, channelTitle, ...key }) => ({ row: toVideoRow(v, channelTitle), ...key })),
-    ),
+  videos: childSlicer(videoChild),
   shows: (db, _orgId, a) =>
     readOne(
       db
@@ -471,34 +474,7 @@ export const slicers: Record<TableName, Slicer> = {
         .offset(a.offset ?? 0),
       (rows) => rows.map(({ s, ...key }) => ({ row: toShowRow(s), ...key })),
     ),
-  episodes: (db, orgId, a) => {
-    const select = {
-      e: episodes,
-      showTitle: sql<string>`${shows.title}`.as("show_title"),
-      sortValue: sortValue(a.target),
-      rowid: rowidOf(episodes),
-    };
-    const statement = isParentSort(a.target)
-      ? db
-          .select(select)
-          .from(shows)
-          .crossJoin(episodes)
-          .where(and(eq(shows.organizationId, orgId), eq(episodes.showId, shows.id), a.where))
-          .orderBy(...orderTerms(episodes, a.target, a.descending))
-          .limit(a.limit)
-          .offset(a.offset ?? 0)
-      : db
-          .select(select)
-          .from(episodes)
-          .innerJoin(shows, eq(shows.id, episodes.showId))
-          .where(a.where)
-          .orderBy(...orderTerms(episodes, a.target, a.descending))
-          .limit(a.limit)
-          .offset(a.offset ?? 0);
-    return readOne(statement, (rows) =>
-      rows.map(({ e, showTitle, ...key }) => ({ row: toEpisodeRow(e, showTitle), ...key })),
-    );
-  },
+  episodes: childSlicer(episodeChild),
 };
 
 /** Each table's filter for a query (the organisation first). */
@@ -520,9 +496,18 @@ const pageOf =
   ) => {
     const { target, descending } = sortTarget(sortables[name], q, defaultSort[name]);
     const args = { where: wheres[name](orgId, q, now), target, descending, limit, offset };
-    // The Videos page, the one read at 100,000 rows per organisation, comes as SQLite's JSON.
+    // Videos and episodes, the tables that reach 100,000 rows, come as SQLite's JSON.
+    const reach = offset + limit;
     if (name === "videos")
-      return videoPage(db, orgId, args, videoPlannedWhere(orgId, q, now, offset + limit, matches));
+      return childPage(db, videoChild, orgId, args, videoPlanned(orgId, q, now, reach, matches));
+    if (name === "episodes")
+      return childPage(
+        db,
+        episodeChild,
+        orgId,
+        args,
+        episodePlanned(orgId, q, now, reach, matches),
+      );
     return mapReads(slicers[name](db, orgId, args), (rows) => rows.map((r) => r.row));
   };
 
