@@ -30,22 +30,22 @@ async function seed() {
   const channel = await createChannel(org.id);
   const show = await createShow(org.id);
   const content = await contentOf(org.id);
-  const when = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000);
-  const videos = Array.from({ length: ROWS }, (_, i) => ({
+  const shared = (i: number) => ({
     organizationId: org.id,
+    title: titleOf(i),
+    publishDate: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+  });
+  const videos = Array.from({ length: ROWS }, (_, i) => ({
+    ...shared(i),
     channelId: channel.id,
     externalId: `v-${i}`,
-    title: titleOf(i),
     views: (i * 37) % 101,
-    publishDate: when(i),
   }));
   const episodes = Array.from({ length: ROWS }, (_, i) => ({
-    organizationId: org.id,
+    ...shared(i),
     showId: show.id,
     externalId: `e-${i}`,
-    title: titleOf(i),
     totalDownloadsGlobal: (i * 37) % 101,
-    publishDate: when(i),
   }));
   // Five rows a statement: D1 binds at most 100 parameters.
   const inserts = [];
