@@ -202,6 +202,24 @@ const episodeSearch: ChildSearch = {
   parentIndex: searchIndexes.shows,
 };
 
+/** The parents of the organisation that `match` selects, as a list of their keys. */
+const parentsOf = (s: ChildSearch, orgId: string, match: SQL | undefined) =>
+  sql`(SELECT ${s.parentKey} FROM ${s.parent} WHERE ${and(eq(s.parentOrganizationId, orgId), match)})`;
+
+/**
+ * The two matched sets of a search, straight from the title indexes: the rows whose own title
+ * matches, and the rows of the parents whose title matches; undefined for a term too short for
+ * the trigram indexes.
+ */
+function matchedSets(s: ChildSearch, orgId: string, term: string) {
+  const own = matchedRowids(s.index, orgId, term);
+  const parents = matchedRowids(s.parentIndex, orgId, term, s.parentTitle);
+  if (!own || !parents) return undefined;
+  const child = s.index.table;
+  const children = sql`SELECT ${child}.rowid FROM ${child} WHERE ${s.parentId} IN ${parentsOf(s, orgId, sql`${s.parent}.rowid IN (${parents})`)}`;
+  return { child, own, children };
+}
+
 /** The organisation and the search of a child table's filter, written for its use. */
 function childSearchWhere(
   s: ChildSearch,
@@ -211,21 +229,20 @@ function childSearchWhere(
 ): SQL[] {
   const ownOrg = eq(s.organizationId, orgId);
   if (!term) return [ownOrg];
-  const parentsOf = (match: SQL | undefined) =>
-    sql`(SELECT ${s.parentKey} FROM ${s.parent} WHERE ${and(eq(s.parentOrganizationId, orgId), match)})`;
-  const own = matchedRowids(s.index, orgId, term);
-  const parents = matchedRowids(s.parentIndex, orgId, term, s.parentTitle);
-  if (!own || !parents)
+  const sets = matchedSets(s, orgId, term);
+  if (!sets)
     // Too short for the trigram index: every row is tested anyway.
     return [
       ownOrg,
       or(
         matchRows(s.index, orgId, term),
-        inArray(s.parentId, parentsOf(matchRows(s.parentIndex, orgId, term, s.parentTitle))),
+        inArray(
+          s.parentId,
+          parentsOf(s, orgId, matchRows(s.parentIndex, orgId, term, s.parentTitle)),
+        ),
       ) as SQL,
     ];
-  const child = s.index.table;
-  const children = sql`SELECT ${child}.rowid FROM ${child} WHERE ${s.parentId} IN ${parentsOf(sql`${s.parent}.rowid IN (${parents})`)}`;
+  const { child, own, children } = sets;
   return use === "ordered"
     ? [ownOrg, sql`(+${child}.rowid IN (${own}) OR +${child}.rowid IN (${children}))`]
     : [sql`+${s.organizationId} = ${orgId}`, sql`${child}.rowid IN (${own} UNION ALL ${children})`];
@@ -245,8 +262,8 @@ function childSearchWhere(
  *
  * So the statement first counts the matches, stopping at a cap, in a one-row CTE
  * (`search_plan`; its LIMIT 1 makes SQLite materialize it once, where it would otherwise inline
- * it, and count again, at each mention), and walks when matches^2 x 8 >= (offset + limit) x rows (where the two costs above meet) or when
- * the count reached its cap. The plan not taken reads nothing: the walk's organisation becomes
+ * it, and count again, at each mention), and walks when matches^2 x 8 >= (offset + limit) x
+ * rows (where the two costs above meet) or when the count reached its cap. The plan not taken reads nothing: the walk's organisation becomes
  * NULL (an index seek on NULL finds no row), and the matched set gets LIMIT 0, which SQLite
  * checks before it opens the title indexes. (Emptying their rowid ranges instead still cost
  * FTS5's setup of each trigram's list: 0.7 ms against 0.2 ms for "future" at 100k.)
@@ -271,15 +288,10 @@ function childSearchPlan(
   reach: number,
   known?: number,
 ): (Omit<PlannedFilter, "walk" | "matched"> & { walk: SQL[]; matched: SQL[] }) | undefined {
-  if (!term) return undefined;
-  const parentsOf = (match: SQL) =>
-    sql`(SELECT ${s.parentKey} FROM ${s.parent} WHERE ${and(eq(s.parentOrganizationId, orgId), match)})`;
-  const child = s.index.table;
-  const own = matchedRowids(s.index, orgId, term);
-  const parents = matchedRowids(s.parentIndex, orgId, term, s.parentTitle);
-  // Too short for the trigram index: every row is tested anyway, so the walk is the plan.
-  if (!own || !parents) return undefined;
-  const children = sql`SELECT ${child}.rowid FROM ${child} WHERE ${s.parentId} IN ${parentsOf(sql`${s.parent}.rowid IN (${parents})`)}`;
+  const sets = term ? matchedSets(s, orgId, term) : undefined;
+  // No search, or too short for the trigram index (every row is tested): the walk is the plan.
+  if (!sets) return undefined;
+  const { child, own, children } = sets;
   const cap = Math.ceil(Math.sqrt((reach * PLANNED_ROWS) / 8));
   const rows = sql`(SELECT ${tableStats.rowCount} FROM ${tableStats} WHERE ${and(eq(tableStats.organizationId, orgId), eq(tableStats.tableName, getTableName(child)))})`;
   // Counted up to the cap, unless the caller knows the count (a later page of the same search).
@@ -320,6 +332,7 @@ export const videoWhere = (
   use: FilterUse = "ordered",
 ): SQL | undefined =>
   and(...childSearchWhere(videoSearch, orgId, q.q, use), ...videoFilters(q, now));
+
 /** A child table's page filter as two plans, when it searches the title indexes. */
 function plannedWhere(
   search: ChildSearch,
@@ -342,6 +355,7 @@ function plannedWhere(
     };
   };
 }
+
 export const showWhere = (orgId: string, q: TableQuery): SQL | undefined =>
   and(eq(shows.organizationId, orgId), matchRows(searchIndexes.shows, orgId, q.q));
 const episodeFilters = (q: TableQuery, now: number) => [
