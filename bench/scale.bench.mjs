@@ -189,8 +189,6 @@ async function measure(size) {
       : { total: 0 };
     console.log(`rare search term "${rare}" matches ${rareMatching} of ${size} videos`);
     let worst = { ratio: 0 };
-    const healthTimes = [];
-    const pageTimes = [];
     const searches = [undefined, term, ...(rare ? [rare] : [])];
     const bySearch = new Map(searches.map((q) => [q, { mine: [], theirs: [] }]));
     for (const sort of SORTS) {
@@ -202,16 +200,21 @@ async function measure(size) {
           theirs.push(await timed(health, {}));
           mine.push(await timed(page(sort, q), headers));
         }
-        healthTimes.push(...theirs);
-        pageTimes.push(...mine);
         bySearch.get(q).mine.push(...mine);
         bySearch.get(q).theirs.push(...theirs);
         const ratio = pct(mine, 50) / pct(theirs, 50);
         if (ratio > worst.ratio) worst = { ratio, sort, q, p50: pct(mine, 50) };
       }
     }
-    row.pageP50 = pct(pageTimes, 50);
-    row.healthP50 = pct(healthTimes, 50);
+    const pooled = [...bySearch.values()];
+    row.pageP50 = pct(
+      pooled.flatMap((t) => t.mine),
+      50,
+    );
+    row.healthP50 = pct(
+      pooled.flatMap((t) => t.theirs),
+      50,
+    );
     row.worstPageRatio = worst.ratio;
     figure("scale", `${short}: Videos page p50, all sorts, with/without search`, row.pageP50, "ms");
     figure("scale", `${short}: /api/health p50 (same server, interleaved)`, row.healthP50, "ms");

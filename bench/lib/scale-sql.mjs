@@ -160,10 +160,13 @@ function timeSqlite(file, groups) {
  */
 export async function compareSql(persistTo, orgId, terms) {
   const file = d1FileOf(persistTo, orgId);
-  const groups = Object.entries(terms).map(([name, term], i) => ({ [name]: term, first: i === 0 }));
+  const groups = Object.entries(terms).map(([name, term], i) => ({
+    terms: { [name]: term },
+    withPlain: i === 0,
+  }));
   const sqlite = timeSqlite(
     file,
-    groups.map(({ first, ...group }) => sqliteStatements(orgId, group, first)),
+    groups.map((g) => sqliteStatements(orgId, g.terms, g.withPlain)),
   );
   if (!sqlite) return null;
   const pg = await startPostgres();
@@ -174,13 +177,15 @@ export async function compareSql(persistTo, orgId, terms) {
   try {
     loadPostgres(pg, file);
     const postgres = {};
-    for (const { first, ...group } of groups)
+    for (const { terms: group, withPlain } of groups)
       Object.assign(
         postgres,
         timePostgres(
           pg,
           Object.entries(COLUMNS).flatMap(([key, column]) => [
-            ...(first ? [{ label: key, sql: postgresStatement(orgId, undefined, column) }] : []),
+            ...(withPlain
+              ? [{ label: key, sql: postgresStatement(orgId, undefined, column) }]
+              : []),
             ...Object.entries(group).map(([name, term]) => ({
               label: `${key} + ${name}`,
               sql: postgresStatement(orgId, term, column),

@@ -7,37 +7,49 @@ import { type Row, toEpisodeRow, toVideoRow } from "./rows";
 import type { KeyedRow, PlannedFilter, SliceArgs } from "./specs";
 import { isParentSort, orderTerms, rowidOf, sortValue } from "./sql-helpers";
 
-/** A table whose rows belong to a parent's: videos to channels, episodes to shows. */
-type ChildTable<T extends SQLiteTable> = {
-  table: T;
+/** How a table's rows belong to a parent's: videos to channels, episodes to shows. */
+export type ChildRelation = {
+  table: SQLiteTable;
+  organizationId: SQLiteColumn;
   parentId: SQLiteColumn;
   parent: SQLiteTable;
   parentKey: SQLiteColumn;
   parentOrganizationId: SQLiteColumn;
   parentTitle: SQLiteColumn;
+};
+
+/** A child table as its pages read it. */
+export type ChildTable<T extends SQLiteTable> = ChildRelation & {
+  table: T;
   /** The parent title's column in a slice (a name no column of the table has). */
   parentTitleAs: string;
+  /** The table's columns by key, in the order a page's JSON lists them. */
+  columns: Array<[string, SQLiteColumn]>;
   toRow: (row: T["$inferSelect"], parentTitle: string) => Row;
 };
 
 export const videoChild: ChildTable<typeof videos> = {
   table: videos,
+  organizationId: videos.organizationId,
   parentId: videos.channelId,
   parent: channels,
   parentKey: channels.id,
   parentOrganizationId: channels.organizationId,
   parentTitle: channels.title,
   parentTitleAs: "channel_title",
+  columns: Object.entries(getTableColumns(videos)),
   toRow: toVideoRow,
 };
 export const episodeChild: ChildTable<typeof episodes> = {
   table: episodes,
+  organizationId: episodes.organizationId,
   parentId: episodes.showId,
   parent: shows,
   parentKey: shows.id,
   parentOrganizationId: shows.organizationId,
   parentTitle: shows.title,
   parentTitleAs: "show_title",
+  columns: Object.entries(getTableColumns(episodes)),
   toRow: toEpisodeRow,
 };
 
@@ -106,7 +118,7 @@ export function childPage<T extends SQLiteTable>(
   a: SliceArgs,
   planned?: PlannedFilter,
 ): Reads<Row[]> {
-  const columns = Object.entries(getTableColumns(c.table));
+  const { columns } = c;
   // A searched page holds both plans; the one not chosen reads nothing and gives no rows.
   const slice = planned
     ? sql`(SELECT * FROM (${childSlice(db, c, planned.walkOrganization, { ...a, where: planned.walk })}) UNION ALL SELECT * FROM (${childSlice(db, c, orgId, { ...a, where: planned.matched }, true)})) AS slice`

@@ -14,7 +14,14 @@ import { optionalColumnIds, type SortKey, type TableName } from "../../../shared
 import type { Db } from "../../db/client";
 import { combine, mapReads, type Reads, readOne } from "../../db/reads";
 import { channels, episodes, shows, tableStats, videos } from "../../db/schema";
-import { childPage, childSlicer, episodeChild, videoChild } from "./child-page";
+import {
+  type ChildRelation,
+  type ChildTable,
+  childPage,
+  childSlicer,
+  episodeChild,
+  videoChild,
+} from "./child-page";
 import { mergedVideoPage, mergedVideoTotal } from "./merged-videos";
 import { type Row, toChannelRow, toEpisodeRow, toShowRow, toVideoRow } from "./rows";
 import { matchedRowids, matchRows, type SearchIndex } from "./search";
@@ -172,39 +179,31 @@ export const defaultSort = {
  */
 export type FilterUse = "ordered" | "matched";
 
+/** A child table's search: its own title index and its parent's. */
 type ChildSearch = {
+  child: ChildRelation;
   index: SearchIndex;
-  organizationId: SQLiteColumn;
-  parentId: SQLiteColumn;
-  parent: SQLiteTable;
-  parentKey: SQLiteColumn;
-  parentOrganizationId: SQLiteColumn;
   parentIndex: SearchIndex;
-  parentTitle?: SQLiteColumn;
+  /** The parent's index also holds other columns (a channel's handle): match its title only. */
+  parentTitleOnly: boolean;
 };
 const videoSearch: ChildSearch = {
+  child: videoChild,
   index: searchIndexes.videos,
-  organizationId: videos.organizationId,
-  parentId: videos.channelId,
-  parent: channels,
-  parentKey: channels.id,
-  parentOrganizationId: channels.organizationId,
   parentIndex: searchIndexes.channels,
-  parentTitle: channels.title,
+  parentTitleOnly: true,
 };
 const episodeSearch: ChildSearch = {
+  child: episodeChild,
   index: searchIndexes.episodes,
-  organizationId: episodes.organizationId,
-  parentId: episodes.showId,
-  parent: shows,
-  parentKey: shows.id,
-  parentOrganizationId: shows.organizationId,
   parentIndex: searchIndexes.shows,
+  parentTitleOnly: false,
 };
+const parentTitleOf = (s: ChildSearch) => (s.parentTitleOnly ? s.child.parentTitle : undefined);
 
 /** The parents of the organisation that `match` selects, as a list of their keys. */
-const parentsOf = (s: ChildSearch, orgId: string, match: SQL | undefined) =>
-  sql`(SELECT ${s.parentKey} FROM ${s.parent} WHERE ${and(eq(s.parentOrganizationId, orgId), match)})`;
+const parentsOf = ({ child: c }: ChildSearch, orgId: string, match: SQL | undefined) =>
+  sql`(SELECT ${c.parentKey} FROM ${c.parent} WHERE ${and(eq(c.parentOrganizationId, orgId), match)})`;
 
 /**
  * The two matched sets of a search, straight from the title indexes: the rows whose own title
@@ -213,11 +212,11 @@ const parentsOf = (s: ChildSearch, orgId: string, match: SQL | undefined) =>
  */
 function matchedSets(s: ChildSearch, orgId: string, term: string) {
   const own = matchedRowids(s.index, orgId, term);
-  const parents = matchedRowids(s.parentIndex, orgId, term, s.parentTitle);
+  const parents = matchedRowids(s.parentIndex, orgId, term, parentTitleOf(s));
   if (!own || !parents) return undefined;
-  const child = s.index.table;
-  const children = sql`SELECT ${child}.rowid FROM ${child} WHERE ${s.parentId} IN ${parentsOf(s, orgId, sql`${s.parent}.rowid IN (${parents})`)}`;
-  return { child, own, children };
+  const { table, parentId, parent } = s.child;
+  const children = sql`SELECT ${table}.rowid FROM ${table} WHERE ${parentId} IN ${parentsOf(s, orgId, sql`${parent}.rowid IN (${parents})`)}`;
+  return { own, children };
 }
 
 /** The organisation and the search of a child table's filter, written for its use. */
@@ -227,7 +226,8 @@ function childSearchWhere(
   term: string | undefined,
   use: FilterUse,
 ): SQL[] {
-  const ownOrg = eq(s.organizationId, orgId);
+  const { table, organizationId, parentId } = s.child;
+  const ownOrg = eq(organizationId, orgId);
   if (!term) return [ownOrg];
   const sets = matchedSets(s, orgId, term);
   if (!sets)
@@ -237,15 +237,15 @@ function childSearchWhere(
       or(
         matchRows(s.index, orgId, term),
         inArray(
-          s.parentId,
-          parentsOf(s, orgId, matchRows(s.parentIndex, orgId, term, s.parentTitle)),
+          parentId,
+          parentsOf(s, orgId, matchRows(s.parentIndex, orgId, term, parentTitleOf(s))),
         ),
       ) as SQL,
     ];
-  const { child, own, children } = sets;
+  const { own, children } = sets;
   return use === "ordered"
-    ? [ownOrg, sql`(+${child}.rowid IN (${own}) OR +${child}.rowid IN (${children}))`]
-    : [sql`+${s.organizationId} = ${orgId}`, sql`${child}.rowid IN (${own} UNION ALL ${children})`];
+    ? [ownOrg, sql`(+${table}.rowid IN (${own}) OR +${table}.rowid IN (${children}))`]
+    : [sql`+${organizationId} = ${orgId}`, sql`${table}.rowid IN (${own} UNION ALL ${children})`];
 }
 
 /*
@@ -280,20 +280,24 @@ export type PlannedFilter = {
   matched: SQL | undefined;
 };
 
-/** The organisation's rows matching `term` (own title or parent's), two ways, or undefined. */
-function childSearchPlan(
+/**
+ * A child table's page filter as two plans (its search, and the query's other `filters` in
+ * both), or undefined without a search the trigram indexes can serve: then the walk is the plan.
+ */
+function plannedWhere(
   s: ChildSearch,
   orgId: string,
   term: string | undefined,
+  filters: Array<SQL | undefined>,
   reach: number,
   known?: number,
-): (Omit<PlannedFilter, "walk" | "matched"> & { walk: SQL[]; matched: SQL[] }) | undefined {
+): PlannedFilter | undefined {
   const sets = term ? matchedSets(s, orgId, term) : undefined;
-  // No search, or too short for the trigram index (every row is tested): the walk is the plan.
   if (!sets) return undefined;
-  const { child, own, children } = sets;
+  const { own, children } = sets;
+  const { table, organizationId } = s.child;
   const cap = Math.ceil(Math.sqrt((reach * PLANNED_ROWS) / 8));
-  const rows = sql`(SELECT ${tableStats.rowCount} FROM ${tableStats} WHERE ${and(eq(tableStats.organizationId, orgId), eq(tableStats.tableName, getTableName(child)))})`;
+  const rows = sql`(SELECT ${tableStats.rowCount} FROM ${tableStats} WHERE ${and(eq(tableStats.organizationId, orgId), eq(tableStats.tableName, getTableName(table)))})`;
   // Counted up to the cap, unless the caller knows the count (a later page of the same search).
   const matches =
     known === undefined
@@ -307,14 +311,16 @@ function childSearchPlan(
         sql`SELECT m >= ${cap} OR m * m * 8 >= ${reach} * n AS walk FROM (${matches}) CROSS JOIN (SELECT coalesce(${rows}, 0) AS n) LIMIT 1`,
       ),
     walkOrganization,
-    walk: [
-      eq(s.organizationId, walkOrganization),
-      sql`(+${child}.rowid IN (${own}) OR +${child}.rowid IN (${children}))`,
-    ],
-    matched: [
-      sql`+${s.organizationId} = ${orgId}`,
-      sql`${child}.rowid IN (SELECT * FROM (${own} UNION ALL ${children}) LIMIT (SELECT CASE WHEN walk THEN 0 ELSE -1 END FROM ${SEARCH_PLAN}))`,
-    ],
+    walk: and(
+      eq(organizationId, walkOrganization),
+      sql`(+${table}.rowid IN (${own}) OR +${table}.rowid IN (${children}))`,
+      ...filters,
+    ),
+    matched: and(
+      sql`+${organizationId} = ${orgId}`,
+      sql`${table}.rowid IN (SELECT * FROM (${own} UNION ALL ${children}) LIMIT (SELECT CASE WHEN walk THEN 0 ELSE -1 END FROM ${SEARCH_PLAN}))`,
+      ...filters,
+    ),
   };
 }
 
@@ -333,29 +339,6 @@ export const videoWhere = (
 ): SQL | undefined =>
   and(...childSearchWhere(videoSearch, orgId, q.q, use), ...videoFilters(q, now));
 
-/** A child table's page filter as two plans, when it searches the title indexes. */
-function plannedWhere(
-  search: ChildSearch,
-  filters: (q: TableQuery, now: number) => Array<SQL | undefined>,
-) {
-  return (
-    orgId: string,
-    q: TableQuery,
-    now: number,
-    reach: number,
-    matches?: number,
-  ): PlannedFilter | undefined => {
-    const planned = childSearchPlan(search, orgId, q.q, reach, matches);
-    if (!planned) return undefined;
-    return {
-      with: planned.with,
-      walkOrganization: planned.walkOrganization,
-      walk: and(...planned.walk, ...filters(q, now)),
-      matched: and(...planned.matched, ...filters(q, now)),
-    };
-  };
-}
-
 export const showWhere = (orgId: string, q: TableQuery): SQL | undefined =>
   and(eq(shows.organizationId, orgId), matchRows(searchIndexes.shows, orgId, q.q));
 const episodeFilters = (q: TableQuery, now: number) => [
@@ -372,9 +355,28 @@ export const episodeWhere = (
 ): SQL | undefined =>
   and(...childSearchWhere(episodeSearch, orgId, q.q, use), ...episodeFilters(q, now));
 
-/** The child tables' page filters as two plans, when searched. */
-const videoPlanned = plannedWhere(videoSearch, videoFilters);
-const episodePlanned = plannedWhere(episodeSearch, episodeFilters);
+/** How far into the sorted rows a page reaches. */
+const pageReach = (a: SliceArgs) => (a.offset ?? 0) + a.limit;
+
+/** A child table's page: SQLite's JSON, with two plans when searched. */
+const childPageOf =
+  <T extends SQLiteTable>(
+    child: ChildTable<T>,
+    search: ChildSearch,
+    filters: (q: TableQuery, now: number) => Array<SQL | undefined>,
+  ) =>
+  (db: Db, orgId: string, q: TableQuery, a: SliceArgs, now: number, matches?: number) =>
+    childPage(
+      db,
+      child,
+      orgId,
+      a,
+      plannedWhere(search, orgId, q.q, filters(q, now), pageReach(a), matches),
+    );
+const childPages = {
+  videos: childPageOf(videoChild, videoSearch, videoFilters),
+  episodes: childPageOf(episodeChild, episodeSearch, episodeFilters),
+};
 
 /** Whether the query narrows the table (then totals are counted; otherwise they are kept). */
 export const isFiltered = (q: TableQuery) =>
@@ -511,17 +513,8 @@ const pageOf =
     const { target, descending } = sortTarget(sortables[name], q, defaultSort[name]);
     const args = { where: wheres[name](orgId, q, now), target, descending, limit, offset };
     // Videos and episodes, the tables that reach 100,000 rows, come as SQLite's JSON.
-    const reach = offset + limit;
-    if (name === "videos")
-      return childPage(db, videoChild, orgId, args, videoPlanned(orgId, q, now, reach, matches));
-    if (name === "episodes")
-      return childPage(
-        db,
-        episodeChild,
-        orgId,
-        args,
-        episodePlanned(orgId, q, now, reach, matches),
-      );
+    if (name === "videos" || name === "episodes")
+      return childPages[name](db, orgId, q, args, now, matches);
     return mapReads(slicers[name](db, orgId, args), (rows) => rows.map((r) => r.row));
   };
 
