@@ -1,7 +1,7 @@
 import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DataTable } from "../../client/components/data-table/DataTable";
 
@@ -313,5 +313,88 @@ describe("DataTable first page in two paints", () => {
     render(<Table data={rows(17)} total={17} />);
     expect(rowBoxes()).toHaveLength(17);
     expect(table().getAttribute("aria-busy")).toBe("false");
+  });
+});
+
+describe("DataTable rows render again only when what they show changes", () => {
+  const rowId = (r: Row) => r.id;
+  const rowTitle = (r: Row) => r.title;
+  /** A table whose title cells count their renders, with its search box and a cell suffix held by the caller. */
+  function CountingTable({ renders }: { renders: Map<string, number> }) {
+    const [search, setSearch] = useState("");
+    const [suffix, setSuffix] = useState("");
+    const [data, setData] = useState(() => rows(3));
+    const counted = useMemo<Array<ColumnDef<Row>>>(
+      () => [
+        {
+          id: "title",
+          header: "Title",
+          cell: ({ row }) => {
+            renders.set(row.original.id, (renders.get(row.original.id) ?? 0) + 1);
+            return `${row.original.title}${suffix}`;
+          },
+        },
+      ],
+      [renders, suffix],
+    );
+    return (
+      <>
+        <button type="button" onClick={() => setSuffix(" (new)")}>
+          Change cells
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            setData((d) => d.map((r) => (r.id === "r2" ? { ...r, title: "Renamed" } : r)))
+          }
+        >
+          Rename
+        </button>
+        <DataTable<Row>
+          columns={counted}
+          rows={data}
+          getRowId={rowId}
+          rowLabel={rowTitle}
+          total={3}
+          page={1}
+          pageSize={200}
+          onPageChange={() => undefined}
+          sorting={[]}
+          onSortingChange={() => undefined}
+          loading={false}
+          emptyText="Nothing here yet."
+          search={search}
+          onSearchChange={setSearch}
+          label="Videos"
+        />
+      </>
+    );
+  }
+
+  it("typing in the search box renders no row again; a checkbox renders its own row", async () => {
+    const user = userEvent.setup();
+    const renders = new Map<string, number>();
+    render(<CountingTable renders={renders} />);
+    const before = new Map(renders);
+    await user.type(screen.getByRole("searchbox", { name: "Search Videos" }), "future");
+    expect((screen.getByRole("searchbox") as HTMLInputElement).value).toBe("future");
+    expect(renders).toEqual(before);
+    const box = within(rowOf("Video 2")).getByRole("checkbox", { name: "Select Video 2" });
+    await user.click(box);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(renders.get("r1")).toBe(before.get("r1"));
+    expect(renders.get("r3")).toBe(before.get("r3"));
+    expect(renders.get("r2")).toBeGreaterThan(before.get("r2") ?? 0);
+  });
+
+  it("new cell definitions and a changed row are shown", async () => {
+    const user = userEvent.setup();
+    render(<CountingTable renders={new Map()} />);
+    await user.click(screen.getByRole("button", { name: "Change cells" }));
+    expect(screen.getByText("Video 1 (new)")).toBeTruthy();
+    expect(screen.getByText("Video 3 (new)")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Rename" }));
+    expect(screen.getByText("Renamed (new)")).toBeTruthy();
+    expect(screen.queryByText("Video 2 (new)")).toBeNull();
   });
 });

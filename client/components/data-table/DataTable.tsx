@@ -1,6 +1,5 @@
 import {
   type ColumnDef,
-  flexRender,
   getCoreRowModel,
   type RowSelectionState,
   type SortingState,
@@ -11,8 +10,8 @@ import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "reac
 import { Dialog } from "../Dialog";
 import { Button } from "../form";
 import "./meta";
+import { BodyRow } from "./BodyRow";
 import { ColumnsMenu } from "./ColumnsMenu";
-import { cellClass } from "./cell-class";
 import { useColumnPrefs } from "./column-prefs";
 import { HeaderCell } from "./HeaderCell";
 import { Pagination } from "./Pagination";
@@ -37,9 +36,9 @@ type Props<T> = {
   onSortingChange: (sorting: SortingState) => void;
   loading: boolean;
   /**
-   * The rows on screen are the previous answer while the next one loads (a filter, sort or page
-   * change). They stay visible, but the table says it is busy so assistive technology and tests
-   * do not read them as the new result.
+   * The rows on screen are the previous answer while the next one is asked for and loads (a
+   * filter, sort or page change), from the press on. They stay visible, but the table says it is
+   * busy so assistive technology and tests do not read them as the new result.
    */
   updating?: boolean;
   /**
@@ -319,27 +318,17 @@ export function DataTable<T>(props: Props<T>) {
               </tr>
             )}
             {!props.loading &&
-              rowModel.rows.slice(0, staged.shown).map((row) => (
-                <tr
-                  key={row.id}
-                  style={{ height: ROW_HEIGHT }}
-                  className="group hover:bg-slate-50 dark:hover:bg-slate-800"
-                  data-testid="table-row"
-                >
-                  {row.getVisibleCells().map((cell) => {
-                    const pinned = pinnedLeft.get(cell.column.id);
-                    return (
-                      <td
-                        key={cell.id}
-                        style={pinned !== undefined ? { left: pinned } : undefined}
-                        className={`${cellClass(cell.column.columnDef.meta, pinned !== undefined)} border-t border-slate-100 px-3 dark:border-slate-800`}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
+              rowModel.rows
+                .slice(0, staged.shown)
+                .map((row) => (
+                  <BodyRow
+                    key={row.id}
+                    row={row}
+                    selected={row.getIsSelected()}
+                    columns={leafColumns}
+                    pinnedLeft={pinnedLeft}
+                  />
+                ))}
           </tbody>
         </table>
       </section>
