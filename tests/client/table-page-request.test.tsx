@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { useLocation, useNavigate } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { TablesView } from "../../client/features/tables/TablesView";
 import { tablePageSchemas } from "../../shared/schemas/tables";
@@ -11,6 +12,31 @@ import { restoredSession } from "./signed-in-person";
  * and on a 100k table the request used to leave 0.4-0.7 s after the click. The request must still
  * go once: the table's own query finds it in flight. The server is faked at fetch.
  */
+
+/** One video row, as the API gives it. */
+const videoRow = (id: string, title: string) => ({
+  id,
+  title,
+  externalId: `x${id}`,
+  channelId: "c1",
+  channelTitle: "Channel",
+  views: 10,
+  likes: 1,
+  comments: 0,
+  durationSeconds: 60,
+  first24hViews: null,
+  first48hViews: null,
+  first7dViews: null,
+  trailing1dViews: null,
+  trailing1wViews: 10,
+  trailing1mViews: 10,
+  trailing1yViews: 10,
+  windowSource: "public",
+  watchMinutes: null,
+  averageViewDuration: null,
+  publishDate: "2026-11-01T00:00:00.000Z",
+  lastUpdated: "2026-11-28T00:00:00.000Z",
+});
 
 function server() {
   const pages: string[] = [];
@@ -27,7 +53,9 @@ function server() {
         return json(
           200,
           tablePageSchemas.videos.parse({
-            rows: [],
+            rows: [
+              videoRow(`v${query.get("page") ?? 1}`, `Video on page ${query.get("page") ?? 1}`),
+            ],
             total: 450,
             page: Number(query.get("page") ?? 1),
             pageSize: 200,
@@ -41,6 +69,21 @@ function server() {
     }),
   );
   return { pages, shownWhenAsked };
+}
+
+/** The address shown, outside the table. */
+function Address() {
+  return <p data-testid="address">{useLocation().search}</p>;
+}
+
+/** The browser's Back, outside the table. */
+function BrowserBack() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Browser back
+    </button>
+  );
 }
 
 describe("a table's next page", () => {
@@ -71,5 +114,67 @@ describe("a table's next page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Previous" }));
     await waitFor(() => expect(screen.getByText(/page 1 of 3/)).toBeTruthy());
     expect(pages).toEqual(["1", "2"]);
+  });
+
+  it("says it is busy from the press until the rows asked for are shown", async () => {
+    server();
+    renderSignedIn(
+      <>
+        <TablesView
+          orgId="o1"
+          userId="u1"
+          table="videos"
+          parents={[]}
+          expectedRows={0}
+          onChanged={() => undefined}
+        />
+        <BrowserBack />
+      </>,
+      "/dashboard?tab=videos&q=future",
+    );
+    await screen.findByText(/450 rows/);
+    const busy = () => screen.getByRole("table").getAttribute("aria-busy");
+    await waitFor(() => expect(busy()).toBe("false"));
+    // Dispatched outside act(), as a browser does: React commits the click's own updates in the
+    // microtask after the event; the router renders the new address later, as a transition.
+    screen
+      .getByRole("button", { name: "Next" })
+      .dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    await Promise.resolve();
+    // The address shown is still page 1's: its rows are not the answer to the press.
+    expect(screen.getByText(/page 1 of 3/)).toBeTruthy();
+    expect(busy()).toBe("true");
+    await screen.findByText(/page 2 of 3/);
+    await waitFor(() => expect(busy()).toBe("false"));
+    // Back (the browser's, not a press in the table) to the page the first press left: not busy.
+    fireEvent.click(screen.getByRole("button", { name: "Browser back" }));
+    await screen.findByText(/page 1 of 3/);
+    await waitFor(() => expect(busy()).toBe("false"));
+  });
+
+  it("opens a row's details at the address the table is on, after a press moved it", async () => {
+    server();
+    renderSignedIn(
+      <>
+        <TablesView
+          orgId="o1"
+          userId="u1"
+          table="videos"
+          parents={[]}
+          expectedRows={1}
+          onChanged={() => undefined}
+        />
+        <Address />
+      </>,
+      "/dashboard?tab=videos&q=future",
+    );
+    await screen.findByText("Video on page 1");
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Details for Video on page 2" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("address").textContent).toBe(
+        "?tab=videos&q=future&page=2&detail=v2",
+      ),
+    );
   });
 });

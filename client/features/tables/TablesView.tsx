@@ -1,6 +1,15 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SortingState } from "@tanstack/react-table";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { mergedVideosMessage, UNMERGED_VIDEOS_MESSAGE } from "../../../shared/merge";
 import { integrationMessages } from "../../../shared/messages-integrations";
 import type { TableName } from "../../../shared/schemas/tables";
@@ -68,6 +77,12 @@ export function TablesView({
   const [params, updateParams] = useUrlParams();
   const queryClient = useQueryClient();
   const queryString = pageQueryString(table, params);
+  // Rows asked for by a press and the address it left: until the router renders the new address
+  // (a transition, after the rows still shown are re-rendered and laid out) the table already
+  // says it is busy, so nobody reads the old rows as the answer to the press. Dropped once the
+  // address shown is another one (the new one, or wherever back or forward led).
+  const [asked, setAsked] = useState<{ from: string } | null>(null);
+  if (asked && asked.from !== queryString) setAsked(null);
   // Every change of the table's address: some keys set or removed on the newest address. A change
   // that asks for other rows (page, sort, search, filter) sends their request now: the router
   // renders the new address as a transition, and the table's re-render and layout of the rows
@@ -82,7 +97,9 @@ export function TablesView({
       }, options);
       const rows = pageQueryString(table, next);
       // Opening a detail panel changes the address, not the rows: nothing to ask for.
-      if (rows !== before) void queryClient.prefetchQuery(tableQueries.page(orgId, table, rows));
+      if (rows === before) return;
+      setAsked({ from: before });
+      void queryClient.prefetchQuery(tableQueries.page(orgId, table, rows));
     },
     [updateParams, queryClient, orgId, table],
   );
@@ -109,9 +126,16 @@ export function TablesView({
   const optional = data?.optionalColumns ?? NO_OPTIONAL_COLUMNS;
   // The open detail panel is in the URL (?detail=<id>), so reload and back keep it.
   const detail = params.get("detail");
+  // Stable for the table's life: changeParams is new with every address, and the columns (so
+  // every row's cells) would follow it. Rows render again only when they change (BodyRow), so a
+  // press re-rendered the 200 rows still shown just because the address moved on.
+  const latestChangeParams = useRef(changeParams);
+  useLayoutEffect(() => {
+    latestChangeParams.current = changeParams;
+  });
   const openDetail = useCallback(
-    (row: TableRow) => changeParams({ detail: String(row.id) }),
-    [changeParams],
+    (row: TableRow) => latestChangeParams.current({ detail: String(row.id) }),
+    [],
   );
   const columns = useMemo(
     () => columnDefs(table, optional, openDetail),
@@ -202,7 +226,7 @@ export function TablesView({
           })
         }
         loading={isPending || (isFetching && !data)}
-        updating={isPlaceholderData}
+        updating={isPlaceholderData || asked !== null}
         rowsKey={data && !isPlaceholderData ? queryString : undefined}
         emptyText={emptyText[table]}
         search={search}

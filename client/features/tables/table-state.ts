@@ -12,6 +12,8 @@ export const FILTER_KEYS = [
   "publishedTo",
 ] as const;
 const QUERY_KEYS = ["q", "sort", "dir", "page", "merge", ...FILTER_KEYS] as const;
+/** What chooses the rows besides their page. */
+const ROW_KEYS: readonly string[] = QUERY_KEYS.filter((key) => key !== "page");
 
 /** The API query for a table, taken from the page URL: what a user would bookmark or share. */
 export function apiQueryFrom(params: URLSearchParams): URLSearchParams {
@@ -39,7 +41,11 @@ export function pageQueryString(table: TableName, params: URLSearchParams): stri
   return query.toString();
 }
 
-/** Returns new URL params with some keys set or removed (page resets unless it is what changes). */
+/**
+ * Returns new URL params with some keys set or removed. Another search, sort or filter starts
+ * from the first page; a change that leaves the rows as they are (the open detail panel) keeps
+ * the page: opening a video's details on page 2 used to send the table back to page 1.
+ */
 export function withParams(
   params: URLSearchParams,
   changes: Record<string, string | null>,
@@ -49,7 +55,8 @@ export function withParams(
     if (v === null || v === "") next.delete(k);
     else next.set(k, v);
   }
-  if (!("page" in changes)) next.delete("page");
+  const rowsChange = Object.keys(changes).some((k) => ROW_KEYS.includes(k));
+  if (rowsChange && !("page" in changes)) next.delete("page");
   return next;
 }
 
