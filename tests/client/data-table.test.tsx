@@ -17,7 +17,13 @@ const columns: Array<ColumnDef<Row>> = [
   { id: "title", header: "Title", accessorKey: "title", enableSorting: true },
 ];
 
+const rowId = (r: Row) => r.id;
+const rowTitle = (r: Row) => r.title;
+
 function Table(props: {
+  columns?: Array<ColumnDef<Row>>;
+  search?: string;
+  onSearchChange?: (q: string) => void;
   data?: Row[];
   total?: number;
   page?: number;
@@ -31,10 +37,10 @@ function Table(props: {
   const [sorting, setSorting] = useState<SortingState>([]);
   return (
     <DataTable<Row>
-      columns={columns}
+      columns={props.columns ?? columns}
       rows={props.data ?? rows(3)}
-      getRowId={(r) => r.id}
-      rowLabel={(r) => r.title}
+      getRowId={rowId}
+      rowLabel={rowTitle}
       total={props.total ?? (props.data ?? rows(3)).length}
       page={props.page ?? 1}
       pageSize={200}
@@ -46,8 +52,8 @@ function Table(props: {
       }}
       loading={props.loading ?? false}
       emptyText="Nothing here yet."
-      search=""
-      onSearchChange={() => undefined}
+      search={props.search ?? ""}
+      onSearchChange={props.onSearchChange ?? (() => undefined)}
       onEdit={props.onEdit}
       onDeleteSelected={props.onDeleteSelected}
       label="Videos"
@@ -317,8 +323,6 @@ describe("DataTable first page in two paints", () => {
 });
 
 describe("DataTable rows render again only when what they show changes", () => {
-  const rowId = (r: Row) => r.id;
-  const rowTitle = (r: Row) => r.title;
   /** A table whose title cells count their renders, with its search box and a cell suffix held by the caller. */
   function CountingTable({ renders }: { renders: Map<string, number> }) {
     const [search, setSearch] = useState("");
@@ -350,23 +354,7 @@ describe("DataTable rows render again only when what they show changes", () => {
         >
           Rename
         </button>
-        <DataTable<Row>
-          columns={counted}
-          rows={data}
-          getRowId={rowId}
-          rowLabel={rowTitle}
-          total={3}
-          page={1}
-          pageSize={200}
-          onPageChange={() => undefined}
-          sorting={[]}
-          onSortingChange={() => undefined}
-          loading={false}
-          emptyText="Nothing here yet."
-          search={search}
-          onSearchChange={setSearch}
-          label="Videos"
-        />
+        <Table columns={counted} data={data} search={search} onSearchChange={setSearch} />
       </>
     );
   }

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { TablesView } from "../../client/features/tables/TablesView";
@@ -71,6 +72,23 @@ function server() {
   return { pages, shownWhenAsked };
 }
 
+/** The Videos table searched for "future", with something of the test's beside it. */
+const renderVideos = (beside?: ReactNode) =>
+  renderSignedIn(
+    <>
+      <TablesView
+        orgId="o1"
+        userId="u1"
+        table="videos"
+        parents={[]}
+        expectedRows={1}
+        onChanged={() => undefined}
+      />
+      {beside}
+    </>,
+    "/dashboard?tab=videos&q=future",
+  );
+
 /** The address shown, outside the table. */
 function Address() {
   return <p data-testid="address">{useLocation().search}</p>;
@@ -89,17 +107,7 @@ function BrowserBack() {
 describe("a table's next page", () => {
   it("is asked for in the click, once", async () => {
     const { pages, shownWhenAsked } = server();
-    renderSignedIn(
-      <TablesView
-        orgId="o1"
-        userId="u1"
-        table="videos"
-        parents={[]}
-        expectedRows={0}
-        onChanged={() => undefined}
-      />,
-      "/dashboard?tab=videos&q=future",
-    );
+    renderVideos();
     await screen.findByText(/450 rows/);
     expect(pages).toEqual(["1"]);
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
@@ -118,20 +126,7 @@ describe("a table's next page", () => {
 
   it("says it is busy from the press until the rows asked for are shown", async () => {
     server();
-    renderSignedIn(
-      <>
-        <TablesView
-          orgId="o1"
-          userId="u1"
-          table="videos"
-          parents={[]}
-          expectedRows={0}
-          onChanged={() => undefined}
-        />
-        <BrowserBack />
-      </>,
-      "/dashboard?tab=videos&q=future",
-    );
+    renderVideos(<BrowserBack />);
     await screen.findByText(/450 rows/);
     const busy = () => screen.getByRole("table").getAttribute("aria-busy");
     await waitFor(() => expect(busy()).toBe("false"));
@@ -154,20 +149,7 @@ describe("a table's next page", () => {
 
   it("opens a row's details at the address the table is on, after a press moved it", async () => {
     server();
-    renderSignedIn(
-      <>
-        <TablesView
-          orgId="o1"
-          userId="u1"
-          table="videos"
-          parents={[]}
-          expectedRows={1}
-          onChanged={() => undefined}
-        />
-        <Address />
-      </>,
-      "/dashboard?tab=videos&q=future",
-    );
+    renderVideos(<Address />);
     await screen.findByText("Video on page 1");
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     fireEvent.click(await screen.findByRole("button", { name: "Details for Video on page 2" }));
