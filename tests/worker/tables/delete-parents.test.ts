@@ -67,4 +67,29 @@ describe("deleting a channel larger than one step", () => {
       );
     expect(orphans!.n).toBe(0);
   });
+
+  it("deletes a show with more episodes than one step, and no other show's", async () => {
+    const { org } = await createOrgWithMembers();
+    const content = await contentOf(org.id);
+    const [big, kept] = await content
+      .insert(schema.shows)
+      .values(
+        ["big", "kept"].map((name) => ({
+          organizationId: org.id,
+          externalId: `show-${name}-${org.id}`,
+          title: `Show ${name}`,
+        })),
+      )
+      .returning({ id: schema.shows.id });
+    await content.run(sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${SIZE})
+      insert into episodes (id, organization_id, show_id, external_id, title, publish_date, created_at)
+      select 'ep-' || i, ${org.id}, case when i = 1 then ${kept!.id} else ${big!.id} end, 'ext-' || i, 'Episode ' || i, 0, 0 from n`);
+    expect(await deleteParents(org.id, content, "shows", [big!.id])).toBe(1);
+    expect(
+      await content
+        .select({ id: schema.episodes.id, showId: schema.episodes.showId })
+        .from(schema.episodes)
+        .where(eq(schema.episodes.organizationId, org.id)),
+    ).toEqual([{ id: "ep-1", showId: kept!.id }]);
+  });
 });
