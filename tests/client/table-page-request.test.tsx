@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -144,6 +144,24 @@ describe("a table's next page", () => {
     // Back (the browser's, not a press in the table) to the page the first press left: not busy.
     fireEvent.click(screen.getByRole("button", { name: "Browser back" }));
     await screen.findByText(/page 1 of 3/);
+    await waitFor(() => expect(busy()).toBe("false"));
+  });
+
+  it("stays busy through two quick presses, until the rows of the second are shown", async () => {
+    server();
+    renderVideos(<Address />);
+    await screen.findByText(/450 rows/);
+    const busy = () => screen.getByRole("table").getAttribute("aria-busy");
+    await waitFor(() => expect(busy()).toBe("false"));
+    const click = (element: HTMLElement) =>
+      element.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    // Next, then a sort, before the router has shown page 2.
+    click(screen.getByRole("button", { name: "Next" }));
+    click(within(screen.getByRole("columnheader", { name: /^Views/ })).getAllByRole("button")[0]!);
+    await Promise.resolve();
+    expect(screen.getByText(/page 1 of 3/)).toBeTruthy();
+    expect(busy()).toBe("true");
+    await waitFor(() => expect(screen.getByTestId("address").textContent).toContain("sort=views"));
     await waitFor(() => expect(busy()).toBe("false"));
   });
 

@@ -98,7 +98,8 @@ export function TablesView({
       const rows = pageQueryString(table, next);
       // Opening a detail panel changes the address, not the rows: nothing to ask for.
       if (rows === before) return;
-      setAsked({ from: before });
+      // A second press before the router showed the first keeps the address still on screen.
+      setAsked((pending) => pending ?? { from: before });
       void queryClient.prefetchQuery(tableQueries.page(orgId, table, rows));
     },
     [updateParams, queryClient, orgId, table],
