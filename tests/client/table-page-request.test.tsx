@@ -89,6 +89,24 @@ const renderVideos = (beside?: ReactNode) =>
     "/dashboard?tab=videos&q=future",
   );
 
+/** Whether the table says it is busy. */
+const busy = () => screen.getByRole("table").getAttribute("aria-busy");
+
+/**
+ * A press as a browser delivers it, outside act(): React commits the click's own updates in the
+ * microtask after the event; the router renders the new address later, as a transition.
+ */
+const press = (element: HTMLElement) =>
+  element.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+
+/** The Videos view, once its first page is shown and the table is not busy. */
+async function settledVideos(beside?: ReactNode) {
+  server();
+  renderVideos(beside);
+  await screen.findByText(/450 rows/);
+  await waitFor(() => expect(busy()).toBe("false"));
+}
+
 /** The address shown, outside the table. */
 function Address() {
   return <p data-testid="address">{useLocation().search}</p>;
@@ -125,16 +143,8 @@ describe("a table's next page", () => {
   });
 
   it("says it is busy from the press until the rows asked for are shown", async () => {
-    server();
-    renderVideos(<BrowserBack />);
-    await screen.findByText(/450 rows/);
-    const busy = () => screen.getByRole("table").getAttribute("aria-busy");
-    await waitFor(() => expect(busy()).toBe("false"));
-    // Dispatched outside act(), as a browser does: React commits the click's own updates in the
-    // microtask after the event; the router renders the new address later, as a transition.
-    screen
-      .getByRole("button", { name: "Next" })
-      .dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    await settledVideos(<BrowserBack />);
+    press(screen.getByRole("button", { name: "Next" }));
     await Promise.resolve();
     // The address shown is still page 1's: its rows are not the answer to the press.
     expect(screen.getByText(/page 1 of 3/)).toBeTruthy();
@@ -148,16 +158,10 @@ describe("a table's next page", () => {
   });
 
   it("stays busy through two quick presses, until the rows of the second are shown", async () => {
-    server();
-    renderVideos(<Address />);
-    await screen.findByText(/450 rows/);
-    const busy = () => screen.getByRole("table").getAttribute("aria-busy");
-    await waitFor(() => expect(busy()).toBe("false"));
-    const click = (element: HTMLElement) =>
-      element.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    await settledVideos(<Address />);
     // Next, then a sort, before the router has shown page 2.
-    click(screen.getByRole("button", { name: "Next" }));
-    click(within(screen.getByRole("columnheader", { name: /^Views/ })).getAllByRole("button")[0]!);
+    press(screen.getByRole("button", { name: "Next" }));
+    press(within(screen.getByRole("columnheader", { name: /^Views/ })).getAllByRole("button")[0]!);
     await Promise.resolve();
     expect(screen.getByText(/page 1 of 3/)).toBeTruthy();
     expect(busy()).toBe("true");
