@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { idChunks } from "../../db/batch";
 import type { Db } from "../../db/client";
-import { channels, episodes, shows, videos } from "../../db/schema";
+import { episodes } from "../../db/schema";
 import { nextTurn } from "../../lib/next-turn";
+import { episodeChild, videoChild } from "./child-page";
+import { rowidOf } from "./sql-helpers";
 
 /** The seasons the organisation's shows really have (one indexed distinct scan), in order. */
 export async function seasonsOf(orgId: string, db: Db, showIds?: string[]) {
@@ -30,11 +32,6 @@ export async function seasonsOf(orgId: string, db: Db, showIds?: string[]) {
  */
 export const CHILDREN_PER_DELETE = 1_000;
 
-const children = {
-  channels: { parent: channels, child: videos, parentId: videos.channelId },
-  shows: { parent: shows, child: episodes, parentId: episodes.showId },
-} as const;
-
 /**
  * Deletes the organisation's channels or shows by id, which deletes their videos or episodes and
  * every snapshot (cascades); ids of rows already gone or not the organisation's count as none.
@@ -49,27 +46,33 @@ export async function deleteParents(
   table: "channels" | "shows",
   ids: string[],
 ) {
-  const { parent, child, parentId } = children[table];
+  const {
+    parent,
+    parentKey,
+    parentOrganizationId,
+    table: child,
+    parentId,
+  } = table === "channels" ? videoChild : episodeChild;
   let deleted = 0;
   for (const group of idChunks(ids)) {
-    const mine = and(eq(parent.organizationId, orgId), inArray(parent.id, group));
-    const owned = (await db.select({ id: parent.id }).from(parent).where(mine)).map((p) => p.id);
+    const mine = and(eq(parentOrganizationId, orgId), inArray(parentKey, group));
+    const owned = (await db.select({ id: parentKey }).from(parent).where(mine)).map((p) => p.id);
     for (const id of owned) {
       for (;;) {
         await nextTurn();
         const step = db
-          .select({ rowid: sql`rowid` })
+          .select({ rowid: rowidOf(child) })
           .from(child)
           .where(eq(parentId, id))
           .limit(CHILDREN_PER_DELETE);
         const gone = await db
           .delete(child)
-          .where(sql`rowid in ${step}`)
-          .returning({ rowid: sql<number>`rowid` });
+          .where(sql`${child}.rowid in ${step}`)
+          .returning({ rowid: sql<number>`${child}.rowid` });
         if (gone.length < CHILDREN_PER_DELETE) break;
       }
     }
-    deleted += (await db.delete(parent).where(mine).returning({ id: parent.id })).length;
+    deleted += (await db.delete(parent).where(mine).returning({ id: parentKey })).length;
   }
   return deleted;
 }
