@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tablePageSchemas } from "../../../shared/schemas/tables";
+import { tablePageSchemas, tableQuerySchema } from "../../../shared/schemas/tables";
 import { schema } from "../../../worker/db/client";
+import { totalsKey } from "../../../worker/features/tables/totals-cache";
 import { createOrgWithMembers } from "../support/accounts";
 import { bindingOf, contentOf, createChannel } from "../support/factories";
 import { call } from "../support/http";
@@ -119,6 +120,47 @@ describe("kept totals of a searched Videos page", () => {
     await (await contentOf(second.org.id)).delete(schema.channels);
     expect((await searched(second.org.id, token(second), views[1]!)).total).toBe(0);
     expect((await searched(first.org.id, token(first), views[1]!)).total).toBe(1);
+  });
+});
+
+describe("kept totals of a 'published in the last N days' page", () => {
+  it("follow writes, and are kept for the minute the preset was resolved in only", async () => {
+    const { org, member } = await createOrgWithMembers();
+    const token = member.session.accessToken;
+    const content = await contentOf(org.id);
+    const channel = await createChannel(org.id, "UC-recent");
+    const daysAgo = (days: number) => ({
+      organizationId: org.id,
+      channelId: channel.id,
+      externalId: `v-${crypto.randomUUID()}`,
+      title: `Published ${days} days ago`,
+      publishDate: new Date(Date.now() - days * 86_400_000),
+    });
+    await content.insert(schema.videos).values([daysAgo(1), daysAgo(3), daysAgo(20)]);
+    const thisWeek = async (extra: string) => {
+      const r = await call(`/api/orgs/${org.id}/tables/videos?published=week&pageSize=1&${extra}`, {
+        token,
+      });
+      expect(r.status, r.text).toBe(200);
+      return tablePageSchemas.videos.parse(r.json).total;
+    };
+    expect(await thisWeek("sort=views")).toBe(2);
+    expect(await thisWeek("sort=title&page=2")).toBe(2);
+    await content.insert(schema.videos).values(daysAgo(2));
+    expect(await thisWeek("sort=views")).toBe(3);
+    await content.delete(schema.videos).where(eq(schema.videos.title, "Published 1 days ago"));
+    expect(await thisWeek("sort=title&page=2")).toBe(2);
+
+    // The key names the minute the preset was resolved in; a search or date range has none.
+    const query = tableQuerySchema.parse({ published: "week" });
+    const minute = Date.parse("2026-11-29T10:15:00Z");
+    const key = (now: number) => totalsKey(org.id, "videos", query, now);
+    expect(key(minute + 59_999)).toBe(key(minute));
+    expect(key(minute + 60_000)).not.toBe(key(minute));
+    const dated = tableQuerySchema.parse({ publishedFrom: "2026-11-01" });
+    expect(totalsKey(org.id, "videos", dated, minute + 60_000)).toBe(
+      totalsKey(org.id, "videos", dated, minute),
+    );
   });
 });
 

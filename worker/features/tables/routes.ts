@@ -78,11 +78,12 @@ function pageReads<T extends TableName>(
   orgId: string,
   table: T,
   query: TableQuery,
+  now: number,
 ): Reads<PageRead<T> | null> {
-  const key = totalsKey(orgId, table, query);
+  const key = totalsKey(orgId, table, query, now);
   const kept = key ? keptTotals.get(key) : undefined;
-  if (!key || !kept) return pageWithTotals<T>(db, orgId, table, query, key);
-  const rows = pageRows(db, orgId, table, query, Date.now(), kept.totals.total);
+  if (!key || !kept) return pageWithTotals<T>(db, orgId, table, query, key, now);
+  const rows = pageRows(db, orgId, table, query, now, kept.totals.total);
   return combine(contentVersions(db, orgId), rows, (versions, rows) =>
     versions === kept.versions ? { page: pageAnswer<T>(rows, kept.totals, query) } : null,
   );
@@ -95,8 +96,8 @@ function pageWithTotals<T extends TableName>(
   table: T,
   query: TableQuery,
   key: string | null,
+  now: number,
 ): Reads<PageRead<T>> {
-  const now = Date.now();
   const page = combine(
     pageRows(db, orgId, table, query, now),
     tableSpecs[table].total(db, orgId, query, now),
@@ -116,8 +117,10 @@ function pageWithTotals<T extends TableName>(
  * they were read from (readInOrg may read a guessed database early and drop what it read).
  */
 async function tablePage<T extends TableName>(c: Context<AppEnv>, table: T, query: TableQuery) {
+  // One clock for the request: a "published" preset, its kept totals' key and the rows agree.
+  const now = Date.now();
   const read =
-    (await readInOrg(c, (db, orgId) => pageReads(db, orgId, table, query))) ??
+    (await readInOrg(c, (db, orgId) => pageReads(db, orgId, table, query, now))) ??
     (await runReads(
       c.var.db,
       pageWithTotals<T>(
@@ -125,7 +128,8 @@ async function tablePage<T extends TableName>(c: Context<AppEnv>, table: T, quer
         c.var.org.id,
         table,
         query,
-        totalsKey(c.var.org.id, table, query),
+        totalsKey(c.var.org.id, table, query, now),
+        now,
       ),
     ));
   if (read.keep) keptTotals.set(read.keep.key, read.keep.versions, read.keep.totals);

@@ -20,13 +20,16 @@ import {
   childPage,
   childSlicer,
   episodeChild,
+  type SliceStart,
   videoChild,
 } from "./child-page";
 import { mergedVideoPage, mergedVideoTotal } from "./merged-videos";
 import { type Row, toChannelRow, toEpisodeRow, toShowRow, toVideoRow } from "./rows";
 import { matchedRowids, matchRows, type SearchIndex } from "./search";
 import {
+  equalFilter,
   isParentSort,
+  listFilter,
   optionalFlagSeeks,
   optionalFlagSelect,
   orderTerms,
@@ -249,7 +252,8 @@ function childSearchWhere(
 }
 
 /*
- * A searched page of a child table holds two plans, and its statement runs one of them.
+ * A searched or filtered page of a child table holds two plans, and its statement runs one of
+ * them.
  *
  * Walking the sort column's index (the "ordered" filter above) reads about
  * (offset + limit) x rows / matches index entries before its page is full: a handful of pages'
@@ -263,53 +267,71 @@ function childSearchWhere(
  * So the statement first counts the matches, stopping at a cap, in a one-row CTE
  * (`search_plan`; its LIMIT 1 makes SQLite materialize it once, where it would otherwise inline
  * it, and count again, at each mention), and walks when matches^2 x 8 >= (offset + limit) x
- * rows (where the two costs above meet) or when the count reached its cap. The plan not taken reads nothing: the walk's organisation becomes
- * NULL (an index seek on NULL finds no row), and the matched set gets LIMIT 0, which SQLite
- * checks before it opens the title indexes. (Emptying their rowid ranges instead still cost
- * FTS5's setup of each trigram's list: 0.7 ms against 0.2 ms for "future" at 100k.)
+ * rows (where the two costs above meet) or when the count reached its cap. The plan not taken
+ * reads nothing: the walk's organisation becomes NULL (an index seek on NULL finds no row), and
+ * the matched set gets LIMIT 0, which SQLite checks before it opens the title indexes. (Emptying
+ * their rowid ranges instead still cost FTS5's setup of each trigram's list: 0.7 ms against
+ * 0.2 ms for "future" at 100k.) A search's other filters are written as they are in both plans.
+ *
+ * The other filters alone (channel, views, published) are the same choice, made differently
+ * (filterPlan below).
  */
 const SEARCH_PLAN = sql.identifier("search_plan");
 /** The row count the cap assumes (the scale the product is built for); a larger table walks sooner. */
 const PLANNED_ROWS = 100_000;
 
-/** A page's filter as two plans, the CTE that picks one, and the walk's organisation. */
+/**
+ * A page's filter as two plans, the CTE that picks one, the walk's organisation, and where the
+ * matched plan starts from.
+ */
 export type PlannedFilter = {
   with: WithSubqueryWithSelection<{ walk: SQL.Aliased<number> }, "search_plan">;
   walkOrganization: SQL;
   walk: SQL | undefined;
   matched: SQL | undefined;
+  matchedStart: SliceStart;
 };
 
+/** The one-row CTE that says whether the page walks, from the plan's own decision. */
+const planChoice = (decision: SQL) =>
+  new QueryBuilder()
+    .$with("search_plan", { walk: sql<number>`walk`.as("walk") })
+    .as(sql`${decision} LIMIT 1`);
+/** The plan's organisation for the walk: NULL (no row) when the matched plan is taken. */
+const walkOrganizationOf = (orgId: string) => sql`(SELECT ${orgId} FROM ${SEARCH_PLAN} WHERE walk)`;
+/** A LIMIT that empties the matched set when the walk is taken. */
+const unlessWalking = sql`(SELECT CASE WHEN walk THEN 0 ELSE -1 END FROM ${SEARCH_PLAN})`;
+/** The organisation's kept row count of the table (0 if none is kept yet). */
+const keptRows = (table: SQLiteTable, orgId: string) =>
+  sql`coalesce((SELECT ${tableStats.rowCount} FROM ${tableStats} WHERE ${and(eq(tableStats.organizationId, orgId), eq(tableStats.tableName, getTableName(table)))}), 0)`;
+
 /**
- * A child table's page filter as two plans (its search, and the query's other `filters` in
- * both), or undefined without a search the trigram indexes can serve: then the walk is the plan.
+ * A child table's searched page as two plans (its other `filters` as written in both), or
+ * undefined for a term too short for the trigram indexes: then the walk is the plan.
  */
-function plannedWhere(
+function searchPlan(
   s: ChildSearch,
   orgId: string,
-  term: string | undefined,
+  term: string,
   filters: Array<SQL | undefined>,
   reach: number,
   known?: number,
 ): PlannedFilter | undefined {
-  const sets = term ? matchedSets(s, orgId, term) : undefined;
+  const sets = matchedSets(s, orgId, term);
   if (!sets) return undefined;
   const { own, children } = sets;
   const { table, organizationId } = s.child;
   const cap = Math.ceil(Math.sqrt((reach * PLANNED_ROWS) / 8));
-  const rows = sql`(SELECT ${tableStats.rowCount} FROM ${tableStats} WHERE ${and(eq(tableStats.organizationId, orgId), eq(tableStats.tableName, getTableName(table)))})`;
   // Counted up to the cap, unless the caller knows the count (a later page of the same search).
   const matches =
     known === undefined
       ? sql`SELECT count(*) AS m FROM (SELECT 1 FROM (${own} LIMIT ${cap}) UNION ALL SELECT 1 FROM (${children} LIMIT ${cap}))`
       : sql`SELECT ${Math.min(known, cap)} AS m`;
-  const walkOrganization = sql`(SELECT ${orgId} FROM ${SEARCH_PLAN} WHERE walk)`;
+  const walkOrganization = walkOrganizationOf(orgId);
   return {
-    with: new QueryBuilder()
-      .$with("search_plan", { walk: sql<number>`walk`.as("walk") })
-      .as(
-        sql`SELECT m >= ${cap} OR m * m * 8 >= ${reach} * n AS walk FROM (${matches}) CROSS JOIN (SELECT coalesce(${rows}, 0) AS n) LIMIT 1`,
-      ),
+    with: planChoice(
+      sql`SELECT m >= ${cap} OR m * m * 8 >= ${reach} * n AS walk FROM (${matches}) CROSS JOIN (SELECT ${keptRows(table, orgId)} AS n)`,
+    ),
     walkOrganization,
     walk: and(
       eq(organizationId, walkOrganization),
@@ -318,61 +340,143 @@ function plannedWhere(
     ),
     matched: and(
       sql`+${organizationId} = ${orgId}`,
-      sql`${table}.rowid IN (SELECT * FROM (${own} UNION ALL ${children}) LIMIT (SELECT CASE WHEN walk THEN 0 ELSE -1 END FROM ${SEARCH_PLAN}))`,
+      sql`${table}.rowid IN (SELECT * FROM (${own} UNION ALL ${children}) LIMIT ${unlessWalking})`,
       ...filters,
     ),
+    matchedStart: "matched",
+  };
+}
+
+/*
+ * A page with filters but no search. Left to itself, SQLite starts from a filter's own index
+ * range and sorts every row in it: 149 ms for the 50,000 videos of "Published this year" sorted
+ * by Last Updated, where walking the Last Updated index takes 1.4 ms (docs/performance.md,
+ * "Filtered pages at 100k"). But the walk tests each filter on the row, so how far it reads
+ * depends on how the filter and the sort agree, which no count can tell: "Less than 1,000 views"
+ * (14% of the videos) sorted by Likes, most first, reads every video with more views before its
+ * first match, 159 ms against 49 ms from the range. Walking at most 4x as many entries as the
+ * range has rows bounds that: the walk is taken only when the matches are at least a quarter of
+ * the table (and, for a deep page, when matches^2 >= (offset + limit) x rows, where a walk of
+ * independent columns costs what the range costs: about 2 us an entry against 2.5 us a row).
+ * Below that the range is read, joined by rowid and sorted. A filter on the sort column itself
+ * is walked always: the walk then reads that filter's range in order, and nothing else.
+ */
+function filterPlan(
+  c: ChildRelation,
+  orgId: string,
+  filters: ColumnFilter[],
+  target: SortTarget,
+  reach: number,
+  known?: number,
+): { plan?: PlannedFilter; walk: SQL | undefined } {
+  const { table, organizationId } = c;
+  // In the walk only the sort column's own filter may use its index: the others are tested on the row.
+  const walked = filters.map((f) => f.test(f.column === target));
+  if (filters.some((f) => f.column === target))
+    return { walk: and(eq(organizationId, orgId), ...walked) };
+  const rowids = sql`SELECT ${table}.rowid AS r FROM ${table} WHERE ${and(eq(organizationId, orgId), ...asWritten(filters))}`;
+  const n = keptRows(table, orgId);
+  const reachCap = Math.ceil(Math.sqrt(reach * PLANNED_ROWS));
+  // Counted up to where the choice is made, unless the caller knows the count.
+  const matches =
+    known === undefined
+      ? sql`SELECT count(*) AS m FROM (SELECT 1 FROM (${rowids}) LIMIT max(${n} / 4, ${reachCap}) + 1)`
+      : sql`SELECT ${known} AS m`;
+  const walkOrganization = walkOrganizationOf(orgId);
+  return {
+    plan: {
+      with: planChoice(
+        sql`SELECT m * 4 >= n AND m * m >= ${reach} * n AS walk FROM (${matches}) CROSS JOIN (SELECT ${n} AS n)`,
+      ),
+      walkOrganization,
+      walk: and(eq(organizationId, walkOrganization), ...walked),
+      // The range's rowids joined to their rows: an IN list of them costs 4x more here (an
+      // ephemeral index built, the rows then looked up and sorted): 9.2 against 2.2 ms.
+      matched: sql`+${organizationId} = ${orgId}`,
+      matchedStart: { rowids: sql`${rowids} LIMIT ${unlessWalking}` },
+    },
+    walk: undefined,
   };
 }
 
 export const channelWhere = (orgId: string, q: TableQuery): SQL | undefined =>
   and(eq(channels.organizationId, orgId), matchRows(searchIndexes.channels, orgId, q.q));
-const videoFilters = (q: TableQuery, now: number) => [
-  q.channel?.length ? inArray(videos.channelId, q.channel) : undefined,
-  thresholdFilter(videos.views, q.views && VIEWS_THRESHOLDS[q.views]),
-  publishedFilter(videos.publishDate, q, now),
-];
+/**
+ * One filter of a query other than its search: its column, and its test with SQLite allowed to
+ * read it off that column's index or not (sql-helpers.ts, filterSide; filterPlan below).
+ */
+export type ColumnFilter = { column: SQLiteColumn; test: (onIndex: boolean) => SQL | undefined };
+/** A child table's filters other than its search: those the query sets, in a fixed order. */
+type ChildFilters = (q: TableQuery, now: number) => ColumnFilter[];
+const present = (filters: ColumnFilter[]) => filters.filter((f) => f.test(true) !== undefined);
+const asWritten = (filters: ColumnFilter[]) => filters.map((f) => f.test(true));
+
+const videoFilters: ChildFilters = (q, now) =>
+  present([
+    { column: videos.channelId, test: (i) => listFilter(videos.channelId, q.channel, i) },
+    {
+      column: videos.views,
+      test: (i) => thresholdFilter(videos.views, q.views && VIEWS_THRESHOLDS[q.views], i),
+    },
+    { column: videos.publishDate, test: (i) => publishedFilter(videos.publishDate, q, now, i) },
+  ]);
 export const videoWhere = (
   orgId: string,
   q: TableQuery,
   now: number,
   use: FilterUse = "ordered",
 ): SQL | undefined =>
-  and(...childSearchWhere(videoSearch, orgId, q.q, use), ...videoFilters(q, now));
+  and(...childSearchWhere(videoSearch, orgId, q.q, use), ...asWritten(videoFilters(q, now)));
 
 export const showWhere = (orgId: string, q: TableQuery): SQL | undefined =>
   and(eq(shows.organizationId, orgId), matchRows(searchIndexes.shows, orgId, q.q));
-const episodeFilters = (q: TableQuery, now: number) => [
-  q.show?.length ? inArray(episodes.showId, q.show) : undefined,
-  thresholdFilter(episodes.totalDownloadsGlobal, q.downloads && DOWNLOADS_THRESHOLDS[q.downloads]),
-  q.season ? eq(episodes.seasonNumber, q.season) : undefined,
-  publishedFilter(episodes.publishDate, q, now),
-];
+const episodeFilters: ChildFilters = (q, now) =>
+  present([
+    { column: episodes.showId, test: (i) => listFilter(episodes.showId, q.show, i) },
+    {
+      column: episodes.totalDownloadsGlobal,
+      test: (i) =>
+        thresholdFilter(
+          episodes.totalDownloadsGlobal,
+          q.downloads && DOWNLOADS_THRESHOLDS[q.downloads],
+          i,
+        ),
+    },
+    {
+      column: episodes.seasonNumber,
+      test: (i) => equalFilter(episodes.seasonNumber, q.season || undefined, i),
+    },
+    { column: episodes.publishDate, test: (i) => publishedFilter(episodes.publishDate, q, now, i) },
+  ]);
 export const episodeWhere = (
   orgId: string,
   q: TableQuery,
   now: number,
   use: FilterUse = "ordered",
 ): SQL | undefined =>
-  and(...childSearchWhere(episodeSearch, orgId, q.q, use), ...episodeFilters(q, now));
+  and(...childSearchWhere(episodeSearch, orgId, q.q, use), ...asWritten(episodeFilters(q, now)));
 
 /** How far into the sorted rows a page reaches. */
 const pageReach = (a: SliceArgs) => (a.offset ?? 0) + a.limit;
 
-/** A child table's page: SQLite's JSON, with two plans when searched. */
+/** A child table's page: SQLite's JSON, with two plans when searched or filtered. */
 const childPageOf =
-  <T extends SQLiteTable>(
-    child: ChildTable<T>,
-    search: ChildSearch,
-    filters: (q: TableQuery, now: number) => Array<SQL | undefined>,
-  ) =>
-  (db: Db, orgId: string, q: TableQuery, a: SliceArgs, now: number, matches?: number) =>
-    childPage(
-      db,
-      child,
-      orgId,
-      a,
-      plannedWhere(search, orgId, q.q, filters(q, now), pageReach(a), matches),
-    );
+  <T extends SQLiteTable>(child: ChildTable<T>, search: ChildSearch, filters: ChildFilters) =>
+  (db: Db, orgId: string, q: TableQuery, a: SliceArgs, now: number, matches?: number) => {
+    const set = filters(q, now);
+    const reach = pageReach(a);
+    if (q.q)
+      return childPage(
+        db,
+        child,
+        orgId,
+        a,
+        searchPlan(search, orgId, q.q, asWritten(set), reach, matches),
+      );
+    if (set.length === 0) return childPage(db, child, orgId, a);
+    const { plan, walk } = filterPlan(child, orgId, set, a.target, reach, matches);
+    return childPage(db, child, orgId, { ...a, where: walk ?? a.where }, plan);
+  };
 const childPages = {
   videos: childPageOf(videoChild, videoSearch, videoFilters),
   episodes: childPageOf(episodeChild, episodeSearch, episodeFilters),

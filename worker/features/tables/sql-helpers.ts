@@ -1,4 +1,4 @@
-import { and, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   type CountThreshold,
@@ -57,18 +57,45 @@ export function orderTerms(table: SQLiteTable, target: SortTarget, descending: b
   return [sql`${target} ${dir}${nullsLast(target)}`, sql`${table}.rowid ${dir}`];
 }
 
+/**
+ * A filter's column as its comparison reads it. On its index, SQLite may start from that index's
+ * range; off it (a unary `+`), the column is only tested on rows found some other way: a page
+ * walking the sort column's index must not start from a filter's range and then sort every
+ * matched row (specs.ts, "two plans").
+ */
+const filterSide = (column: SQLiteColumn, onIndex: boolean) =>
+  onIndex ? sql`${column}` : sql`+${column}`;
+
+/** A value compared with `column`, bound as the column stores it (dates as their number). */
+const boundAs = (column: SQLiteColumn, value: unknown) => sql.param(value, column);
+
+/**
+ * The clock a "published in the last N days" preset is resolved by: the start of the minute. So
+ * the pages and totals asked within one minute agree, and totals can be kept for that minute
+ * (totals-cache.ts); a video published seconds from the edge shows from the next minute on.
+ */
+export const presetClock = (now: number) => Math.floor(now / 60_000) * 60_000;
+
+/** The "published" preset or date range of a query on `column`; undefined when it has none. */
 export function publishedFilter(
   column: SQLiteColumn,
   query: TableQuery,
   now: number,
+  onIndex = true,
 ): SQL | undefined {
-  const parts: Array<SQL | undefined> = [];
+  const side = filterSide(column, onIndex);
+  const parts: SQL[] = [];
   if (query.published)
-    parts.push(gte(column, new Date(now - PUBLISHED_PRESET_DAYS[query.published] * DAY_MS)));
+    parts.push(
+      sql`${side} >= ${boundAs(column, new Date(presetClock(now) - PUBLISHED_PRESET_DAYS[query.published] * DAY_MS))}`,
+    );
   // Date inputs are whole days: from the start of the first to the end of the last (UTC).
   if (query.publishedFrom)
-    parts.push(gte(column, new Date(`${query.publishedFrom}T00:00:00.000Z`)));
-  if (query.publishedTo) parts.push(lte(column, new Date(`${query.publishedTo}T23:59:59.999Z`)));
+    parts.push(
+      sql`${side} >= ${boundAs(column, new Date(`${query.publishedFrom}T00:00:00.000Z`))}`,
+    );
+  if (query.publishedTo)
+    parts.push(sql`${side} <= ${boundAs(column, new Date(`${query.publishedTo}T23:59:59.999Z`))}`);
   return and(...parts);
 }
 
@@ -76,9 +103,33 @@ export function publishedFilter(
 export function thresholdFilter(
   column: SQLiteColumn,
   threshold: CountThreshold | undefined,
+  onIndex = true,
 ): SQL | undefined {
   if (!threshold) return undefined;
-  return threshold.keep === "above" ? gt(column, threshold.bound) : lt(column, threshold.bound);
+  const side = filterSide(column, onIndex);
+  return threshold.keep === "above"
+    ? sql`${side} > ${threshold.bound}`
+    : sql`${side} < ${threshold.bound}`;
+}
+
+/** `column = value`, or undefined without a value. */
+export function equalFilter(column: SQLiteColumn, value: unknown, onIndex = true): SQL | undefined {
+  if (value === undefined) return undefined;
+  return sql`${filterSide(column, onIndex)} = ${boundAs(column, value)}`;
+}
+
+/** `column IN (values)`, or undefined for no values (a filter that keeps everything). */
+export function listFilter(
+  column: SQLiteColumn,
+  values: readonly unknown[] | undefined,
+  onIndex = true,
+): SQL | undefined {
+  if (!values?.length) return undefined;
+  const list = sql.join(
+    values.map((v) => boundAs(column, v)),
+    sql`, `,
+  );
+  return sql`${filterSide(column, onIndex)} IN (${list})`;
 }
 
 /** `max(col) > 0` for each optional column over a filtered set, in one aggregate. */

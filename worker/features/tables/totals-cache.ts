@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { type Reads, readOne } from "../../db/reads";
 import { tableStats } from "../../db/schema";
 import { isFiltered, type TableTotals } from "./specs";
+import { presetClock } from "./sql-helpers";
 
 /*
  * Totals of filtered table pages, kept per isolate while the organisation's rows are unchanged.
@@ -40,12 +41,18 @@ export function contentVersions(db: Db, orgId: string): Reads<string> {
 }
 
 /**
- * The cache key of a query's totals, or null when they are not kept: unfiltered totals are
- * already read from kept figures and indexes, and a "published in the last N days" preset moves
- * with the clock, not with the rows.
+ * The cache key of a query's totals, or null when they are not kept (unfiltered totals are
+ * already read from kept figures and indexes). A "published in the last N days" preset moves
+ * with the clock: it is resolved to the minute (presetClock), and its totals are kept for that
+ * minute only.
  */
-export function totalsKey(orgId: string, table: TableName, q: TableQuery): string | null {
-  if (!isFiltered(q) || q.published) return null;
+export function totalsKey(
+  orgId: string,
+  table: TableName,
+  q: TableQuery,
+  now: number,
+): string | null {
+  if (!isFiltered(q)) return null;
   // Every field that narrows the rows or shapes the totals, in a fixed order; not sort or page.
   return JSON.stringify([
     orgId,
@@ -56,6 +63,7 @@ export function totalsKey(orgId: string, table: TableName, q: TableQuery): strin
     q.views ?? null,
     q.downloads ?? null,
     q.season ?? null,
+    q.published ? `${q.published}@${presetClock(now)}` : null,
     q.publishedFrom ?? null,
     q.publishedTo ?? null,
     q.merge ?? null,
