@@ -1,11 +1,13 @@
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { DAY_MS, isoDate } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
+import { videoWindowStatements } from "../../../worker/features/ingestion/windows";
 import { SimplecastClient } from "../../../worker/providers/simplecast/client";
 import { providerFetch } from "../../../worker/providers/transport";
-import { contentOf } from "../support/factories";
+import { bindingOf, contentOf } from "../support/factories";
 import { episodeHistory } from "../support/history";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
@@ -113,6 +115,59 @@ describe("window figures on known data", () => {
     // The next reading after 25 h is the refresh's own, too far from the 48 h mark to bridge.
     expect(youngAfter!.first48hViews).toBeNull();
     expect(youngAfter!.first7dViews).toBeNull();
+  });
+
+  it("recomputing windows that did not move rewrites no video, and one that moved only that one", async () => {
+    const { org, member } = await connectedOrg();
+    const channel = await ingestedChannel(org.id, member.session.accessToken, "@bench-1000");
+    const d1 = env[await bindingOf(org.id)];
+    const now = Date.now();
+    const scope = { channelId: channel.id };
+    const trailingWrites = async () => {
+      const [trailing] = videoWindowStatements(scope, now, { firstWindows: "young" });
+      const query = new SQLiteSyncDialect().sqlToQuery(trailing!);
+      return (
+        await d1
+          .prepare(query.sql)
+          .bind(...query.params)
+          .run()
+      ).meta.changes;
+    };
+    const version = async () =>
+      (
+        await d1
+          .prepare("SELECT version FROM table_stats WHERE organization_id = ? AND table_name = ?")
+          .bind(org.id, "videos")
+          .first<{ version: number }>()
+      )?.version;
+    await trailingWrites();
+    const before = await version();
+    // Nothing moved: no video is written, and the organisation's kept totals stay valid.
+    expect(await trailingWrites()).toBe(0);
+    expect(await version()).toBe(before);
+    // One video's views move: its windows (those with a reading) move, and only its row is written.
+    const content = await contentOf(org.id);
+    const [young] = await content
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.channelId, channel.id))
+      .orderBy(desc(schema.videos.publishDate))
+      .limit(1);
+    await content
+      .update(schema.videos)
+      .set({ views: young!.views + 500 })
+      .where(eq(schema.videos.id, young!.id));
+    // D1 counts the row and the write-version row its update trigger bumps (migrations/0012).
+    const oneRow = await d1
+      .prepare("UPDATE videos SET title = title || '' WHERE id = ?")
+      .bind(young!.id)
+      .run();
+    expect(await trailingWrites()).toBe(oneRow.meta.changes);
+    const [after] = await content
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.id, young!.id));
+    expect(after!.trailing1wViews).toBe(young!.views + 500);
   });
 
   it("show and episode figures match the provider's daily downloads exactly", async () => {
