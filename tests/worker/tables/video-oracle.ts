@@ -2,7 +2,9 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { tablePageSchemas } from "../../../shared/schemas/tables";
+import { optionalColumnIds } from "../../../shared/table-columns";
 import { schema } from "../../../worker/db/client";
+import { sortables } from "../../../worker/features/tables/specs";
 import { createOrgWithMembers } from "../support/accounts";
 import { bindingOf, contentOf, createChannel } from "../support/factories";
 import { call } from "../support/http";
@@ -141,4 +143,41 @@ export async function seedOrganisation() {
   expect(all).toHaveLength(150);
 
   return { org, token, all, futureChannel, plain };
+}
+
+/**
+ * Every page of `query` (a query string without sort or page), in every sortable column and both
+ * directions, `pageSize` rows at a time: together exactly `matched` in the plain definition's
+ * order, each page with the set's total, optional-column flags and freshness.
+ */
+export async function expectEverySortLists(
+  orgId: string,
+  token: string,
+  query: string,
+  matched: Expected[],
+  pageSize: number,
+) {
+  const flags = Object.fromEntries(
+    optionalColumnIds("videos").map((k) => [k, matched.some((r) => Number(r[k] ?? 0) > 0)]),
+  );
+  const refreshed = matched
+    .map((r) => r.lastUpdated as string | null)
+    .filter((d): d is string => d !== null)
+    .sort()
+    .at(-1);
+  for (const sort of Object.keys(sortables.videos))
+    for (const descending of [true, false]) {
+      const dir = descending ? "desc" : "asc";
+      const label = `${query} sort=${sort} dir=${dir}`;
+      const pages = await everyPage(orgId, token, `${query}&sort=${sort}&dir=${dir}`, pageSize);
+      expect(
+        pages.flatMap((p) => p.rows.map((r) => r.id)),
+        label,
+      ).toEqual(expectedOrder(matched, sort, descending).map((r) => r.id));
+      for (const p of pages) {
+        expect(p.total, label).toBe(matched.length);
+        expect(p.optionalColumns, label).toEqual(flags);
+        expect(p.refreshedAt, label).toBe(refreshed ?? null);
+      }
+    }
 }
