@@ -16,11 +16,9 @@ import {
   type ReportPlatform,
   reportLayout,
 } from "./report-data";
+import { SheetRowBatches } from "./sheet-batches";
 
 type Schedule = typeof reportSchedules.$inferSelect;
-
-/** Rows per values.append: well under Google's request size limit for our widest table. */
-const SHEET_WRITE_ROWS = 2_000;
 
 export const INITIAL_SETUP_SUFFIX = " (Initial Setup)";
 
@@ -101,29 +99,29 @@ async function writeSheets(
   for (const tab of tabs) {
     if (schedule.isPersistent) await sheets.clear(spreadsheetId, tab.title);
     await sheets.write(spreadsheetId, tab.title, 1, [headings(tab.table)]);
+    const batches = new SheetRowBatches();
+    const append = async (rows: unknown[][]) => {
+      if (rows.length > 0) await sheets.append(spreadsheetId, tab.title, rows);
+    };
     if (tab.table === "channels" || tab.table === "shows") {
-      const rows = (
-        await parentRows(db, schedule.organizationId, platform, schedule.selectedEntities)
-      ).map((r) => cells(tab.table, r));
-      for (let i = 0; i < rows.length; i += SHEET_WRITE_ROWS)
-        await sheets.append(spreadsheetId, tab.title, rows.slice(i, i + SHEET_WRITE_ROWS));
-      continue;
+      for (const r of await parentRows(
+        db,
+        schedule.organizationId,
+        platform,
+        schedule.selectedEntities,
+      ))
+        await append(batches.add(cells(tab.table, r)) ?? []);
+    } else {
+      for await (const page of childPages(
+        db,
+        schedule.organizationId,
+        platform,
+        schedule.selectedEntities,
+        range,
+      ))
+        for (const r of page) await append(batches.add(cells(tab.table, r)) ?? []);
     }
-    let buffer: unknown[][] = [];
-    for await (const page of childPages(
-      db,
-      schedule.organizationId,
-      platform,
-      schedule.selectedEntities,
-      range,
-    )) {
-      buffer.push(...page.map((r) => cells(tab.table, r)));
-      if (buffer.length >= SHEET_WRITE_ROWS) {
-        await sheets.append(spreadsheetId, tab.title, buffer);
-        buffer = [];
-      }
-    }
-    if (buffer.length) await sheets.append(spreadsheetId, tab.title, buffer);
+    await append(batches.take());
   }
   const firstTab = tabIds.get(tabs[0]!.title);
   return spreadsheetUrl(
