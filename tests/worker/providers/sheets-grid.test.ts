@@ -1,6 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SheetsClient, SheetsError } from "../../../worker/providers/google/sheets";
+import {
+  RATE_LIMIT_WAITS_MS,
+  SheetsClient,
+  SheetsError,
+} from "../../../worker/providers/google/sheets";
 import { providerFetch } from "../../../worker/providers/transport";
 import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
 import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
@@ -94,5 +98,69 @@ describe("the Sheets grid, as Google enforces it", () => {
     const sheet = (await sandboxSpreadsheet(env.FILES, who, spreadsheetId))!;
     expect(sheet.cells).toBe(9_994_000);
     expect(sheet.sheets[1]!.values).toEqual([["heading"]]);
+  });
+});
+
+describe("a Sheets rate limit (429), as Google advises handling it", () => {
+  /** Google's 429 for its per-minute write quota, `refusals` times, then the sandbox itself. */
+  const limitedFor = (refusals: number): typeof fetch => {
+    let left = refusals;
+    const sandbox = providerFetch(env);
+    return async (input, init) => {
+      if (left-- > 0)
+        return Response.json(
+          {
+            error: {
+              code: 429,
+              message:
+                "Quota exceeded for quota metric 'Write requests' and limit 'Write requests per minute per user'.",
+              status: "RESOURCE_EXHAUSTED",
+            },
+          },
+          { status: 429 },
+        );
+      return sandbox(input, init);
+    };
+  };
+
+  it("is waited out with growing waits, and the write then lands", async () => {
+    const who = account();
+    const { spreadsheetId } = await client(who).create(
+      "Limited",
+      [{ title: "Tab", columns: 3 }],
+      "UTC",
+    );
+    const waits: number[] = [];
+    const limited = new SheetsClient(limitedFor(3), accessTokenFor(who), {
+      sleep: async (ms) => void waits.push(ms),
+    });
+    await limited.append(spreadsheetId, "Tab", rows(5));
+    const sheet = (await sandboxSpreadsheet(env.FILES, who, spreadsheetId))!;
+    expect(sheet.sheets[0]!.values.map((r) => r[0])).toEqual(rows(5).map((r) => r[0]));
+    expect(waits).toHaveLength(3);
+    for (const [i, wait] of waits.entries()) {
+      expect(wait).toBeGreaterThanOrEqual(RATE_LIMIT_WAITS_MS[i]!);
+      expect(wait).toBeLessThan(RATE_LIMIT_WAITS_MS[i]! + 1_000);
+    }
+  });
+
+  it("fails with our words once about a minute of waits has not freed the quota", async () => {
+    const who = `ratelimited-${crypto.randomUUID().slice(0, 8)}@gmail.com`;
+    const { spreadsheetId } = await client(who).create(
+      "Limited",
+      [{ title: "Tab", columns: 3 }],
+      "UTC",
+    );
+    const waits: number[] = [];
+    const limited = new SheetsClient(providerFetch(env), accessTokenFor(who), {
+      sleep: async (ms) => void waits.push(ms),
+    });
+    const error = await failureOf(limited.append(spreadsheetId, "Tab", rows(1)), SheetsError);
+    expect(error.kind).toBe("rate_limited");
+    expect(error.message).toBe(
+      "Google Sheets is rate limiting this account; the export will be retried.",
+    );
+    // Past a whole minute, so the per-minute quota had its chance to come back.
+    expect(waits.reduce((a, b) => a + b, 0)).toBeGreaterThan(60_000);
   });
 });

@@ -107,6 +107,15 @@ function toError(status: number, body: unknown): SheetsError {
   return new SheetsError("invalid", status, `Google Sheets refused the request: ${detail}`);
 }
 
+/**
+ * The waits before each retry of a 429, plus up to a second of jitter: Google asks for
+ * exponential backoff up to about a minute (developers.google.com/sheets/api/limits, "Resolve
+ * time-based quota errors"), and its write quota is counted per minute (60 a minute per user),
+ * so the waits (62 s in all) reach into the next minute. Waiting costs a queue delivery no CPU;
+ * a run refused past them goes back to the queue.
+ */
+export const RATE_LIMIT_WAITS_MS = [2_000, 4_000, 8_000, 16_000, 32_000];
+
 export class SheetsClient {
   constructor(
     private readonly fetcher: Fetcher,
@@ -115,8 +124,12 @@ export class SheetsClient {
   ) {}
 
   private async call(path: string, init: RequestInit): Promise<unknown> {
-    const retries = this.opts.maxRetries ?? 2;
-    for (let attempt = 0; ; attempt++) {
+    const sleep = this.opts.sleep ?? ((ms) => new Promise<void>((r) => setTimeout(r, ms)));
+    const outageRetries = this.opts.maxRetries ?? 2;
+    const limitRetries = this.opts.maxRetries ?? RATE_LIMIT_WAITS_MS.length;
+    let outages = 0;
+    let limits = 0;
+    for (;;) {
       let res: Response;
       try {
         res = await this.fetcher(`${BASE}${path}`, {
@@ -129,10 +142,8 @@ export class SheetsClient {
           signal: AbortSignal.timeout(30_000),
         });
       } catch {
-        if (attempt < retries) {
-          await (this.opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(
-            500 * 2 ** attempt,
-          );
+        if (outages < outageRetries) {
+          await sleep(500 * 2 ** outages++);
           continue;
         }
         throw new SheetsError(
@@ -144,11 +155,15 @@ export class SheetsClient {
       const body: unknown = await res.json().catch(() => null);
       if (res.ok) return body;
       const error = toError(res.status, body);
-      // Rate limits and outages are worth a short in-process retry; the rest are not.
-      if ((error.kind === "rate_limited" || error.kind === "unavailable") && attempt < retries) {
-        await (this.opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(
-          1000 * 2 ** attempt,
-        );
+      // A rate limit is waited out (its quota is per minute); an outage gets a short retry here
+      // and then the queue's; the rest are final.
+      if (error.kind === "rate_limited" && limits < limitRetries) {
+        const wait = RATE_LIMIT_WAITS_MS[Math.min(limits++, RATE_LIMIT_WAITS_MS.length - 1)]!;
+        await sleep(wait + Math.floor(Math.random() * 1_000));
+        continue;
+      }
+      if (error.kind === "unavailable" && outages < outageRetries) {
+        await sleep(1000 * 2 ** outages++);
         continue;
       }
       throw error;
