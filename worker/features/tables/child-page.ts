@@ -138,7 +138,7 @@ export function childPage<T extends SQLiteTable>(
   planned?: PlannedFilter,
 ): Reads<Row[]> {
   const { columns } = c;
-  // A searched page holds both plans; the one not chosen reads nothing and gives no rows.
+  // A searched or filtered page holds both plans; the one not chosen reads nothing, gives no rows.
   const slice = planned
     ? sql`(SELECT * FROM (${childSlice(db, c, planned.walkOrganization, { ...a, where: planned.walk })}) UNION ALL SELECT * FROM (${childSlice(db, c, orgId, { ...a, where: planned.matched }, planned.matchedStart)})) AS slice`
     : childSlice(db, c, orgId, a).as("slice");
