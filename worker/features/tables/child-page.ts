@@ -82,8 +82,7 @@ export function childSlice<T extends SQLiteTable>(
   };
   const order = orderTerms(c.table, a.target, a.descending);
   if (typeof start === "object")
-    // An IN list of these rowids costs 4x more here (an ephemeral index built, then sorted
-    // rows looked up): 9.2 against 2.2 ms for 4,066 videos (docs/performance.md).
+    // Joined by rowid, not listed with IN (why: specs.ts, filterPlan).
     return db
       .select(select)
       .from(sql`(${start.rowids}) AS matched`)
