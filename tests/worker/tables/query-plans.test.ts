@@ -41,7 +41,8 @@ async function plansOf(
  * A searched or filtered page's statement holds two plans (worker/features/tables/specs.ts, "two
  * plans"): the walk down the sort index, then, after the compound's UNION ALL, the one that
  * reads the matched rows by rowid and sorts only them. Its sort is the point of it; the walk must
- * not sort.
+ * not sort. A filtered page reads its walk ahead, with a budget, into the `walked` CTE and then
+ * sorts only the rows it kept (at most the page's reach): the read ahead is what must not sort.
  */
 function walkedPart(sql: string, plan: string[], table: string, detail: string) {
   if (!sql.includes('"search_plan"')) return plan;
@@ -54,7 +55,13 @@ function walkedPart(sql: string, plan: string[], table: string, detail: string) 
     ),
     detail,
   ).toBe(true);
-  return plan.slice(0, split);
+  const walk = plan.slice(0, split);
+  if (!sql.includes('"walked"')) return walk;
+  const ahead = walk.indexOf("MATERIALIZE walked");
+  const kept = walk.indexOf("SCAN walked");
+  expect(ahead, detail).toBeGreaterThanOrEqual(0);
+  expect(kept, detail).toBeGreaterThan(ahead);
+  return walk.slice(ahead, kept);
 }
 
 function expectIndexedRead(

@@ -111,6 +111,25 @@ export function childSlice<T extends SQLiteTable>(
         .offset(a.offset ?? 0);
 }
 
+/**
+ * The first `budget` entries of the walk down the sort index (the slice's walk without its
+ * filters), each its rowid (`r`) and whether `kept` holds for its row: a filtered page's walk
+ * with a budget (specs.ts, filterPlan). Only the child's own columns are tested, so the parent
+ * is joined only when it gives the order.
+ */
+export function walkedEntries(
+  c: ChildRelation,
+  orgId: string,
+  a: Pick<SliceArgs, "target" | "descending">,
+  kept: SQL,
+  budget: SQL,
+): SQL {
+  const order = sql.join(orderTerms(c.table, a.target, a.descending), sql`, `);
+  return isParentSort(a.target)
+    ? sql`SELECT ${c.table}.rowid AS r, ${kept} AS kept FROM ${c.parent} CROSS JOIN ${c.table} WHERE ${and(eq(c.parentOrganizationId, orgId), eq(c.parentId, c.parentKey))} ORDER BY ${order} LIMIT ${budget}`
+    : sql`SELECT ${c.table}.rowid AS r, ${kept} AS kept FROM ${c.table} WHERE ${eq(c.organizationId, orgId)} ORDER BY ${order} LIMIT ${budget}`;
+}
+
 /** A slice read as rows with their sort keys (exports and reports walk these). */
 export const childSlicer =
   <T extends SQLiteTable>(c: ChildTable<T>) =>
@@ -139,7 +158,7 @@ export function childPage<T extends SQLiteTable>(
   const { columns } = c;
   // A searched or filtered page holds both plans; the one not chosen reads nothing, gives no rows.
   const slice = planned
-    ? sql`(SELECT * FROM (${childSlice(db, c, planned.walkOrganization, { ...a, where: planned.walk })}) UNION ALL SELECT * FROM (${childSlice(db, c, orgId, { ...a, where: planned.matched }, planned.matchedStart)})) AS slice`
+    ? sql`(SELECT * FROM (${childSlice(db, c, planned.walkOrganization, { ...a, where: planned.walk }, planned.walkStart)}) UNION ALL SELECT * FROM (${childSlice(db, c, orgId, { ...a, where: planned.matched }, planned.matchedStart)})) AS slice`
     : childSlice(db, c, orgId, a).as("slice");
   const values = sql.join(
     [...columns.map(([, column]) => sql.identifier(column.name)), sql.identifier(c.parentTitleAs)],
@@ -148,7 +167,10 @@ export function childPage<T extends SQLiteTable>(
   // json_group_array keeps the order its rows arrive in: the slice's ORDER BY ... LIMIT.
   const rows = { rows: sql<string>`json_group_array(json_array(${values}))`.as("rows") };
   const statement = planned
-    ? db.with(planned.with).select(rows).from(slice)
+    ? db
+        .with(...planned.with)
+        .select(rows)
+        .from(slice)
     : db.select(rows).from(slice);
   return readOne(statement, ([result]) =>
     (JSON.parse(result?.rows ?? "[]") as unknown[][]).map((values) => {
