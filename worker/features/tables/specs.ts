@@ -410,7 +410,8 @@ function filterPlan(
   const matches =
     known === undefined
       ? sql`SELECT count(*) AS m FROM (SELECT 1 FROM (${rowids}) LIMIT max(${n} / 4, ${cap}) + 1)`
-      : sql`SELECT ${known} AS m`;
+      : // D1 binds a JavaScript number as a REAL: m / 4 would then be a fraction, and LIMIT refuses it.
+        sql`SELECT CAST(${known} AS INTEGER) AS m`;
   const counted = new QueryBuilder()
     .$with("filter_count", { budget: sql<number>`budget`.as("budget") })
     .as(
