@@ -162,6 +162,10 @@ async function clientScenarios() {
   await attempt(() => sheets.write(spreadsheetId, "Tab", 1001, [["outside the grid"]]));
   await attempt(() => sheets.addTab(spreadsheetId, { title: "Tab", columns: 3 }));
   await attempt(() => sheets.tabs("no-such-spreadsheet"));
+  // An outage in the middle of an export: "flaky…" accounts get 503 on their first appends.
+  const flaky = new SheetsClient(fetcher, accessTokenFor(`flaky-${who}`), { maxRetries: 0 });
+  const outage = await flaky.create("Outage", [{ title: "Tab", columns: 3 }], "UTC");
+  await attempt(() => flaky.append(outage.spreadsheetId, "Tab", [["during the outage"]]));
   await attempt(() => drive.listFiles(fetcher, accessTokenFor("expired.one@gmail.com")));
   await attempt(() => oauth.refreshAccess(env, fetcher, "sbx-refresh.not-a-token"));
   await attempt(() => oauth.fetchAccountEmail(fetcher, "not-a-token"));

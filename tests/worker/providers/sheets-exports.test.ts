@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { reportsPageSchema } from "../../../shared/schemas/reports";
 import { schema } from "../../../worker/db/client";
+import { loadDrive } from "../../../worker/sandbox/google/drive-state";
 import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
 import { bindingOf, contentOf } from "../support/factories";
 import { connectGoogle } from "../support/google";
@@ -133,6 +134,54 @@ describe("recurring Sheets exports against Google's grid", () => {
       await (await contentOf(t.org.id)).select().from(schema.scheduleRuns)
     ).filter((r) => r.scheduleId === second.schedule.id);
     expect(secondRuns.map((r) => r.status)).toEqual(["succeeded", "succeeded"]);
+  });
+
+  it("retries a new-spreadsheet run after a Google outage into the spreadsheet it created", {
+    timeout: 120_000,
+  }, async () => {
+    // "flaky…": Google answers 503 to the first appends, longer than the client's own retries.
+    const account = `flaky-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
+    const t = await setup("@bench-1500", account);
+    const before = (await loadDrive(env.FILES, account)).length;
+    const created = await t.createSchedule({});
+    const [run] = await (await contentOf(t.org.id))
+      .insert(schema.scheduleRuns)
+      .values({
+        organizationId: t.org.id,
+        scheduleId: created.schedule.id,
+        slot: "2026-12-01T00:00:00.000Z",
+      })
+      .returning();
+    const runOf = async () =>
+      (await (await contentOf(t.org.id)).select().from(schema.scheduleRuns)).find(
+        (r) => r.id === run!.id,
+      )!;
+    const job = { type: "report.schedule-run", organizationId: t.org.id, runId: run!.id };
+
+    const first = await deliver([job]);
+    expect(first.retryMessages).toHaveLength(1);
+    const failed = await runOf();
+    expect(failed).toMatchObject({
+      status: "queued",
+      errorMessage: "Google Sheets is unavailable; the export will be retried.",
+    });
+    expect(failed.spreadsheetId).toEqual(expect.any(String));
+
+    const second = await deliver([job], 2);
+    expect(second.retryMessages).toEqual([]);
+    const done = await runOf();
+    expect(done.status).toBe("succeeded");
+    // One spreadsheet in the person's Drive, the one the first attempt created, written once.
+    expect(idOf(done.sheetUrl!)).toBe(failed.spreadsheetId);
+    const drive = await loadDrive(env.FILES, account);
+    expect(drive).toHaveLength(before + 1);
+    expect(drive[0]!.id).toBe(failed.spreadsheetId);
+    const sheet = (await sandboxSpreadsheet(env.FILES, account, failed.spreadsheetId!))!;
+    expect(sheet.sheets.map((s) => [s.title, s.values.length])).toEqual([
+      ["Channels", 2],
+      ["Videos", 1501],
+    ]);
+    expect(sheet.sheets[1]!.values[0]).toEqual(VIDEO_HEADINGS);
   });
 
   it("exports a 100,000-row tab", { timeout: 600_000 }, async () => {

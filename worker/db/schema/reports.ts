@@ -139,6 +139,11 @@ export const scheduleRuns = sqliteTable(
     reportId: text("report_id").references(() => reports.id, { onDelete: "set null" }),
     rowCount: integer("row_count"),
     sheetUrl: text("sheet_url"),
+    /**
+     * The spreadsheet this run created (a schedule with a new spreadsheet each time), recorded as
+     * soon as Google answers, so that a retried run writes into it instead of creating another.
+     */
+    spreadsheetId: text("spreadsheet_id"),
     errorMessage: text("error_message"),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at"),

@@ -19,6 +19,7 @@ import {
 import { SheetRowBatches } from "./sheet-batches";
 
 type Schedule = typeof reportSchedules.$inferSelect;
+type ScheduleRun = typeof scheduleRuns.$inferSelect;
 
 export const INITIAL_SETUP_SUFFIX = " (Initial Setup)";
 
@@ -38,14 +39,33 @@ const tabsFor = (schedule: Schedule) => {
       ];
 };
 
+/** The spreadsheet's tab ids by title, with the run's missing tabs added. */
+async function tabsOf(
+  sheets: SheetsClient,
+  spreadsheetId: string,
+  tabs: ReturnType<typeof tabsFor>,
+) {
+  const tabIds = new Map((await sheets.tabs(spreadsheetId)).map((t) => [t.title, t.sheetId]));
+  for (const tab of tabs)
+    if (!tabIds.has(tab.title))
+      tabIds.set(tab.title, await sheets.addTab(spreadsheetId, newTab(tab)));
+  return tabIds;
+}
+
 /**
  * Writes a run's data to Google Sheets: a new spreadsheet each time, or the schedule's persistent
  * spreadsheet with its tabs replaced (cleared, then written RAW). Returns the spreadsheet link.
+ * A new spreadsheet is recorded on the run as soon as Google makes it: when the run fails after
+ * that (Google unavailable, or rate limiting past the client's waits) and the queue retries it,
+ * the retry writes into that spreadsheet again, its tabs cleared, instead of creating a second
+ * one and leaving the half-written first in the person's Drive. If the person deleted it in
+ * between, the retry creates a new one.
  */
 async function writeSheets(
   env: Env,
   db: Db,
   schedule: Schedule,
+  run: Pick<ScheduleRun, "id" | "spreadsheetId">,
   runTitle: string,
   timeZone: string,
   range: { start: Date; end: Date },
@@ -56,6 +76,8 @@ async function writeSheets(
   const tabs = tabsFor(schedule);
   let spreadsheetId: string;
   let tabIds = new Map<string, number>();
+  // Whether the spreadsheet may hold rows already (a persistent one, or this run's own on a retry).
+  let written = schedule.isPersistent;
   if (schedule.isPersistent && schedule.persistentSheetId) {
     const [sheet] = await db
       .select()
@@ -74,10 +96,7 @@ async function writeSheets(
       );
     if (sheet.spreadsheetId) {
       spreadsheetId = sheet.spreadsheetId;
-      tabIds = new Map((await sheets.tabs(spreadsheetId)).map((t) => [t.title, t.sheetId]));
-      for (const tab of tabs)
-        if (!tabIds.has(tab.title))
-          tabIds.set(tab.title, await sheets.addTab(spreadsheetId, newTab(tab)));
+      tabIds = await tabsOf(sheets, spreadsheetId, tabs);
     } else {
       // The first run of a new persistent spreadsheet creates it.
       const created = await sheets.create(sheet.sheetName, tabs.map(newTab), timeZone);
@@ -89,15 +108,28 @@ async function writeSheets(
         .where(eq(persistentSheets.id, sheet.id));
     }
   } else {
-    const created = await sheets.create(runTitle, tabs.map(newTab), timeZone);
-    spreadsheetId = created.spreadsheetId;
-    tabIds = new Map(created.sheets.map((t) => [t.title, t.sheetId]));
+    const own = run.spreadsheetId
+      ? await tabsOf(sheets, run.spreadsheetId, tabs).catch((error: unknown) => {
+          if (error instanceof SheetsError && error.kind === "not_found") return undefined;
+          throw error;
+        })
+      : undefined;
+    if (run.spreadsheetId && own) {
+      spreadsheetId = run.spreadsheetId;
+      tabIds = own;
+      written = true;
+    } else {
+      const created = await sheets.create(runTitle, tabs.map(newTab), timeZone);
+      spreadsheetId = created.spreadsheetId;
+      tabIds = new Map(created.sheets.map((t) => [t.title, t.sheetId]));
+      await db.update(scheduleRuns).set({ spreadsheetId }).where(eq(scheduleRuns.id, run.id));
+    }
   }
 
   // The heading row goes to A1 (inside every grid); the rows are appended after it, so Google
   // grows the grid as they come (a new tab has 1,000 rows; a write starting past them is refused).
   for (const tab of tabs) {
-    if (schedule.isPersistent) await sheets.clear(spreadsheetId, tab.title);
+    if (written) await sheets.clear(spreadsheetId, tab.title);
     await sheets.write(spreadsheetId, tab.title, 1, [headings(tab.table)]);
     const batches = new SheetRowBatches();
     const append = async (rows: unknown[][]) => {
@@ -226,6 +258,7 @@ export async function runSchedule(
       env,
       db,
       schedule,
+      run,
       `${title} - ${now.toISOString().slice(0, 16).replace("T", " ")}`,
       timeZone,
       resolveDateRange(schedule.dateRange, now, timeZone),

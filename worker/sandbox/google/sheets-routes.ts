@@ -23,7 +23,9 @@ import { accountOfAccessToken } from "./tokens";
  * outside a sheet's grid is refused ("exceeds grid limits"); one that starts inside and runs past
  * the end grows it; appends grow it; no workbook passes 10,000,000 cells. `fields` gives a
  * partial response. Magic accounts (the address given on the consent page): "quota…" is refused
- * with 403 storageQuotaExceeded when creating; "ratelimited…" gets 429 on every values write.
+ * with 403 storageQuotaExceeded when creating; "ratelimited…" gets 429 on every values write;
+ * "flaky…" gets 503 on its first OUTAGE_APPENDS appends, then none (a Google outage in the middle
+ * of an export, long enough to outlast the client's own retries once).
  */
 
 export const googleError = (code: number, message: string, status: string, reason?: string) => ({
@@ -101,6 +103,18 @@ const rateLimited = (c: Context<AppEnv>) =>
     ),
     429,
   );
+const unavailable = (c: Context<AppEnv>) =>
+  c.json(googleError(503, "The service is currently unavailable.", "UNAVAILABLE"), 503);
+/** Appends a "flaky…" account is refused before Google recovers (SheetsClient retries twice). */
+export const OUTAGE_APPENDS = 3;
+/** Whether this append of a "flaky…" account falls in its outage (counted per account). */
+async function inOutage(bucket: R2Bucket, account: string): Promise<boolean> {
+  const key = `sandbox/google/outages/${account}`;
+  const served = Number((await (await bucket.get(key))?.text()) ?? 0);
+  if (served >= OUTAGE_APPENDS) return false;
+  await bucket.put(key, String(served + 1));
+  return true;
+}
 const body = async <T extends z.ZodType>(c: Context<AppEnv>, schema: T) =>
   schema.safeParse(await c.req.json().catch(() => null));
 const payloadError = (issues: z.core.$ZodIssue[]) =>
@@ -266,6 +280,12 @@ export const googleSheetsSandbox = new Hono<AppEnv>()
     }
     if (!values) return notFound(c);
     if (account.startsWith("ratelimited")) return rateLimited(c);
+    if (
+      account.startsWith("flaky") &&
+      values[3] === "append" &&
+      (await inOutage(c.env.FILES, account))
+    )
+      return unavailable(c);
     const rangeText = decodeURIComponent(values[2]!);
     if (values[3] === "clear") {
       const found = target(sheet, rangeText);
