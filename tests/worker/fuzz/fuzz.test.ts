@@ -1,6 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorEnvelopeSchema } from "../../../shared/errors";
+import worker from "../../../worker/index";
 import { createOrgWithMembers } from "../support/accounts";
 import { addChannel, connectedOrg } from "../support/ingestion";
 import { type ApiRoute, apiRoutes, badBodies, badQuery, fillPath } from "./route-table";
@@ -37,13 +38,15 @@ async function send(
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   const url = `http://localhost${path}${opts.query ? `?${opts.query}` : ""}`;
-  const res = await SELF.fetch(url, {
-    method: route.method,
-    headers,
-    body: opts.body,
-    redirect: "manual",
-  });
+  // Straight into the Worker's fetch handler, not SELF (why: support/http.ts, `call`).
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(url, { method: route.method, headers, body: opts.body, redirect: "manual" }),
+    env,
+    ctx,
+  );
   const text = await res.text();
+  await waitOnExecutionContext(ctx);
   return {
     status: res.status,
     text,
