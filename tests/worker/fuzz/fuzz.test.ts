@@ -1,8 +1,8 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorEnvelopeSchema } from "../../../shared/errors";
-import worker from "../../../worker/index";
 import { createOrgWithMembers } from "../support/accounts";
+import { handle } from "../support/http";
 import { addChannel, connectedOrg } from "../support/ingestion";
 import { type ApiRoute, apiRoutes, badBodies, badQuery, fillPath } from "./route-table";
 
@@ -39,14 +39,9 @@ async function send(
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   const url = `http://localhost${path}${opts.query ? `?${opts.query}` : ""}`;
   // Straight into the Worker's fetch handler, not SELF (why: support/http.ts, `call`).
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
+  const { res, text } = await handle(
     new Request(url, { method: route.method, headers, body: opts.body, redirect: "manual" }),
-    env,
-    ctx,
   );
-  const text = await res.text();
-  await waitOnExecutionContext(ctx);
   return {
     status: res.status,
     text,

@@ -70,6 +70,18 @@ export async function callWithEnv(overrides: Partial<Env>, path: string, opts: C
 }
 
 /**
+ * A request straight into the Worker's fetch handler (not SELF: why at `call`), its body read and
+ * the work it left running (waitUntil) awaited.
+ */
+export async function handle(req: Request): Promise<{ res: Response; text: string }> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(req, env, ctx);
+  const text = await res.text();
+  await waitOnExecutionContext(ctx);
+  return { res, text };
+}
+
+/**
  * One API call as a browser would make it; returns the response and its parsed JSON (if any).
  * Straight into the Worker's fetch handler, like callWithEnv, rather than through SELF: under
  * @cloudflare/vitest-pool-workers each SELF.fetch costs more than the one before within a file's

@@ -1,9 +1,8 @@
-import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { type ApiRoute, apiRoutes, fillPath } from "../fuzz/route-table";
 import { contentOf } from "./factories";
-import { call } from "./http";
+import { call, handle } from "./http";
 import { deliver } from "./jobs";
 import { allTime, createPreview, mergeNone, orgWithPairedContent } from "./multichannel";
 import { everyId, expectUnchanged, oneIdOfEachKind, snapshotOf } from "./org-snapshot";
@@ -68,20 +67,18 @@ export async function aimAt(route: ApiRoute, orgId: string, token: string, id: s
       ...Object.fromEntries(others.map((p, i) => [p, combo[i]!])),
     });
     const qs = aim.query?.(route, id) ?? "";
-    const res = await SELF.fetch(`http://localhost${path}${qs}`, {
-      method: route.method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(route.json ? { "content-type": "application/json" } : {}),
-      },
-      body: route.json ? JSON.stringify(aim.body?.(route, id) ?? bodyWith(id)) : undefined,
-      redirect: "manual",
-    });
-    answers.push({
-      label: `${route.method} ${path}${qs}`,
-      status: res.status,
-      text: await res.text(),
-    });
+    const { res, text } = await handle(
+      new Request(`http://localhost${path}${qs}`, {
+        method: route.method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(route.json ? { "content-type": "application/json" } : {}),
+        },
+        body: route.json ? JSON.stringify(aim.body?.(route, id) ?? bodyWith(id)) : undefined,
+        redirect: "manual",
+      }),
+    );
+    answers.push({ label: `${route.method} ${path}${qs}`, status: res.status, text });
   }
   return answers;
 }
