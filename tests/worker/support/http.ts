@@ -34,9 +34,8 @@ function buildRequest(path: string, opts: CallOptions): Request {
 /** Operations answered so far in this test file ("GET /orgs/{orgId}/jobs" -> statuses). */
 export const answered = new Map<string, Set<number>>();
 
-/** Reads the answer and checks it against /api/openapi.json (support/contract.ts). */
-async function withJson(req: Request, res: Response) {
-  const text = await res.text();
+/** Parses the answer and checks it against /api/openapi.json (support/contract.ts). */
+async function withJson(req: Request, res: Response, text: string) {
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;
@@ -56,29 +55,26 @@ async function withJson(req: Request, res: Response) {
 }
 
 /**
- * One call with some bindings changed (e.g. a Resend key), straight into the Worker's fetch
- * handler; it also waits for the work the request left running (waitUntil), so what that work
- * wrote is there when the test looks.
- */
-export async function callWithEnv(overrides: Partial<Env>, path: string, opts: CallOptions = {}) {
-  const ctx = createExecutionContext();
-  const req = buildRequest(path, opts);
-  const res = await worker.fetch(req.clone(), { ...env, ...overrides }, ctx);
-  const result = await withJson(req, res);
-  await waitOnExecutionContext(ctx);
-  return result;
-}
-
-/**
  * A request straight into the Worker's fetch handler (not SELF: why at `call`), its body read and
- * the work it left running (waitUntil) awaited.
+ * the work it left running (waitUntil) awaited, so what that work wrote is there when the test
+ * looks.
  */
-export async function handle(req: Request): Promise<{ res: Response; text: string }> {
+export async function handle(
+  req: Request,
+  bindings: Env = env,
+): Promise<{ res: Response; text: string }> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(req, env, ctx);
+  const res = await worker.fetch(req, bindings, ctx);
   const text = await res.text();
   await waitOnExecutionContext(ctx);
   return { res, text };
+}
+
+/** One call with some bindings changed (e.g. a Resend key), straight into the fetch handler. */
+export async function callWithEnv(overrides: Partial<Env>, path: string, opts: CallOptions = {}) {
+  const req = buildRequest(path, opts);
+  const { res, text } = await handle(req.clone(), { ...env, ...overrides });
+  return withJson(req, res, text);
 }
 
 /**

@@ -52,6 +52,20 @@ async function tabsOf(
   return tabIds;
 }
 
+/** The spreadsheet an earlier attempt of the run created, unless the person deleted it since. */
+async function ownSpreadsheet(
+  sheets: SheetsClient,
+  spreadsheetId: string,
+  tabs: ReturnType<typeof tabsFor>,
+) {
+  try {
+    return { spreadsheetId, tabIds: await tabsOf(sheets, spreadsheetId, tabs) };
+  } catch (error) {
+    if (error instanceof SheetsError && error.kind === "not_found") return undefined;
+    throw error;
+  }
+}
+
 /**
  * Writes a run's data to Google Sheets: a new spreadsheet each time, or the schedule's persistent
  * spreadsheet with its tabs replaced (cleared, then written RAW). Returns the spreadsheet link.
@@ -109,14 +123,10 @@ async function writeSheets(
     }
   } else {
     const own = run.spreadsheetId
-      ? await tabsOf(sheets, run.spreadsheetId, tabs).catch((error: unknown) => {
-          if (error instanceof SheetsError && error.kind === "not_found") return undefined;
-          throw error;
-        })
+      ? await ownSpreadsheet(sheets, run.spreadsheetId, tabs)
       : undefined;
-    if (run.spreadsheetId && own) {
-      spreadsheetId = run.spreadsheetId;
-      tabIds = own;
+    if (own) {
+      ({ spreadsheetId, tabIds } = own);
       written = true;
     } else {
       const created = await sheets.create(runTitle, tabs.map(newTab), timeZone);

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { type Reads, readOne } from "../../db/reads";
 import { channels, episodes, shows, videos } from "../../db/schema";
 import { type Row, toEpisodeRow, toVideoRow } from "./rows";
-import type { KeyedRow, PlannedFilter, SliceArgs } from "./specs";
+import type { KeyedRow, PlannedFilter, PlanSide, SliceArgs } from "./specs";
 import { isParentSort, orderTerms, rowidOf, sortValue } from "./sql-helpers";
 
 /** How a table's rows belong to a parent's: videos to channels, episodes to shows. */
@@ -157,8 +157,10 @@ export function childPage<T extends SQLiteTable>(
 ): Reads<Row[]> {
   const { columns } = c;
   // A searched or filtered page holds both plans; the one not chosen reads nothing, gives no rows.
+  const side = ({ start, organization, where }: PlanSide) =>
+    childSlice(db, c, organization, { ...a, where }, start);
   const slice = planned
-    ? sql`(SELECT * FROM (${childSlice(db, c, planned.walkOrganization, { ...a, where: planned.walk }, planned.walkStart)}) UNION ALL SELECT * FROM (${childSlice(db, c, orgId, { ...a, where: planned.matched }, planned.matchedStart)})) AS slice`
+    ? sql`(SELECT * FROM (${side(planned.walk)}) UNION ALL SELECT * FROM (${side(planned.matched)})) AS slice`
     : childSlice(db, c, orgId, a).as("slice");
   const values = sql.join(
     [...columns.map(([, column]) => sql.identifier(column.name)), sql.identifier(c.parentTitleAs)],

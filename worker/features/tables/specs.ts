@@ -287,19 +287,12 @@ const SEARCH_PLAN = sql.identifier("search_plan");
 const PLANNED_ROWS = 100_000;
 
 /**
- * A page's filter as two plans, the CTE that picks one, the walk's organisation, and where the
- * matched plan starts from.
+ * One plan of a page as its slice reads it: where it starts, the organisation it reads (for a
+ * walk down the sort index, NULL when the plan is not taken) and its filters.
  */
-export type PlannedFilter = {
-  /** The CTEs the page's statement starts with, the last of them `search_plan`. */
-  with: WithSubquery[];
-  walkOrganization: SQL;
-  walk: SQL | undefined;
-  /** Where the walk's slice starts: the sort index itself, unless the walk was read ahead. */
-  walkStart?: SliceStart;
-  matched: SQL | undefined;
-  matchedStart: SliceStart;
-};
+export type PlanSide = { start: SliceStart; organization: string | SQL; where: SQL | undefined };
+/** A page's filter as two plans, and the CTEs that pick one (the last of them `search_plan`). */
+export type PlannedFilter = { with: WithSubquery[]; walk: PlanSide; matched: PlanSide };
 
 /** The one-row CTE that says whether the page walks, from the plan's own decision. */
 const planChoice = (decision: SQL) =>
@@ -343,18 +336,24 @@ function searchPlan(
         sql`SELECT m >= ${cap} OR m * m * 8 >= ${reach} * n AS walk FROM (${matches}) CROSS JOIN (SELECT ${keptRows(table, orgId)} AS n)`,
       ),
     ],
-    walkOrganization,
-    walk: and(
-      eq(organizationId, walkOrganization),
-      sql`(+${table}.rowid IN (${own}) OR +${table}.rowid IN (${children}))`,
-      ...filters,
-    ),
-    matched: and(
-      sql`+${organizationId} = ${orgId}`,
-      sql`${table}.rowid IN (SELECT * FROM (${own} UNION ALL ${children}) LIMIT ${unlessWalking})`,
-      ...filters,
-    ),
-    matchedStart: "matched",
+    walk: {
+      start: "walk",
+      organization: walkOrganization,
+      where: and(
+        eq(organizationId, walkOrganization),
+        sql`(+${table}.rowid IN (${own}) OR +${table}.rowid IN (${children}))`,
+        ...filters,
+      ),
+    },
+    matched: {
+      start: "matched",
+      organization: orgId,
+      where: and(
+        sql`+${organizationId} = ${orgId}`,
+        sql`${table}.rowid IN (SELECT * FROM (${own} UNION ALL ${children}) LIMIT ${unlessWalking})`,
+        ...filters,
+      ),
+    },
   };
 }
 
@@ -434,13 +433,18 @@ function filterPlan(
         walkedRows,
         planChoice(sql`SELECT count(*) >= ${reach} AS walk FROM ${WALKED}`),
       ],
-      walkOrganization: sql`${orgId}`,
-      walk: undefined,
-      walkStart: { rowids: sql`SELECT r FROM ${WALKED} WHERE (SELECT walk FROM ${SEARCH_PLAN})` },
+      walk: {
+        start: { rowids: sql`SELECT r FROM ${WALKED} WHERE (SELECT walk FROM ${SEARCH_PLAN})` },
+        organization: orgId,
+        where: undefined,
+      },
       // The range's rowids joined to their rows: an IN list of them costs 4x more here (an
       // ephemeral index built, the rows then looked up and sorted): 9.2 against 2.2 ms.
-      matched: sql`+${organizationId} = ${orgId}`,
-      matchedStart: { rowids: sql`${rowids} LIMIT ${unlessWalking}` },
+      matched: {
+        start: { rowids: sql`${rowids} LIMIT ${unlessWalking}` },
+        organization: orgId,
+        where: sql`+${organizationId} = ${orgId}`,
+      },
     },
     walk: undefined,
   };
