@@ -4,6 +4,7 @@ import type { AppEnv } from "../../env";
 import { FieldMaskError, partialResponse } from "../fields";
 import { addAppFile } from "./drive-state";
 import { applyBatch, batchBody } from "./sheets-batch";
+import { type SheetsQuotaRefusal, takeSheetsQuota } from "./sheets-quota";
 import {
   a1Name,
   cellCount,
@@ -25,7 +26,8 @@ import { accountOfAccessToken } from "./tokens";
  * partial response. Magic accounts (the address given on the consent page): "quota…" is refused
  * with 403 storageQuotaExceeded when creating; "ratelimited…" gets 429 on every values write;
  * "flaky…" gets 503 on its first OUTAGE_APPENDS appends, then none (a Google outage in the middle
- * of an export, long enough to outlast the client's own retries once).
+ * of an export, long enough to outlast the client's own retries once). Every account also meets
+ * Google's per-minute request quotas, per user and for the project (sheets-quota.ts).
  */
 
 export const googleError = (code: number, message: string, status: string, reason?: string) => ({
@@ -94,11 +96,17 @@ const unauthenticated = (c: Context<AppEnv>) =>
   );
 const notFound = (c: Context<AppEnv>) =>
   c.json(googleError(404, "Requested entity was not found.", "NOT_FOUND"), 404);
-const rateLimited = (c: Context<AppEnv>) =>
+const rateLimited = (
+  c: Context<AppEnv>,
+  { metric, limit }: SheetsQuotaRefusal = {
+    metric: "Write requests",
+    limit: "Write requests per minute per user",
+  },
+) =>
   c.json(
     googleError(
       429,
-      "Quota exceeded for quota metric 'Write requests' and limit 'Write requests per minute per user'.",
+      `Quota exceeded for quota metric '${metric}' and limit '${limit}'.`,
       "RESOURCE_EXHAUSTED",
     ),
     429,
@@ -208,6 +216,8 @@ export const googleSheetsSandbox = new Hono<AppEnv>()
   .post(BASE, async (c) => {
     const account = who(c);
     if (!account) return unauthenticated(c);
+    const refusal = takeSheetsQuota("write", account);
+    if (refusal) return rateLimited(c, refusal);
     if (account.startsWith("quota"))
       return c.json(
         googleError(
@@ -248,6 +258,8 @@ export const googleSheetsSandbox = new Hono<AppEnv>()
   .on(["GET", "POST", "PUT"], `${BASE}/*`, async (c) => {
     const account = who(c);
     if (!account) return unauthenticated(c);
+    const refusal = takeSheetsQuota(c.req.method === "GET" ? "read" : "write", account);
+    if (refusal) return rateLimited(c, refusal);
     const store = new SheetsStore(c.env.FILES, account);
     const path = rawPath(c);
     const get = c.req.method === "GET" ? /^\/([^/:]+)$/.exec(path) : null;
