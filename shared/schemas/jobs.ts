@@ -39,6 +39,8 @@ export const jobMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("report.schedule-run"),
     organizationId: z.string().uuid(),
     runId: z.string().uuid(),
+    /** Times the run was sent back for Google's request quota (rate-limit-deferral.ts). */
+    deferrals: z.number().int().min(0).max(10_000).optional(),
   }),
 ]);
 export type JobMessage = z.infer<typeof jobMessageSchema>;

@@ -89,7 +89,8 @@ export const jobHandlers: { [T in JobType]: Handler<T> } = {
   ),
   "owner.backfill": runOwnerBackfill,
   "report.generate": (m, ctx) => generateReport(ctx.env, ctx.db, m.organizationId, m.reportId),
-  "report.schedule-run": (m, ctx) => runSchedule(ctx.env, ctx.db, m.organizationId, m.runId),
+  "report.schedule-run": (m, ctx) =>
+    runSchedule(ctx.env, ctx.db, m.organizationId, m.runId, m.deferrals ?? 0),
 };
 
 type DeadLetter<T extends JobType> = (

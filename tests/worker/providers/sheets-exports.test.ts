@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { reportsPageSchema } from "../../../shared/schemas/reports";
 import { schema } from "../../../worker/db/client";
 import { loadDrive } from "../../../worker/sandbox/google/drive-state";
@@ -8,7 +9,7 @@ import { bindingOf, contentOf } from "../support/factories";
 import { connectGoogle } from "../support/google";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
-import { deliver } from "../support/jobs";
+import { deliver, recordingQueue } from "../support/jobs";
 
 /*
  * Recurring Sheets exports against the grid-enforcing emulator (issue 13's "Done when"): one
@@ -134,6 +135,68 @@ describe("recurring Sheets exports against Google's grid", () => {
       await (await contentOf(t.org.id)).select().from(schema.scheduleRuns)
     ).filter((r) => r.scheduleId === second.schedule.id);
     expect(secondRuns.map((r) => r.status)).toEqual(["succeeded", "succeeded"]);
+  });
+
+  it("sends a run refused by Google's request quota back later, without spending the queue's retries", {
+    timeout: 120_000,
+  }, async () => {
+    // "ratelimited…": Google answers 429 to every values write, past the client's minute of waits.
+    const account = `ratelimited-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
+    const t = await setup("@bench-30", account);
+    const created = await t.createSchedule({});
+    const content = await contentOf(t.org.id);
+    const [run] = await content
+      .insert(schema.scheduleRuns)
+      .values({
+        organizationId: t.org.id,
+        scheduleId: created.schedule.id,
+        slot: "2026-12-02T00:00:00.000Z",
+      })
+      .returning();
+    const runOf = async () =>
+      (await content.select().from(schema.scheduleRuns)).find((r) => r.id === run!.id)!;
+    const job = { type: "report.schedule-run", organizationId: t.org.id, runId: run!.id } as const;
+    const queue = recordingQueue();
+    /** One delivery, the client's waits (2 s to 32 s) passing on a fake clock. */
+    const deliverWaiting = async (attempts: number) => {
+      const realTimeout = setTimeout;
+      vi.useFakeTimers({ toFake: ["setTimeout"] });
+      try {
+        let settled = false;
+        const delivering = deliver([job], attempts, "crosscast-jobs", {
+          ...env,
+          JOBS: queue.queue,
+        });
+        void delivering.finally(() => {
+          settled = true;
+        });
+        while (!settled) {
+          await vi.advanceTimersByTimeAsync(1_000);
+          await new Promise((resolve) => realTimeout(resolve, 2));
+        }
+        return await delivering;
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+
+    const first = await deliverWaiting(1);
+    expect(first.retryMessages).toEqual([]);
+    expect(queue.sent).toEqual([{ ...job, deferrals: 1 }]);
+    expect(await runOf()).toMatchObject({
+      status: "queued",
+      errorMessage: "Google Sheets is rate limiting this account; the export will be retried.",
+    });
+
+    // Six hours on, a refusal takes the queue's retries as any failure does.
+    await content
+      .update(schema.scheduleRuns)
+      .set({ createdAt: new Date(Date.now() - 7 * 3_600_000) })
+      .where(eq(schema.scheduleRuns.id, run!.id));
+    const late = await deliverWaiting(2);
+    expect(late.retryMessages).toHaveLength(1);
+    expect(queue.sent).toHaveLength(1);
+    expect((await runOf()).status).toBe("queued");
   });
 
   it("retries a new-spreadsheet run after a Google outage into the spreadsheet it created", {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { resolveDateRange } from "../../../shared/date-ranges";
+import type { JobMessage } from "../../../shared/schemas/jobs";
 import type { TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import { persistentSheets, reportSchedules, reports, scheduleRuns } from "../../db/schema";
@@ -8,6 +9,7 @@ import { SheetsClient, SheetsError, spreadsheetUrl } from "../../providers/googl
 import { providerFetch } from "../../providers/transport";
 import { googleAccessToken } from "../google/connection";
 import { organizationZone, writeReportFiles } from "./generate";
+import { deferralDelaySeconds, mayDefer } from "./rate-limit-deferral";
 import {
   cells,
   childPages,
@@ -190,6 +192,7 @@ export async function runSchedule(
   db: Db,
   organizationId: string,
   runId: string,
+  deferrals = 0,
 ): Promise<void> {
   const [run] = await db
     .select()
@@ -289,10 +292,13 @@ export async function runSchedule(
     ]);
   } catch (error) {
     const message = googleFailure(error);
-    // Rate limits and outages go back to the queue (a later attempt may succeed); the rest are final.
+    // Rate limits and outages go back to the queue (a later attempt may succeed); the rest are
+    // final. A rate limit goes back as a deferral, which spends none of the queue's retries.
     const retry =
       error instanceof SheetsError &&
       (error.kind === "rate_limited" || error.kind === "unavailable");
+    const defer =
+      error instanceof SheetsError && error.kind === "rate_limited" && mayDefer(run.createdAt, now);
     await db.batch([
       db
         .update(reports)
@@ -309,6 +315,16 @@ export async function runSchedule(
         .where(eq(scheduleRuns.id, run.id)),
       db.update(reportSchedules).set({ lastRunAt: now }).where(eq(reportSchedules.id, schedule.id)),
     ]);
+    if (defer) {
+      const job: JobMessage = {
+        type: "report.schedule-run",
+        organizationId,
+        runId,
+        deferrals: deferrals + 1,
+      };
+      await env.JOBS.send(job, { delaySeconds: deferralDelaySeconds(deferrals) });
+      return;
+    }
     if (retry) throw error;
   }
 }
