@@ -23,12 +23,12 @@ import { dashboardQueries } from "../dashboard/dashboard-api";
 import { ReportDialog } from "./ReportDialog";
 import { reportQueries, reportsApi } from "./reports-api";
 import { ScheduleActiveToggle } from "./ScheduleActiveToggle";
+import { linkClass, reportsFollowInterval, ScheduleLastRun } from "./ScheduleLastRun";
 
 const byTitle = (row: { title: string }) => row.title;
 
 const PAGE_SIZE = 200;
 const fileLabels: Record<string, string> = { parent_csv: "CSV", child_csv: "CSV", json: "JSON" };
-const linkClass = "text-indigo-600 hover:underline dark:text-indigo-400";
 
 /** The Recurring Reports and Reports tables of one platform, with the spreadsheet banner and New Report. */
 export default function PlatformReports({
@@ -53,13 +53,7 @@ export default function PlatformReports({
   const reports = useQuery({
     ...reportQueries.page(orgId, platform),
     // Follow generation and initial runs until they finish.
-    refetchInterval: (q) =>
-      q.state.data?.reports.some((r) => r.status === "queued" || r.status === "generating") ||
-      q.state.data?.schedules.some(
-        (s) => s.lastRun?.status === "queued" || s.lastRun?.status === "running",
-      )
-        ? 1500
-        : false,
+    refetchInterval: (q) => reportsFollowInterval(q.state.data),
   });
   // The same cached lists the dashboard reads; `select` narrows them for the picker without
   // changing what is cached under their keys.
@@ -152,29 +146,7 @@ export default function PlatformReports({
         header: "Last Run",
         size: 220,
         enableSorting: false,
-        cell: ({ row: { original: s } }) => {
-          const run = s.lastRun;
-          if (!run) return <span className="text-slate-500 dark:text-slate-400">Not run yet</span>;
-          if (run.status === "queued" || run.status === "running")
-            return <span role="status">Running...</span>;
-          return (
-            <span
-              className={run.status === "failed" ? "text-red-600 dark:text-red-400" : ""}
-              title={run.errorMessage ?? undefined}
-            >
-              {formatCreatedAt(new Date(run.at), timeZone)} ·{" "}
-              {run.status === "failed" ? run.errorMessage : `${run.rowCount ?? 0} rows`}
-              {run.sheetUrl && (
-                <>
-                  {" · "}
-                  <a className={linkClass} href={run.sheetUrl} target="_blank" rel="noreferrer">
-                    Open sheet
-                  </a>
-                </>
-              )}
-            </span>
-          );
-        },
+        cell: ({ row: { original: s } }) => <ScheduleLastRun run={s.lastRun} timeZone={timeZone} />,
       },
       {
         id: "createdAt",
