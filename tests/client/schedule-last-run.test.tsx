@@ -34,6 +34,7 @@ describe("a recurring report's Last Run", () => {
     );
     expect(screen.getByRole("status").textContent).toBe(`Running...${refused}`);
     expect(screen.getByText(refused)).toBeTruthy();
+    expect(screen.getByRole("status").getAttribute("title")).toBe(refused);
   });
 
   it("shows a first attempt as running, with nothing else", () => {

@@ -41,7 +41,8 @@ export function ScheduleLastRun({
   if (!run) return <span className="text-slate-500 dark:text-slate-400">Not run yet</span>;
   if (run.status === "queued" || run.status === "running")
     return (
-      <span role="status">
+      // The table's cells are one line: the whole reason is in the title too.
+      <span role="status" title={run.errorMessage ?? undefined}>
         Running...
         {run.errorMessage && (
           <span className="block text-xs text-amber-800 dark:text-amber-300">
