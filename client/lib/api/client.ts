@@ -43,6 +43,33 @@ async function toApiError(res: Response): Promise<ApiError> {
   );
 }
 
+/**
+ * A read that has not answered in this long is given up as a network error, and react-query asks
+ * once more (client/main.tsx). Reads answer in well under a second even at 100,000 videos, but a
+ * request can hang without an answer (a dropped connection; locally, a request wrangler dev lost
+ * while a queue job ran), and the page that waits for it would show its loading state forever:
+ * the browser suite met that twice, Reports never showing New Report. Writes are not cut short:
+ * one may take longer (a preview over thousands of items), and sending it again is not safe.
+ */
+export const READ_TIMEOUT_MS = 20_000;
+
+/** The caller's signal, also aborted (as a TimeoutError) once `ms` have passed. */
+function timedSignal(signal: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The request timed out", "TimeoutError")),
+    ms,
+  );
+  const follow = () => controller.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener("abort", follow, { once: true });
+  const done = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", follow);
+  };
+  return { signal: controller.signal, done };
+}
+
 /** Calls the JSON API and validates the answer with `schema`; failures throw ApiError. */
 async function send<T extends z.ZodType>(
   path: string,
@@ -57,14 +84,25 @@ async function send<T extends z.ZodType>(
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(opts.body);
   }
+  const method = opts.method ?? (body ? "POST" : "GET");
+  const timed = method === "GET" ? timedSignal(opts.signal, READ_TIMEOUT_MS) : undefined;
   const sent = fetch(path, {
-    method: opts.method ?? (body ? "POST" : "GET"),
+    method,
     headers,
     body,
     credentials: "same-origin",
-    signal: opts.signal,
+    signal: timed?.signal ?? opts.signal,
   });
-  return readAnswer(sent, schema);
+  try {
+    // The body is read under the same signal, so a body that stops coming times out too.
+    return await readAnswer(sent, schema);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "TimeoutError")
+      throw new ApiError("Network error", 0, "NETWORK", "timeout");
+    throw error;
+  } finally {
+    timed?.done();
+  }
 }
 
 /** An answer as every call reads it: failures throw ApiError, success is parsed by `schema`. */
@@ -77,6 +115,8 @@ async function readAnswer<T extends z.ZodType>(
     res = await sent;
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
+    if (error instanceof DOMException && error.name === "TimeoutError")
+      throw new ApiError("Network error", 0, "NETWORK", "timeout");
     throw new ApiError("Network error", 0, "NETWORK", "network");
   }
   if (!res.ok) throw await toApiError(res);
