@@ -53,6 +53,10 @@ async function toApiError(res: Response): Promise<ApiError> {
  */
 export const READ_TIMEOUT_MS = 20_000;
 
+/** A request given up by the read timeout (the fetch or the reading of its body). */
+const timedOut = (error: unknown) => error instanceof DOMException && error.name === "TimeoutError";
+const timeoutError = () => new ApiError("Network error", 0, "NETWORK", "timeout");
+
 /** The caller's signal, also aborted (as a TimeoutError) once `ms` have passed. */
 function timedSignal(signal: AbortSignal | undefined, ms: number) {
   const controller = new AbortController();
@@ -97,9 +101,7 @@ async function send<T extends z.ZodType>(
     // The body is read under the same signal, so a body that stops coming times out too.
     return await readAnswer(sent, schema);
   } catch (error) {
-    if (error instanceof DOMException && error.name === "TimeoutError")
-      throw new ApiError("Network error", 0, "NETWORK", "timeout");
-    throw error;
+    throw timedOut(error) ? timeoutError() : error;
   } finally {
     timed?.done();
   }
@@ -115,8 +117,7 @@ async function readAnswer<T extends z.ZodType>(
     res = await sent;
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    if (error instanceof DOMException && error.name === "TimeoutError")
-      throw new ApiError("Network error", 0, "NETWORK", "timeout");
+    if (timedOut(error)) throw timeoutError();
     throw new ApiError("Network error", 0, "NETWORK", "network");
   }
   if (!res.ok) throw await toApiError(res);

@@ -294,11 +294,9 @@ export async function runSchedule(
     const message = googleFailure(error);
     // Rate limits and outages go back to the queue (a later attempt may succeed); the rest are
     // final. A rate limit goes back as a deferral, which spends none of the queue's retries.
-    const retry =
-      error instanceof SheetsError &&
-      (error.kind === "rate_limited" || error.kind === "unavailable");
-    const defer =
-      error instanceof SheetsError && error.kind === "rate_limited" && mayDefer(run.createdAt, now);
+    const limited = error instanceof SheetsError && error.kind === "rate_limited";
+    const retry = limited || (error instanceof SheetsError && error.kind === "unavailable");
+    const defer = limited && mayDefer(run.createdAt, now);
     await db.batch([
       db
         .update(reports)
