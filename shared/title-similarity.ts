@@ -16,21 +16,89 @@
  * A title without words has similarity 0 with everything, itself included: no evidence.
  */
 
+/** A title's normalised words in order of first appearance, read a character at a time. */
 export function titleWords(title: string | null | undefined): string[] {
   const text = title ?? "";
-  // Plain ASCII titles (most of them) skip Unicode normalisation: same words, a fraction of the cost.
-  const words = /^[\x20-\x7e]*$/.test(text)
-    ? text
-        .replace(/'/g, "")
-        .toLowerCase()
-        .split(/[^a-z0-9]+/)
-    : text
-        .normalize("NFKD")
+  const words = new Set<string>();
+  let word = "";
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if (code < 0x80) {
+      // ASCII: letters lower-cased, digits kept, the apostrophe dropped, anything else ends a word.
+      if (code >= 0x61 && code <= 0x7a) word += text[i];
+      else if (code >= 0x41 && code <= 0x5a) word += String.fromCharCode(code + 0x20);
+      else if (code >= 0x30 && code <= 0x39) word += text[i];
+      else if (code !== 0x27 && word) {
+        words.add(word);
+        word = "";
+      }
+      continue;
+    }
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+        i++;
+      }
+    }
+    const folded = foldedCharacter(code);
+    if (folded === null) return wholeTitleWords(text);
+    for (const ch of folded) {
+      if (ch !== " ") word += ch;
+      else if (word) {
+        words.add(word);
+        word = "";
+      }
+    }
+  }
+  if (word) words.add(word);
+  return [...words];
+}
+
+/**
+ * The definition above applied to the whole title at once: decomposed (NFKD), marks removed,
+ * apostrophes removed, lower-cased, split on anything that is not a letter or digit.
+ * titleWords gives the same words a character at a time, because each of those steps maps one
+ * character independently of its neighbours, with one exception: a capital sigma lower-cases to
+ * ς at the end of a word and σ elsewhere, so a title holding one (after decomposition) is read
+ * whole. (tests/unit/title-words.test.ts holds titleWords to this definition over every code point.)
+ */
+function wholeTitleWords(text: string): string[] {
+  const words = text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/['\u2019]/g, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u);
+  return [...new Set(words.filter((w) => w.length > 0))];
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/**
+ * A non-ASCII character as it reads in a title's words: its decomposition without marks or
+ * apostrophes, lower-cased, with a space for each character that separates words; null when its
+ * decomposition holds a capital sigma. Titles repeat few distinct characters, so each is worked
+ * out once per isolate (at most one entry per code point ever seen): normalising and four
+ * regular-expression passes over every title were half of a 2,000 x 2,000 preview's matching
+ * (2026-11-29, docs/performance.md).
+ */
+const foldedCharacters = new Map<number, string | null>();
+function foldedCharacter(code: number): string | null {
+  let folded = foldedCharacters.get(code);
+  if (folded === undefined) {
+    const decomposed = String.fromCodePoint(code).normalize("NFKD");
+    folded = null;
+    if (!decomposed.includes("\u03a3")) {
+      folded = "";
+      const lower = decomposed
         .replace(/\p{M}+/gu, "")
         .replace(/['\u2019]/g, "")
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}]+/u);
-  return [...new Set(words.filter((w) => w.length > 0))];
+        .toLowerCase();
+      for (const ch of lower) folded += LETTER_OR_DIGIT.test(ch) ? ch : " ";
+    }
+    foldedCharacters.set(code, folded);
+  }
+  return folded;
 }
 
 /** Size of the intersection of two ascending arrays of distinct word ids. */
