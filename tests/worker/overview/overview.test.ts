@@ -1,12 +1,14 @@
-import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { SELF } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { dayNumber } from "../../../shared/metrics";
 import { addDays } from "../../../shared/overview-period";
 import { type Overview, overviewSchema } from "../../../shared/schemas/overview";
 import { schema } from "../../../worker/db/client";
 import { createOrgWithMembers } from "../support/accounts";
 import { type contentHandle, contentOf, createChannel } from "../support/factories";
-import { call, envelope } from "../support/http";
+import { call, envelope, signIn } from "../support/http";
+import { connectedOrg, ingestedChannel } from "../support/ingestion";
 
 /*
  * A fixed period in the past (custom 2026-01-11..2026-01-20, so the previous period is
@@ -151,6 +153,84 @@ describe("overview: YouTube", () => {
     expect(metric(o, "subscribers").value).toBeNull();
     expect(metric(o, "videosPublished").value).toBe(0);
     expect(o.movers).toEqual([]);
+  });
+});
+
+describe("overview: kept figures", () => {
+  it("shows a write to the content at the next ask", async () => {
+    const { org, member } = await createOrgWithMembers();
+    await seedYoutube(org.id);
+    const token = member.session.accessToken;
+    const ask = () => overview(org.id, token, `platform=youtube&${PERIOD}`);
+    const movers = (o: Overview) => o.movers.map((m) => [m.title, m.gain]);
+    expect(movers(await ask())).toEqual([
+      ["Old favourite", 800],
+      ["Launch day", 300],
+    ]);
+    expect(movers(await ask())).toEqual([
+      ["Old favourite", 800],
+      ["Launch day", 300],
+    ]);
+
+    // A refresh writes the video and its snapshot together.
+    const content = await contentOf(org.id);
+    const [launch] = await content
+      .select()
+      .from(schema.videos)
+      .where(and(eq(schema.videos.organizationId, org.id), eq(schema.videos.title, "Launch day")));
+    await content.batch([
+      content.update(schema.videos).set({ views: 5000 }).where(eq(schema.videos.id, launch!.id)),
+      content
+        .update(schema.videoMetrics)
+        .set({ views: 5000 })
+        .where(eq(schema.videoMetrics.videoKey, launch!.key!)),
+    ]);
+    expect(movers(await ask())).toEqual([
+      ["Launch day", 5000],
+      ["Old favourite", 800],
+    ]);
+
+    // A channel deleted takes its videos, and their figures, with it.
+    await content.delete(schema.channels).where(eq(schema.channels.id, launch!.channelId));
+    const after = await ask();
+    expect(after.movers).toEqual([]);
+    expect(metric(after, "videosPublished").value).toBe(0);
+  });
+
+  it("shows the history the development backfill writes, asked before it", async () => {
+    const { org, member } = await connectedOrg();
+    const token = member.session.accessToken;
+    await ingestedChannel(org.id, token, "@demomedia-clips");
+    const ask = () => overview(org.id, token, "platform=youtube&range=30days");
+    // One snapshot: no growth yet, and nothing before this period.
+    expect(metric(await ask(), "views")).toMatchObject({ value: 0, previous: null });
+    const r = await SELF.fetch(`http://localhost/dev/backfill-history?organizationId=${org.id}`, {
+      method: "POST",
+    });
+    expect(r.status).toBe(200);
+    const after = await ask();
+    expect(metric(after, "views").value).toBeGreaterThan(0);
+    expect(metric(after, "views").previous).toBeGreaterThan(0);
+  });
+
+  it("moves with the calendar: figures kept yesterday are not today's", async () => {
+    const { org, member } = await createOrgWithMembers();
+    await seedYoutube(org.id);
+    // Sessions are signed in at the clock's time: a new one for each day.
+    const tokenAt = async () => (await signIn(member.email, member.password)).accessToken;
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-01-20T12:00:00Z") });
+    try {
+      const first = await overview(org.id, await tokenAt(), "platform=youtube&range=7days");
+      expect(first.period).toMatchObject({ from: "2026-01-14", to: "2026-01-20" });
+      expect(metric(first, "views").series[0]?.date).toBe("2026-01-14");
+      vi.setSystemTime(new Date("2026-01-21T12:00:00Z"));
+      const next = await overview(org.id, await tokenAt(), "platform=youtube&range=7days");
+      expect(next.period).toMatchObject({ from: "2026-01-15", to: "2026-01-21" });
+      expect(metric(next, "views").series[0]?.date).toBe("2026-01-15");
+      expect(metric(next, "views").series.at(-1)?.value).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

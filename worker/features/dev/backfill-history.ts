@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { FIRST_WINDOWS } from "../../../shared/metrics";
 import { batchStatements, chunk } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { jsonUpsertStatements } from "../../db/json-upsert";
-import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
+import { channelMetrics, channels, tableStats, videoMetrics, videos } from "../../db/schema";
 import { installedSandbox } from "../../lib/sandbox";
 import { snapshotHour } from "../ingestion/video-writes";
 import { windowStatements } from "../ingestion/windows";
@@ -94,7 +94,21 @@ export async function backfillDemoHistory(
     );
   }
   // The one window computation, as after a refresh; every video, since old readings were added.
-  await batchStatements(d1, windowStatements({ organizationId }, now, { firstWindows: "all" }));
+  // Snapshots alone change no channel or video row, so the content's write versions are bumped
+  // here too: kept overview figures (overview/kept-overviews.ts) then see the new history even
+  // where no window moved.
+  await batchStatements(d1, [
+    ...windowStatements({ organizationId }, now, { firstWindows: "all" }),
+    db
+      .update(tableStats)
+      .set({ version: sql`${tableStats.version} + 1` })
+      .where(
+        and(
+          eq(tableStats.organizationId, organizationId),
+          inArray(tableStats.tableName, ["channels", "videos"]),
+        ),
+      ),
+  ]);
   return { channelRows: metrics.length, videoRows: written };
 }
 

@@ -83,9 +83,9 @@ function pageReads<T extends TableName>(
   const key = totalsKey(orgId, table, query, now);
   const kept = key ? keptTotals.get(key) : undefined;
   if (!key || !kept) return pageWithTotals<T>(db, orgId, table, query, key, now);
-  const rows = pageRows(db, orgId, table, query, now, kept.totals.total);
+  const rows = pageRows(db, orgId, table, query, now, kept.value.total);
   return combine(contentVersions(db, orgId), rows, (versions, rows) =>
-    versions === kept.versions ? { page: pageAnswer<T>(rows, kept.totals, query) } : null,
+    versions === kept.versions ? { page: pageAnswer<T>(rows, kept.value, query) } : null,
   );
 }
 

@@ -4,6 +4,7 @@ import type { TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import { type Reads, readOne } from "../../db/reads";
 import { tableStats } from "../../db/schema";
+import { VersionedCache } from "../../lib/versioned-cache";
 import { isFiltered, type TableTotals } from "./specs";
 import { presetClock } from "./sql-helpers";
 
@@ -71,34 +72,8 @@ export function totalsKey(
   ]);
 }
 
-type Kept = { versions: string; totals: TableTotals };
-
 /**
- * Least recently used first (a Map keeps insertion order; a hit is moved to the end). An entry is
- * a few hundred bytes; 2,000 of them stay well under a megabyte of the isolate's 128 MB.
+ * The isolate's cache: an isolate serves many requests, and every one may use it. An entry is a
+ * few hundred bytes; 2,000 of them stay well under a megabyte of the isolate's 128 MB.
  */
-export class TotalsCache {
-  private readonly entries = new Map<string, Kept>();
-
-  constructor(private readonly capacity = 2_000) {}
-
-  get(key: string): Kept | undefined {
-    const kept = this.entries.get(key);
-    if (kept) {
-      this.entries.delete(key);
-      this.entries.set(key, kept);
-    }
-    return kept;
-  }
-
-  set(key: string, versions: string, totals: TableTotals) {
-    this.entries.delete(key);
-    this.entries.set(key, { versions, totals: Object.freeze(totals) });
-    // One entry in, at most one out: the least recently used, first in the Map's order.
-    const oldest = this.entries.keys().next().value;
-    if (this.entries.size > this.capacity && oldest !== undefined) this.entries.delete(oldest);
-  }
-}
-
-/** The isolate's cache: an isolate serves many requests, and every one may use it. */
-export const keptTotals = new TotalsCache();
+export const keptTotals = new VersionedCache<TableTotals>(2_000);
