@@ -174,6 +174,35 @@ async function measure(size) {
       met: row.ingestStatements <= statementLimit,
     });
 
+    // The Dashboard's overview, its first request: the first ask after the ingestion weighs
+    // every video against its history for the top movers; later asks use the figures kept while
+    // the organisation's content is unchanged (worker/features/overview/kept-overviews.ts).
+    {
+      const overview = `${server.url}${org}/overview?platform=youtube&range=30days`;
+      const overviewHealth = [await timed(`${server.url}/api/health`, {})];
+      const firstAsk = await timed(overview, headers);
+      const again = [];
+      for (let i = 0; i < 15; i++) {
+        overviewHealth.push(await timed(`${server.url}/api/health`, {}));
+        again.push(await timed(overview, headers));
+      }
+      const healthP50 = pct(overviewHealth, 50);
+      row.overviewFirstMs = firstAsk;
+      row.overviewAgainRatio = pct(again, 50) / healthP50;
+      figure(
+        "scale",
+        `${short}: Dashboard overview, first ask after ingesting / health p50 (${firstAsk.toFixed(1)} ms)`,
+        firstAsk / healthP50,
+        "x",
+      );
+      figure(
+        "scale",
+        `${short}: Dashboard overview asked again, p50 / health p50 (${pct(again, 50).toFixed(1)} ms)`,
+        row.overviewAgainRatio,
+        "x",
+      );
+    }
+
     // The Videos page: every sortable column, with and without a search, against /api/health.
     const first = await call(`${org}/tables/videos?pageSize=1&sort=title`);
     const term = first.rows[0].title.split(/[^\p{L}]+/u).find((w) => w.length >= 5);
