@@ -1,4 +1,5 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { organizationIdColumn } from "./organizations";
 
 /*
@@ -27,7 +28,11 @@ export const tableStats = sqliteTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.tableName] })],
 );
 
-/** How many videos of an organisation share each trimmed title (Merge Same's groups). */
+/**
+ * How many videos of an organisation share each trimmed title (Merge Same's groups). The partial
+ * index lists only the titles shared by two videos or more: a merged page reads them without
+ * reading every group (tables/merged-videos.ts), and a new title (one member) adds no entry.
+ */
 export const videoTitleGroups = sqliteTable(
   "video_title_groups",
   {
@@ -35,5 +40,10 @@ export const videoTitleGroups = sqliteTable(
     titleKey: text("title_key").notNull(),
     members: integer("members").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.titleKey] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.titleKey] }),
+    index("video_title_groups_duplicates")
+      .on(t.organizationId, t.titleKey)
+      .where(sql`${t.members} > 1`),
+  ],
 );

@@ -701,7 +701,7 @@ export const tableSpecs: Record<TableName, TableSpec> = {
   videos: {
     page: (db, orgId, q, limit, offset, now, matches) =>
       q.merge
-        ? mergedVideoPage(db, videoWhere(orgId, q, now), q, limit, offset)
+        ? mergedVideoPage(db, orgId, videoWhere(orgId, q, now), q, limit, offset)
         : pageOf("videos")(db, orgId, q, limit, offset, now, matches),
     total: (db, orgId, q, now) => {
       const where = videoWhere(orgId, q, now, "matched");

@@ -1,0 +1,181 @@
+import { getTableColumns, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { type TablePage, tablePageSchemas } from "../../../shared/schemas/tables";
+import { sortKeys, tableColumns } from "../../../shared/table-columns";
+import { schema } from "../../../worker/db/client";
+import { createOrgWithMembers } from "../support/accounts";
+import { contentOf, createChannel } from "../support/factories";
+import { call } from "../support/http";
+
+/*
+ * Merge Same pages against the rule written out plainly: group the filtered videos by trimmed
+ * title, show each group as its highest-views member (ties: the lowest id) with the counts summed
+ * (missing when every member misses them), the members' window source or "mixed", the average
+ * view duration weighted by views (the plain average when no member has views), then sort with
+ * missing values last and ties in row order, as the plain table does. The server reads titles
+ * no other video shares off the sort index and groups only the shared ones
+ * (worker/features/tables/merged-videos.ts): these pages must not tell the two apart.
+ */
+
+const SUMMED = tableColumns.videos
+  .filter((c) => c.kind === "number" || c.kind === "minutes")
+  .map((c) => c.id);
+type Stored = typeof schema.videos.$inferSelect & {
+  row: number;
+  channelRow: number;
+  channelTitle: string;
+};
+
+function mergeRule(videos: Stored[]) {
+  const groups = new Map<string, Stored[]>();
+  for (const v of videos) groups.set(v.title.trim(), [...(groups.get(v.title.trim()) ?? []), v]);
+  return [...groups.values()].map((members) => {
+    const top = [...members].sort((a, b) => b.views - a.views || (a.id < b.id ? -1 : 1))[0]!;
+    const sum = (id: string) => {
+      const values = members
+        .map((m) => (m as unknown as Record<string, number | null>)[id])
+        .filter((x): x is number => x !== null);
+      return values.length ? values.reduce((a, b) => a + b, 0) : null;
+    };
+    const timed = members.filter((m) => m.averageViewDuration !== null);
+    const weight = timed.reduce((s, m) => s + m.views, 0);
+    const averageViewDuration = timed.length
+      ? Math.round(
+          weight > 0
+            ? timed.reduce((s, m) => s + m.averageViewDuration! * m.views, 0) / weight
+            : timed.reduce((s, m) => s + m.averageViewDuration!, 0) / timed.length,
+        )
+      : null;
+    const sources = new Set(members.map((m) => m.windowSource));
+    return {
+      id: top.id,
+      title: top.title,
+      channelTitle: top.channelTitle,
+      publishDate: top.publishDate.toISOString(),
+      lastUpdated: top.lastUpdated?.toISOString() ?? null,
+      averageViewDuration,
+      windowSource: sources.size === 1 ? top.windowSource : "mixed",
+      mergedCount: members.length,
+      ...Object.fromEntries(SUMMED.map((id) => [id, sum(id)])),
+      row: top.row,
+      channelRow: top.channelRow,
+    } as Record<string, string | number | null>;
+  });
+}
+
+function sortRule(rows: Array<Record<string, string | number | null>>, key: string, desc: boolean) {
+  const sign = desc ? -1 : 1;
+  const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...rows].sort((a, b) => {
+    const [x, y] = [a[key]!, b[key]!];
+    if ((x === null) !== (y === null)) return x === null ? 1 : -1;
+    if (x !== null && y !== null && cmp(x, y) !== 0) return sign * cmp(x, y);
+    if (key === "channelTitle" && a.channelRow !== b.channelRow)
+      return sign * cmp(a.channelRow!, b.channelRow!);
+    return sign * cmp(a.row!, b.row!);
+  });
+}
+
+async function seed() {
+  const { org, member } = await createOrgWithMembers();
+  const first = await createChannel(org.id, "UC-merge-a");
+  const second = await createChannel(org.id, "UC-merge-b");
+  const content = await contentOf(org.id);
+  // Shared titles (some only once each channel, some with spaces around), titles of their own,
+  // tied views, missing windows and durations, videos without views.
+  const titles = ["Shared", " Shared ", "Pair", "Pair", "Trio", "Trio ", " Trio", "Cross"];
+  const rows: Array<typeof schema.videos.$inferInsert> = [];
+  for (let i = 0; i < 40; i++) {
+    const title = i < titles.length ? titles[i]! : `Own title ${i}`;
+    rows.push({
+      organizationId: org.id,
+      channelId: (i === 7 || i % 3 === 0 ? second : first).id,
+      externalId: `v-merge-${i}`,
+      title,
+      views: [0, 50, 50, 120, 7][i % 5]!,
+      likes: i % 4,
+      comments: i % 6 === 0 ? 0 : i,
+      publishDate: new Date(Date.UTC(2026, 0, 1 + (i % 9))),
+      lastUpdated: i % 7 === 0 ? null : new Date(Date.UTC(2026, 1, 1 + (i % 4))),
+      trailing1wViews: i % 4 === 0 ? null : (i * 37) % 11,
+      averageViewDuration: i % 5 === 2 ? null : 60 + ((i * 13) % 50),
+      windowSource: i % 8 === 5 ? "owner" : "public",
+    });
+  }
+  rows.push({ ...rows[7]!, channelId: first.id, externalId: "v-merge-cross" });
+  for (let i = 0; i < rows.length; i += 4)
+    await content.insert(schema.videos).values(rows.slice(i, i + 4));
+  const stored = (await content
+    .select({
+      ...getTableColumns(schema.videos),
+      row: sql<number>`${schema.videos}.rowid`,
+      channelRow: sql<number>`${schema.channels}.rowid`,
+      channelTitle: sql<string>`${schema.channels.title}`,
+    })
+    .from(schema.videos)
+    .innerJoin(schema.channels, sql`${schema.channels.id} = ${schema.videos.channelId}`)
+    .where(sql`${schema.videos.organizationId} = ${org.id}`)) as Stored[];
+  return { org, token: member.session.accessToken, first, stored };
+}
+
+async function allPages(orgId: string, token: string, query: string) {
+  const rows: TablePage<"videos">["rows"] = [];
+  for (let page = 1; ; page++) {
+    const r = await call(
+      `/api/orgs/${orgId}/tables/videos?merge=1&pageSize=7&page=${page}&${query}`,
+      {
+        token,
+      },
+    );
+    expect(r.status, r.text).toBe(200);
+    const parsed = tablePageSchemas.videos.parse(r.json);
+    rows.push(...parsed.rows);
+    if (parsed.rows.length < 7) return { rows, total: parsed.total };
+  }
+}
+
+const shown = (r: Record<string, unknown>) => [
+  r.id,
+  r.mergedCount,
+  r.views,
+  r.trailing1wViews,
+  r.averageViewDuration,
+  r.windowSource,
+];
+
+describe("Merge Same pages", () => {
+  it("follow the merge rule for every sort, both ways, page after page", async () => {
+    const { org, token, stored } = await seed();
+    const merged = mergeRule(stored);
+    expect(merged.some((m) => Number(m.mergedCount) === 3)).toBe(true);
+    for (const key of sortKeys("videos"))
+      for (const dir of ["asc", "desc"] as const) {
+        const { rows, total } = await allPages(org.id, token, `sort=${key}&dir=${dir}`);
+        expect(total, `${key} ${dir}`).toBe(merged.length);
+        expect(rows.map(shown), `${key} ${dir}`).toEqual(
+          sortRule(merged, key, dir === "desc").map(shown),
+        );
+      }
+  });
+
+  it("group only the filtered videos: a title another channel shares is one video there", async () => {
+    const { org, token, first, stored } = await seed();
+    const inFirst = stored.filter((v) => v.channelId === first.id);
+    const merged = mergeRule(inFirst);
+    const cross = merged.find((m) => String(m.title).trim() === "Cross")!;
+    expect(cross.mergedCount).toBe(1);
+    for (const [key, dir] of [
+      ["views", "desc"],
+      ["trailing1wViews", "asc"],
+      ["averageViewDuration", "desc"],
+    ] as const) {
+      const { rows, total } = await allPages(
+        org.id,
+        token,
+        `sort=${key}&dir=${dir}&channel=${first.id}`,
+      );
+      expect(total).toBe(merged.length);
+      expect(rows.map(shown)).toEqual(sortRule(merged, key, dir === "desc").map(shown));
+    }
+  });
+});
