@@ -126,7 +126,9 @@ export function mergedVideoPage(
       WHERE ${filtered} AND trim("videos"."title") NOT IN ${shared}
       ORDER BY ${singleOrder} LIMIT ${offset + limit})`;
 
-  // The shared titles' videos, grouped; each group as its highest-views member.
+  // The shared titles' videos, grouped; each group as its highest-views member. NOT INDEXED: the
+  // videos are looked up by the rowids found (SQLite otherwise walked an organisation index over
+  // every video and tested each against the list: 165 against 118 ms for the page at 100k).
   const sums = Object.entries(SUMMED).map(([k, col]) =>
     sql.raw(`SUM("videos"."${col}") OVER g AS "m_${k}"`),
   );
@@ -143,7 +145,7 @@ export function mergedVideoPage(
           AS INTEGER), CAST(ROUND(AVG("videos"."average_view_duration") OVER g) AS INTEGER)) AS "average_view_duration",
         ${sql.join(sums, sql`, `)},
         "channels"."rowid" AS "channel_row", "videos"."rowid" AS "video_row"
-      FROM ${videos} INNER JOIN ${channels} ON ${eq(channels.id, videos.channelId)}
+      FROM ${videos} NOT INDEXED INNER JOIN ${channels} ON ${eq(channels.id, videos.channelId)}
       WHERE ${filtered} AND "videos"."rowid" IN ${sharedTitleVideos(organizationId)}
       WINDOW g AS (PARTITION BY trim("videos"."title"))
     ) WHERE "rn" = 1`;
