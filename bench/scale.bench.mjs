@@ -326,6 +326,29 @@ async function measure(size) {
       worstFiltered.ratio,
       "x",
     );
+    // Merge Same on: every sort both ways (merged-videos.ts reads unshared titles off the sort
+    // index and groups only the shared ones; the sandbox's channels re-upload one video in 25).
+    {
+      const merged = (sort, dir) =>
+        `${server.url}${org}/tables/videos?merge=1&sort=${sort}&dir=${dir}`;
+      const mine = [];
+      const theirs = [];
+      for (const sort of SORTS)
+        for (const dir of ["desc", "asc"]) {
+          await timed(merged(sort, dir), headers);
+          for (let i = 0; i < 3; i++) {
+            theirs.push(await timed(health, {}));
+            mine.push(await timed(merged(sort, dir), headers));
+          }
+        }
+      row.mergedPageRatio = pct(mine, 50) / pct(theirs, 50);
+      figure(
+        "scale",
+        `${short}: Merge Same page p50 / health p50, all sorts both ways (${pct(mine, 50).toFixed(1)} ms)`,
+        row.mergedPageRatio,
+        "x",
+      );
+    }
     const pageRps = await throughput(page("trailing1wViews", term), headers);
     const healthRps = await throughput(health, {});
     row.rpsRatio = pageRps / healthRps;
