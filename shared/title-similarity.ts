@@ -63,7 +63,7 @@ export function titleWords(title: string | null | undefined): string[] {
  * ς at the end of a word and σ elsewhere, so a title holding one (after decomposition) is read
  * whole. (tests/unit/title-words.test.ts holds titleWords to this definition over every code point.)
  */
-function wholeTitleWords(text: string): string[] {
+export function wholeTitleWords(text: string): string[] {
   const words = text
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")

@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { titleWords } from "../../shared/title-similarity";
+import { titleWords, wholeTitleWords } from "../../shared/title-similarity";
 
 /*
  * titleWords reads a title a character at a time (shared/title-similarity.ts). These tests hold
- * it to the definition applied to the whole title at once, written out here independently.
+ * it to the definition applied to the whole title at once (wholeTitleWords), itself pinned by the
+ * cases below.
  */
-function definition(title: string): string[] {
-  const words = title
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .replace(/['\u2019]/g, "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u);
-  return [...new Set(words.filter((w) => w.length > 0))];
-}
+const definition = wholeTitleWords;
 
 describe("title words", () => {
   it.each([
