@@ -1,6 +1,6 @@
 import { countDistinct, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { TableQuery } from "../../../shared/schemas/tables";
-import { type SortKey, sortKeys, tableColumns } from "../../../shared/table-columns";
+import { sortKeys, tableColumns } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import { type Reads, readOne } from "../../db/reads";
 import { channels, videos, videoTitleGroups } from "../../db/schema";
@@ -35,25 +35,20 @@ const SUMMED = Object.fromEntries(
   summedIds.map((id) => [id, getTableColumns(videos)[id].name]),
 ) as Record<SummedId, string>;
 
-/** The videos' column of each sort key that is not a sum (a fixed list: never input). */
-const kept: Record<Exclude<SortKey<"videos">, SummedId | "channelTitle">, string> = {
-  title: "title",
-  publishDate: "publish_date",
-  lastUpdated: "last_updated",
-  averageViewDuration: "average_view_duration",
-};
-/** Each sort key's videos column (channelTitle: the channel's title), and whether it may be NULL. */
-const SORTS: Record<string, { column: string; merged: string; nullable: boolean }> =
-  Object.fromEntries(
-    sortKeys("videos").map((key) => {
-      if (key === "channelTitle")
-        return [key, { column: "channel_title", merged: "channel_title", nullable: false }];
-      const column = key in SUMMED ? SUMMED[key as SummedId] : kept[key as keyof typeof kept];
-      const nullable = !Object.values(getTableColumns(videos)).find((c) => c.name === column)
-        ?.notNull;
-      return [key, { column, merged: key in SUMMED ? `m_${key}` : column, nullable }];
-    }),
-  );
+/**
+ * Each sort key's column in the merged rows: a sum, the channel's title, or the video's own
+ * column (a fixed list: never input).
+ */
+const SORTS: Record<string, string> = Object.fromEntries(
+  sortKeys("videos").map((key) => [
+    key,
+    key in SUMMED
+      ? `m_${key}`
+      : key === "channelTitle"
+        ? "channel_title"
+        : getTableColumns(videos)[key].name,
+  ]),
+);
 
 /** The columns both parts give, in one order (the union's). */
 const OUTER = [
@@ -84,17 +79,23 @@ const sharedTitleVideos = (organizationId: string) =>
       WHERE "m"."organization_id" = ${organizationId} AND "m"."title" >= ' ' AND "m"."title" < '!'
         AND trim("m"."title") IN ${sharedTitles(organizationId)})`;
 
+/**
+ * A page of merged rows. `order` is the plain table's order for the query's sort (the sort
+ * column's index, NULLs last, ties by rowid: orderTerms), which the unshared titles' videos are
+ * read in.
+ */
 export function mergedVideoPage(
   db: Db,
   organizationId: string,
   where: SQL | undefined,
   query: TableQuery,
+  order: SQL[],
   limit: number,
   offset: number,
 ): Reads<Row[]> {
   const key = query.sort ?? "publishDate";
-  const sort = ownEntry(SORTS, key);
-  if (!sort)
+  const column = ownEntry(SORTS, key);
+  if (!column)
     throw new ApiError(
       "BAD_REQUEST",
       `sort: unknown column "${key}"; one of ${Object.keys(SORTS).join(", ")}`,
@@ -104,18 +105,8 @@ export function mergedVideoPage(
   const filtered = where ?? sql`1 = 1`;
   const shared = sharedTitles(organizationId);
 
-  // Videos alone with their title: each is its own merged row. Ordered as the final page is, so
-  // SQLite reads them off the sort column's index (NULLs last, ties by rowid) and stops at the
-  // last row the page can need.
-  const nullsLast = direction === "ASC" && sort.nullable ? " NULLS LAST" : "";
-  const singleOrder =
-    key === "channelTitle"
-      ? sql.raw(
-          `"channels"."title" ${direction}, "channels"."rowid" ${direction}, "videos"."rowid" ${direction}`,
-        )
-      : sql.raw(
-          `"videos"."${sort.column}" ${direction}${nullsLast}, "videos"."rowid" ${direction}`,
-        );
+  // Videos alone with their title: each is its own merged row. Read in the final page's order,
+  // so SQLite reads them off the sort column's index and stops at the last row the page can need.
   const own = Object.entries(SUMMED).map(([k, col]) => sql.raw(`"videos"."${col}" AS "m_${k}"`));
   const singles = sql`SELECT * FROM (SELECT "videos"."id", "videos"."title", "videos"."external_id",
         "videos"."channel_id", ${channels.title} AS "channel_title", "videos"."duration_seconds",
@@ -124,7 +115,7 @@ export function mergedVideoPage(
         "channels"."rowid" AS "channel_row", "videos"."rowid" AS "video_row"
       FROM ${videos} INNER JOIN ${channels} ON ${eq(channels.id, videos.channelId)}
       WHERE ${filtered} AND trim("videos"."title") NOT IN ${shared}
-      ORDER BY ${singleOrder} LIMIT ${offset + limit})`;
+      ORDER BY ${sql.join(order, sql`, `)} LIMIT ${offset + limit})`;
 
   // The shared titles' videos, grouped; each group as its highest-views member. NOT INDEXED: the
   // videos are looked up by the rowids found (SQLite otherwise walked an organisation index over
@@ -154,7 +145,7 @@ export function mergedVideoPage(
   const finalOrder =
     key === "channelTitle"
       ? `"channel_title" ${direction}, "channel_row" ${direction}, "video_row" ${direction}`
-      : `"${sort.merged}" IS NULL, "${sort.merged}" ${direction}, "video_row" ${direction}`;
+      : `"${column}" IS NULL, "${column}" ${direction}, "video_row" ${direction}`;
   // A select over the union (not db.all) so it can travel in a batch with the totals.
   const statement = db
     .select(

@@ -699,10 +699,13 @@ export const tableSpecs: Record<TableName, TableSpec> = {
     total: plainTotals("channels", channels.organizationId, channels.lastUpdated, channelOptional),
   },
   videos: {
-    page: (db, orgId, q, limit, offset, now, matches) =>
-      q.merge
-        ? mergedVideoPage(db, orgId, videoWhere(orgId, q, now), q, limit, offset)
-        : pageOf("videos")(db, orgId, q, limit, offset, now, matches),
+    page: (db, orgId, q, limit, offset, now, matches) => {
+      if (!q.merge) return pageOf("videos")(db, orgId, q, limit, offset, now, matches);
+      // Merged rows of unshared titles are read in the plain table's order (merged-videos.ts).
+      const { target, descending } = sortTarget(sortables.videos, q, defaultSort.videos);
+      const order = orderTerms(videos, target, descending);
+      return mergedVideoPage(db, orgId, videoWhere(orgId, q, now), q, order, limit, offset);
+    },
     total: (db, orgId, q, now) => {
       const where = videoWhere(orgId, q, now, "matched");
       const t = totals(
