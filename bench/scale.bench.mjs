@@ -7,7 +7,7 @@
 //   against /api/health's;
 // - the page's SQL alone on the SQLite file and on PostgreSQL 15 with the same rows and indexes
 //   (bench/lib/scale-sql.mjs);
-// - the whole-table CSV export (time, workerd memory growth);
+// - the whole-table CSV export (time, workerd memory growth), and the same with Merge Same on;
 // - a one-time report over the channel (time, memory growth of the workerd process and of the
 //   Worker's own isolate heap, /api/health p95 while it runs), then
 //   its files downloaded and opened (CSV lines counted, JSON parsed);
@@ -399,6 +399,26 @@ async function measure(size) {
       ...(size === 100000 ? { target: "<= 5000 ms", met: row.exportMs <= 5000 } : {}),
     });
     figure("scale", `${short}: CSV export, workerd RSS growth`, row.exportMemoryMB, "MB");
+
+    // The same export with Merge Same on (the Export button sends the table's merge=1).
+    await new Promise((r) => setTimeout(r, 1000));
+    base = rssMB(workerd);
+    peak = base;
+    sampler = setInterval(() => (peak = Math.max(peak, rssMB(workerd))), 20);
+    t0 = performance.now();
+    const mergedCsv = await (
+      await fetch(`${server.url}${org}/tables/videos/export?format=csv&merge=1`, { headers })
+    ).text();
+    const mergedMs = performance.now() - t0;
+    clearInterval(sampler);
+    figure(
+      "scale",
+      `${short}: Merge Same CSV export (${csvRecords(mergedCsv)} rows) / whole-table export`,
+      mergedMs / row.exportMs,
+      "x",
+    );
+    figure("scale", `${short}: Merge Same CSV export`, mergedMs, "ms");
+    figure("scale", `${short}: Merge Same CSV export, workerd RSS growth`, peak - base, "MB");
 
     if (!SKIP.has("report")) {
       // A report over the whole channel, with /api/health sampled while it runs.

@@ -2,22 +2,9 @@ import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import type { TableName, TableQuery } from "../../../shared/schemas/tables";
 import { exportedColumns } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
-import { runReads } from "../../db/reads";
-import { KEYSET_PAGE, keysetPages } from "./keyset";
+import { keysetPages } from "./keyset";
+import { mergedExportPages } from "./merged-export";
 import { exportCell, type Row } from "./rows";
-import { tableSpecs } from "./specs";
-
-/** Merge Same rows are computed per statement, so they page by offset (a flagged build only). */
-async function* mergedPages(db: Db, orgId: string, query: TableQuery, now: number) {
-  for (let offset = 0; ; offset += KEYSET_PAGE) {
-    const rows = await runReads(
-      db,
-      tableSpecs.videos.page(db, orgId, query, KEYSET_PAGE, offset, now),
-    );
-    if (rows.length > 0) yield rows;
-    if (rows.length < KEYSET_PAGE) return;
-  }
-}
 
 /**
  * Streams the whole filtered, sorted table as CSV or JSON, reading it in keyset pages so memory
@@ -38,7 +25,7 @@ export async function exportStream(
   const columns = exportedColumns(table);
   const pages: AsyncGenerator<Row[]> =
     table === "videos" && query.merge
-      ? mergedPages(db, orgId, query, now)
+      ? mergedExportPages(db, orgId, query, now)
       : keysetPages(db, orgId, table, query, now);
   let written = 0;
   let started = false;

@@ -35,11 +35,11 @@ async function* walk(
   read: (bound: SQL | undefined) => Promise<KeyedRow[]>,
   next: (last: KeyedRow) => SQL,
   pageSize: number,
-): AsyncGenerator<Row[]> {
+): AsyncGenerator<KeyedRow[]> {
   let bound: SQL | undefined;
   for (;;) {
     const slice = await read(bound);
-    if (slice.length > 0) yield slice.map((r) => r.row);
+    if (slice.length > 0) yield slice;
     const last = slice.at(-1);
     if (slice.length < pageSize || !last) return;
     bound = next(last);
@@ -57,8 +57,25 @@ export async function* keysetPages(
   now: number,
   pageSize = KEYSET_PAGE,
 ): AsyncGenerator<Row[]> {
+  for await (const slice of keyedKeysetPages(db, orgId, name, query, now, pageSize))
+    yield slice.map((r) => r.row);
+}
+
+/**
+ * keysetPages with each row's sort value and rowid (for a caller that merges the pages with rows
+ * of another stream in the same order), and `condition` on top of the query's filters.
+ */
+export async function* keyedKeysetPages(
+  db: Db,
+  orgId: string,
+  name: TableName,
+  query: TableQuery,
+  now: number,
+  pageSize = KEYSET_PAGE,
+  condition?: SQL,
+): AsyncGenerator<KeyedRow[]> {
   const { target, descending } = sortTarget(sortables[name], query, defaultSort[name]);
-  const where = wheres[name](orgId, query, now);
+  const where = and(wheres[name](orgId, query, now), condition);
   const table = tableOf[name];
   const rowid = sql`${table}.rowid`;
   const beyond = (r: number) => (descending ? sql`${rowid} < ${r}` : sql`${rowid} > ${r}`);
@@ -102,7 +119,7 @@ async function* parentOrdered(
   slice: (extra: SQL | undefined, args?: Partial<SliceArgs>) => Promise<KeyedRow[]>,
   beyond: (rowid: number) => SQL,
   pageSize: number,
-): AsyncGenerator<Row[]> {
+): AsyncGenerator<KeyedRow[]> {
   const child = childOf[name];
   if (!child) return;
   const parentId = name === "videos" ? channels.id : shows.id;
