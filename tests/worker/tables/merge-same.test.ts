@@ -167,6 +167,25 @@ describe("Merge Same pages", () => {
       }
   });
 
+  it("sorted by channel, order two channels of one title by their rows", async () => {
+    const { org, token, first, stored } = await seed();
+    const db = await contentOf(org.id);
+    const title = stored.find((v) => v.channelId === first.id)!.channelTitle;
+    await db
+      .update(schema.channels)
+      .set({ title })
+      .where(
+        sql`${schema.channels.id} <> ${first.id} AND ${schema.channels.organizationId} = ${org.id}`,
+      );
+    const merged = mergeRule(stored.map((v) => ({ ...v, channelTitle: title })));
+    for (const dir of ["asc", "desc"] as const) {
+      const { rows } = await allPages(org.id, token, `sort=channelTitle&dir=${dir}`);
+      expect(rows.map(shown), dir).toEqual(
+        sortRule(merged, "channelTitle", dir === "desc").map(shown),
+      );
+    }
+  });
+
   it("group only the filtered videos: a title another channel shares is one video there", async () => {
     const { org, token, first, stored } = await seed();
     const inFirst = stored.filter((v) => v.channelId === first.id);

@@ -174,14 +174,20 @@ export function mergedVideoPage(
 
   // Videos alone with their title: each is its own merged row. Read in the final page's order,
   // so SQLite reads them off the sort column's index and stops at the last row the page can need.
+  // Sorted by channel, the channels lead (CROSS JOIN fixes the loop order, as on the plain table)
+  // and each one's videos follow in rowid order: joined the other way round, SQLite sorted every
+  // unshared video for each page (0.2-0.5 s at 100k).
+  const source =
+    key === "channelTitle"
+      ? sql`${channels} CROSS JOIN ${videos} WHERE ${channels.organizationId} = ${organizationId} AND ${eq(channels.id, videos.channelId)} AND`
+      : sql`${videos} INNER JOIN ${channels} ON ${eq(channels.id, videos.channelId)} WHERE`;
   const own = Object.entries(SUMMED).map(([k, col]) => sql.raw(`"videos"."${col}" AS "m_${k}"`));
   const singles = sql`SELECT * FROM (SELECT "videos"."id", "videos"."title", "videos"."external_id",
         "videos"."channel_id", ${channels.title} AS "channel_title", "videos"."duration_seconds",
         "videos"."publish_date", "videos"."last_updated", 1 AS "group_size",
         "videos"."window_source", "videos"."average_view_duration", ${sql.join(own, sql`, `)},
         "channels"."rowid" AS "channel_row", "videos"."rowid" AS "video_row"
-      FROM ${videos} INNER JOIN ${channels} ON ${eq(channels.id, videos.channelId)}
-      WHERE ${filtered} AND trim("videos"."title") NOT IN ${shared}
+      FROM ${source} ${filtered} AND trim("videos"."title") NOT IN ${shared}
       ORDER BY ${sql.join(order, sql`, `)} LIMIT ${offset + limit})`;
 
   const grouped = groupedTitles(organizationId, filtered);
