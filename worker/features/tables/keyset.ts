@@ -49,16 +49,11 @@ async function* walk(
   }
 }
 
+/** The whole filtered, sorted table in keyset pages of rows: keyedKeysetPages without the keys. */
 export async function* keysetPages(
-  db: Db,
-  orgId: string,
-  name: TableName,
-  query: TableQuery,
-  now: number,
-  pageSize = KEYSET_PAGE,
+  ...args: Parameters<typeof keyedKeysetPages>
 ): AsyncGenerator<Row[]> {
-  for await (const slice of keyedKeysetPages(db, orgId, name, query, now, pageSize))
-    yield slice.map((r) => r.row);
+  for await (const slice of keyedKeysetPages(...args)) yield slice.map((r) => r.row);
 }
 
 /**
