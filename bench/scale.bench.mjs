@@ -64,6 +64,24 @@ async function throughput(url, headers) {
 }
 
 /**
+ * The workerd process's RSS sampled every 20 ms from now until grownMB() is asked, which gives the
+ * peak's growth over the start. The start waits a second first, so memory freed by what ran just
+ * before (a download, a page burst) has settled and is not counted against the next step.
+ */
+async function trackRss(pid) {
+  await new Promise((r) => setTimeout(r, 1000));
+  const base = rssMB(pid);
+  let peak = base;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMB(pid))), 20);
+  return {
+    grownMB() {
+      clearInterval(sampler);
+      return peak - base;
+    },
+  };
+}
+
+/**
  * The data records of a CSV file (after its heading), parsed as a spreadsheet opens it: a quoted
  * cell may hold line breaks (12.5% of the sandbox's titles do), so lines are not records.
  */
@@ -383,17 +401,13 @@ async function measure(size) {
     }
 
     // Whole-table CSV export.
-    await new Promise((r) => setTimeout(r, 1000));
-    let base = rssMB(workerd);
-    let peak = base;
-    let sampler = setInterval(() => (peak = Math.max(peak, rssMB(workerd))), 20);
+    let rss = await trackRss(workerd);
     let t0 = performance.now();
     const csv = await (
       await fetch(`${server.url}${org}/tables/videos/export?format=csv`, { headers })
     ).text();
     row.exportMs = performance.now() - t0;
-    clearInterval(sampler);
-    row.exportMemoryMB = peak - base;
+    row.exportMemoryMB = rss.grownMB();
     const records = csvRecords(csv);
     figure("scale", `${short}: whole-table CSV export (${records} rows)`, row.exportMs, "ms", {
       ...(size === 100000 ? { target: "<= 5000 ms", met: row.exportMs <= 5000 } : {}),
@@ -401,16 +415,13 @@ async function measure(size) {
     figure("scale", `${short}: CSV export, workerd RSS growth`, row.exportMemoryMB, "MB");
 
     // The same export with Merge Same on (the Export button sends the table's merge=1).
-    await new Promise((r) => setTimeout(r, 1000));
-    base = rssMB(workerd);
-    peak = base;
-    sampler = setInterval(() => (peak = Math.max(peak, rssMB(workerd))), 20);
+    rss = await trackRss(workerd);
     t0 = performance.now();
     const mergedCsv = await (
       await fetch(`${server.url}${org}/tables/videos/export?format=csv&merge=1`, { headers })
     ).text();
     const mergedMs = performance.now() - t0;
-    clearInterval(sampler);
+    const mergedMemoryMB = rss.grownMB();
     figure(
       "scale",
       `${short}: Merge Same CSV export (${csvRecords(mergedCsv)} rows) / whole-table export`,
@@ -418,15 +429,12 @@ async function measure(size) {
       "x",
     );
     figure("scale", `${short}: Merge Same CSV export`, mergedMs, "ms");
-    figure("scale", `${short}: Merge Same CSV export, workerd RSS growth`, peak - base, "MB");
+    figure("scale", `${short}: Merge Same CSV export, workerd RSS growth`, mergedMemoryMB, "MB");
 
     if (!SKIP.has("report")) {
       // A report over the whole channel, with /api/health sampled while it runs.
       const { channels } = await call(`${org}/channels`);
-      await new Promise((r) => setTimeout(r, 1000));
-      base = rssMB(workerd);
-      peak = base;
-      sampler = setInterval(() => (peak = Math.max(peak, rssMB(workerd))), 20);
+      rss = await trackRss(workerd);
       const heap = server.inspectorPort ? await sampleWorkerHeap(server.inspectorPort) : null;
       t0 = performance.now();
       const { report } = await call(`${org}/reports`, {
@@ -447,8 +455,7 @@ async function measure(size) {
         await new Promise((r) => setTimeout(r, 50));
       }
       row.reportMs = performance.now() - t0;
-      clearInterval(sampler);
-      row.reportMemoryMB = peak - base;
+      row.reportMemoryMB = rss.grownMB();
       const isolate = await heap?.stop();
       row.healthP95DuringReport = pct(during, 95);
       figure(

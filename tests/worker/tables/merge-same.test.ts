@@ -141,6 +141,21 @@ async function allPages(orgId: string, token: string, query: string) {
   }
 }
 
+/**
+ * Gives the organisation's other channel the first one's title, which it answers: a channel
+ * sort's ties then follow the channels' row order.
+ */
+async function oneChannelTitle(orgId: string, firstId: string, stored: Stored[]) {
+  const title = stored.find((v) => v.channelId === firstId)!.channelTitle;
+  await (await contentOf(orgId))
+    .update(schema.channels)
+    .set({ title })
+    .where(
+      sql`${schema.channels.id} <> ${firstId} AND ${schema.channels.organizationId} = ${orgId}`,
+    );
+  return title;
+}
+
 const shown = (r: Record<string, unknown>) => [
   r.id,
   r.mergedCount,
@@ -169,14 +184,7 @@ describe("Merge Same pages", () => {
 
   it("sorted by channel, order two channels of one title by their rows", async () => {
     const { org, token, first, stored } = await seed();
-    const db = await contentOf(org.id);
-    const title = stored.find((v) => v.channelId === first.id)!.channelTitle;
-    await db
-      .update(schema.channels)
-      .set({ title })
-      .where(
-        sql`${schema.channels.id} <> ${first.id} AND ${schema.channels.organizationId} = ${org.id}`,
-      );
+    const title = await oneChannelTitle(org.id, first.id, stored);
     const merged = mergeRule(stored.map((v) => ({ ...v, channelTitle: title })));
     for (const dir of ["asc", "desc"] as const) {
       const { rows } = await allPages(org.id, token, `sort=channelTitle&dir=${dir}`);
@@ -240,12 +248,7 @@ describe("Merge Same exports", () => {
   it("read in small pages, join the two kinds of rows at every page boundary in order", async () => {
     const { org, token, first, stored } = await seed();
     const db = await contentOf(org.id);
-    // Two channels of one title: a channel sort's ties then follow the channels' row order.
-    const second = stored.find((v) => v.channelId !== first.id)!.channelId;
-    await db
-      .update(schema.channels)
-      .set({ title: stored.find((v) => v.channelId === first.id)!.channelTitle })
-      .where(sql`${schema.channels.id} = ${second}`);
+    await oneChannelTitle(org.id, first.id, stored);
     for (const extra of ["", `&channel=${first.id}`, "&q=tri"])
       for (const key of sortKeys("videos"))
         for (const dir of ["asc", "desc"] as const) {

@@ -3,20 +3,19 @@ import type { TableQuery } from "../../../shared/schemas/tables";
 import type { Db } from "../../db/client";
 import { channels, videos } from "../../db/schema";
 import { yieldTurn } from "../../db/turn";
-import { ApiError } from "../../errors";
 import { KEYSET_PAGE, keyedKeysetPages } from "./keyset";
 import {
   groupedTitles,
   type MergedRecord,
+  mergedColumn,
   mergedOrder,
   mergedSelect,
-  SORTS,
   sharedTitles,
   toMergedRow,
 } from "./merged-videos";
 import type { Row } from "./rows";
 import { defaultSort, sortables, videoWhere } from "./specs";
-import { ownEntry, sortTarget } from "./sql-helpers";
+import { sortTarget } from "./sql-helpers";
 
 /*
  * A whole Merge Same table for an export, in one pass (2026-11-29). Paging merged rows by offset
@@ -77,6 +76,9 @@ function comparator(byChannel: boolean, descending: boolean) {
   };
 }
 
+/** The merged table's sort: its key, the merged rows' column, and whether by channel. */
+type MergedSort = { key: string; column: string; byChannel: boolean; descending: boolean };
+
 /** The groups after `last` in the merged order (column: the sort's column in the merged rows). */
 function after(last: Placed, byChannel: boolean, column: string, descending: boolean): SQL {
   const op = sql.raw(descending ? "<" : ">");
@@ -92,12 +94,9 @@ async function* groupPages(
   db: Db,
   orgId: string,
   filtered: SQL,
-  key: string,
-  column: string,
-  descending: boolean,
+  { key, column, byChannel, descending }: MergedSort,
   pageSize: number,
 ): AsyncGenerator<Placed[]> {
-  const byChannel = key === "channelTitle";
   const order = mergedOrder(key, column, descending ? "DESC" : "ASC");
   const grouped = groupedTitles(orgId, filtered);
   let bound: SQL | undefined;
@@ -128,16 +127,19 @@ async function* singlePages(
   orgId: string,
   query: TableQuery,
   now: number,
+  byChannel: boolean,
   pageSize: number,
 ): AsyncGenerator<Placed[]> {
-  // The channels' rowids order a channel sort's ties, as in mergedOrder.
+  // The channels' rowids order a channel sort's ties, as in mergedOrder; no other sort reads them.
   const channelRows = new Map(
-    (
-      await db
-        .select({ id: channels.id, row: sql<number>`${channels}.rowid` })
-        .from(channels)
-        .where(eq(channels.organizationId, orgId))
-    ).map((c) => [c.id, c.row]),
+    byChannel
+      ? (
+          await db
+            .select({ id: channels.id, row: sql<number>`${channels}.rowid` })
+            .from(channels)
+            .where(eq(channels.organizationId, orgId))
+        ).map((c) => [c.id, c.row])
+      : [],
   );
   const alone = sql`trim(${videos.title}) NOT IN ${sharedTitles(orgId)}`;
   for await (const slice of keyedKeysetPages(db, orgId, "videos", query, now, pageSize, alone))
@@ -181,13 +183,14 @@ export async function* mergedExportPages(
   pageSize = KEYSET_PAGE,
 ): AsyncGenerator<Row[]> {
   const { key, descending } = sortTarget(sortables.videos, query, defaultSort.videos);
-  const column = ownEntry(SORTS, key);
-  if (!column)
-    throw new ApiError("BAD_REQUEST", `sort: unknown column "${key}"`, { field: "sort" });
+  const column = mergedColumn(key);
+  const byChannel = key === "channelTitle";
   const filtered = videoWhere(orgId, query, now) ?? sql`1 = 1`;
-  const singles = new Cursor(singlePages(db, orgId, query, now, pageSize));
-  const groups = new Cursor(groupPages(db, orgId, filtered, key, column, descending, pageSize));
-  const before = comparator(key === "channelTitle", descending);
+  const singles = new Cursor(singlePages(db, orgId, query, now, byChannel, pageSize));
+  const groups = new Cursor(
+    groupPages(db, orgId, filtered, { key, column, byChannel, descending }, pageSize),
+  );
+  const before = comparator(byChannel, descending);
   let out: Row[] = [];
   for (;;) {
     const [single, group] = [await singles.peek(), await groups.peek()];

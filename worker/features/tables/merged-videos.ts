@@ -39,7 +39,7 @@ const SUMMED = Object.fromEntries(
  * Each sort key's column in the merged rows: a sum, the channel's title, or the video's own
  * column (a fixed list: never input).
  */
-export const SORTS: Record<string, string> = Object.fromEntries(
+const SORTS: Record<string, string> = Object.fromEntries(
   sortKeys("videos").map((key) => [
     key,
     key in SUMMED
@@ -49,6 +49,18 @@ export const SORTS: Record<string, string> = Object.fromEntries(
         : getTableColumns(videos)[key].name,
   ]),
 );
+
+/** The merged rows' column a sort key orders by; an unknown key is the caller's error. */
+export function mergedColumn(key: string): string {
+  const column = ownEntry(SORTS, key);
+  if (!column)
+    throw new ApiError(
+      "BAD_REQUEST",
+      `sort: unknown column "${key}"; one of ${Object.keys(SORTS).join(", ")}`,
+      { field: "sort" },
+    );
+  return column;
+}
 
 /** The columns both parts give, in one order (the union's). */
 const OUTER = [
@@ -161,13 +173,7 @@ export function mergedVideoPage(
   offset: number,
 ): Reads<Row[]> {
   const key = query.sort ?? "publishDate";
-  const column = ownEntry(SORTS, key);
-  if (!column)
-    throw new ApiError(
-      "BAD_REQUEST",
-      `sort: unknown column "${key}"; one of ${Object.keys(SORTS).join(", ")}`,
-      { field: "sort" },
-    );
+  const column = mergedColumn(key);
   const direction = query.dir === "asc" ? "ASC" : "DESC";
   const filtered = where ?? sql`1 = 1`;
   const shared = sharedTitles(organizationId);
