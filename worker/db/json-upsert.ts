@@ -28,6 +28,12 @@ export type JsonUpsert<T extends SQLiteTable> = {
   rows: Array<JsonRow<T>>;
   /** Columns whose value is an SQL expression instead of a JSON field (e.g. a lookup by key). */
   computed?: Partial<Record<keyof T["$inferInsert"] & string, SQL>>;
+  /**
+   * Columns whose value is one SQL expression for every row of a statement, which reads no row
+   * field (e.g. the organisation's key looked up by its id): SQLite evaluates it once, and the
+   * rows keep the packed layout.
+   */
+  constant?: Partial<Record<keyof T["$inferInsert"] & string, SQL>>;
   /** The unique key the upsert resolves conflicts on. */
   target: SQLiteColumn[];
   /** Columns replaced by the new value on conflict. */
@@ -74,13 +80,16 @@ function driverValue(values: object, key: string, column: SQLiteColumn): JsonSca
 function packedSelect(
   columns: SQLiteColumn[],
   rows: JsonScalar[][],
+  constants: Array<SQL | undefined> = [],
 ): { selects: SQL; payload: string } {
   const first = rows[0] ?? [];
-  const varying = columns.map((_, i) => rows.some((row) => row[i] !== first[i]));
+  const varying = columns.map((_, i) => !constants[i] && rows.some((row) => row[i] !== first[i]));
   const position = new Map<number, number>();
   for (const [i, v] of varying.entries()) if (v) position.set(i, position.size);
   const selects = sql.join(
     columns.map((_, i) => {
+      const constant = constants[i];
+      if (constant) return constant;
       const at = position.get(i);
       if (at !== undefined) return sql`j.value ->> ${sql.raw(String(at))}`;
       const value = first[i] ?? null;
@@ -95,7 +104,8 @@ function packedSelect(
 /** The statements (one per `rowsPerStatement` rows) for `db.batch()` or `db.run()`. */
 export function jsonUpsertStatements<T extends SQLiteTable>(spec: JsonUpsert<T>): SQL[] {
   const columns = Object.entries(getTableColumns(spec.table)) as Array<[string, SQLiteColumn]>;
-  const computed = (spec.computed ?? {}) as Record<string, SQL | undefined>;
+  const constant = (spec.constant ?? {}) as Record<string, SQL | undefined>;
+  const computed = { ...constant, ...spec.computed } as Record<string, SQL | undefined>;
   const names = sql.join(
     columns.map(([, c]) => sql.identifier(c.name)),
     sql`, `,
@@ -131,7 +141,12 @@ export function jsonUpsertStatements<T extends SQLiteTable>(spec: JsonUpsert<T>)
     }
     const packed = packedSelect(
       columns.map(([, c]) => c),
-      group.map((row) => columns.map(([key, column]) => driverValue(row.values, key, column))),
+      group.map((row) =>
+        columns.map(([key, column]) =>
+          constant[key] ? null : driverValue(row.values, key, column),
+        ),
+      ),
+      columns.map(([key]) => constant[key]),
     );
     return upsert(packed.selects, packed.payload);
   });

@@ -211,6 +211,8 @@ export async function fillOrganization(organizationId: string) {
     // The compact history tables carry the entity's key, not the organisation (cascade by key).
     history: { videoKey: video.key, episodeKey: episode.key },
     tables: [
+      // Made by the trigger on organizations.
+      "organization_keys",
       // Kept by triggers on channels, videos, shows and episodes.
       "table_stats",
       "video_title_groups",

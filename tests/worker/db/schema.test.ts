@@ -70,6 +70,7 @@ const expectedTables = [
   "youtube_video_daily",
   "youtube_channel_daily",
   "organization_databases",
+  "organization_keys",
   "content_database_sizes",
 ];
 /** FTS5 trigram indexes for title search (virtual tables; their shadow tables are theirs). */

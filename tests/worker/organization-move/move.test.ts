@@ -10,7 +10,8 @@ import { tableSpecs } from "../../../worker/features/tables/specs";
 import { directory, emptyTables, move, richOrganization, snapshot } from "./move-fixture";
 
 const EVERY_TABLE = MOVE_TABLES.map((t) => t.name)
-  .filter((t) => t !== "organizations")
+  // The organisation's row and its key row (made by the row's trigger) stay in the primary database.
+  .filter((t) => t !== "organizations" && t !== "organization_keys")
   .sort();
 
 /** How many of the organisation's videos a title search finds in `d1`, as the product reads it. */
@@ -18,6 +19,16 @@ async function searchedVideos(d1: D1Database, org: string, q: string) {
   const db = getDb({ DB: d1 });
   const query = tableQuerySchema.parse({ q });
   return (await runReads(db, tableSpecs.videos.total(db, org, query, Date.now()))).total;
+}
+
+/**
+ * How many of the organisation's videos its Videos page sorted by views shows in `d1`: read off
+ * the sort index, led by the organisation's key in that database, which a move must not carry over.
+ */
+async function pagedVideos(d1: D1Database, org: string) {
+  const db = getDb({ DB: d1 });
+  const query = tableQuerySchema.parse({ sort: "views" });
+  return (await runReads(db, tableSpecs.videos.page(db, org, query, 200, 0, Date.now()))).length;
 }
 
 /** The organisation's entries left in a database's video title index. */
@@ -60,10 +71,16 @@ describe("moving an organisation between databases", () => {
 
     const searchedBefore = await searchedVideos(env.CONTENT_1, moved, "generated");
     expect(searchedBefore).toBe(70);
+    const videoCount = before.videos?.length ?? 0;
+    expect(videoCount).toBeGreaterThan(0);
+    expect(await pagedVideos(env.DB, moved)).toBe(0);
+    expect(await pagedVideos(env.CONTENT_1, moved)).toBe(videoCount);
     expect(await move(moved, "CONTENT_2")).toMatchObject({ status: "moved", from: "CONTENT_1" });
     expect(await snapshot(env.CONTENT_2, moved)).toEqual(before);
     // Title search follows the rows: the target's index finds them; no source keeps entries.
     expect(await searchedVideos(env.CONTENT_2, moved, "generated")).toBe(searchedBefore);
+    expect(await pagedVideos(env.CONTENT_2, moved)).toBe(videoCount);
+    expect(await pagedVideos(env.CONTENT_1, moved)).toBe(0);
     expect(await indexEntries(env.CONTENT_1, moved)).toBe(0);
     expect(await indexEntries(env.DB, moved)).toBe(0);
     const left = await snapshot(env.CONTENT_1, moved);

@@ -109,6 +109,12 @@ export const videos = sqliteTable(
     /** Integer key the history rows carry instead of the 36-character id (contentKey). */
     key: contentKey(),
     organizationId: organizationIdColumn(),
+    /**
+     * The organisation's key in this database (organizationKeys), which the sort indexes lead
+     * with. Set by the insert that writes the row, or by a trigger when the insert leaves it out;
+     * a trigger refuses any other value.
+     */
+    orgKey: integer("org_key"),
     channelId: text("channel_id")
       .notNull()
       .references(() => channels.id, { onDelete: "cascade" }),
@@ -130,8 +136,8 @@ export const videos = sqliteTable(
   },
   (t) => [
     uniqueIndex("videos_org_external").on(t.organizationId, t.externalId),
-    index("videos_org_channel_publish").on(t.organizationId, t.channelId, t.publishDate),
-    ...sortIndexes("videos", t.organizationId, {
+    index("videos_org_channel_publish").on(t.orgKey, t.channelId, t.publishDate),
+    ...sortIndexes("videos", t.orgKey, {
       title: t.title,
       views: t.views,
       likes: t.likes,

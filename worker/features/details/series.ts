@@ -3,6 +3,7 @@ import { dayDate, dayNumber } from "../../../shared/metrics";
 import type { DetailKind, Pacing, Point, Series } from "../../../shared/schemas/details";
 import type { WindowSource } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
+import { videosOf } from "../../db/organization-scope";
 import {
   channelMetrics,
   channels,
@@ -277,13 +278,7 @@ export async function pacing(
     const peers = await db
       .select({ id: videos.id, key: videos.key, publishDate: videos.publishDate })
       .from(videos)
-      .where(
-        and(
-          eq(videos.organizationId, organizationId),
-          eq(videos.channelId, item.channelId),
-          ne(videos.id, id),
-        ),
-      )
+      .where(and(videosOf(organizationId), eq(videos.channelId, item.channelId), ne(videos.id, id)))
       .orderBy(desc(videos.publishDate))
       .limit(PACING_PEERS);
     const all = [item, ...peers];

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { jsonUpsertStatements } from "../../db/json-upsert";
+import { organizationKey } from "../../db/organization-scope";
 import { videoMetrics, videos } from "../../db/schema";
 import type { YouTubeVideo } from "../../providers/youtube/client";
 import { videosInScope } from "./window-columns";
@@ -69,6 +70,8 @@ export function videoWriteStatements(
       table: videos,
       rows: videoRows,
       rowsPerStatement: VIDEO_ROWS_PER_STATEMENT,
+      // Bound once per statement, so no trigger rewrites the row's index entries to set it.
+      constant: { orgKey: organizationKey(organizationId) },
       target: [videos.organizationId, videos.externalId],
       update: [
         videos.channelId,

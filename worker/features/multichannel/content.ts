@@ -10,6 +10,7 @@ import {
   MAX_BOARD_ITEMS,
 } from "../../../shared/schemas/multichannel";
 import type { Db } from "../../db/client";
+import { videosOf } from "../../db/organization-scope";
 import { channels, episodes, shows, videos } from "../../db/schema";
 import { ApiError } from "../../errors";
 
@@ -40,7 +41,7 @@ export async function loadContent(
       .innerJoin(channels, eq(channels.id, videos.channelId))
       .where(
         and(
-          eq(videos.organizationId, organizationId),
+          videosOf(organizationId),
           inJson(videos.channelId, request.selectedChannels),
           gte(videos.publishDate, start),
           lte(videos.publishDate, end),

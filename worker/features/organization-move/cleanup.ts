@@ -1,13 +1,13 @@
 import { PRIMARY_BINDING } from "../../lib/content-databases";
 import { parentPage, ROWS_PER_PAGE } from "./rows";
-import { MOVE_TABLES, type MoveTable, ORGANIZATIONS, rowTable, scopeOf } from "./tables";
+import { MOVE_TABLES, type MoveTable, rowTable, scopeOf, withOrganizationRow } from "./tables";
 
 /*
  * Deleting one organisation's content from one database: the leftover source copy after the
  * switch, or a partial target copy on abort. Table by table in reverse foreign-key order, a page
  * per statement, so no single statement holds the database long; in a content database the stub
- * `organizations` row goes last (its cascade would take whatever is left). In the primary
- * database the organisation's own row is never touched: it lives on there.
+ * `organizations` row goes last (its cascade would take whatever is left, its key row with it). In
+ * the primary database the organisation's own row and key are never touched: they live on there.
  */
 
 const q = (name: string) => `"${name}"`;
@@ -52,7 +52,7 @@ export async function deleteOrganizationContent(
   progress: Progress,
 ): Promise<boolean> {
   for (const table of [...MOVE_TABLES].reverse()) {
-    if (table.name === ORGANIZATIONS) continue;
+    if (withOrganizationRow(table)) continue;
     if (!(await deleteTable(db, table, org, progress))) return false;
   }
   if (binding !== PRIMARY_BINDING) {
@@ -63,7 +63,7 @@ export async function deleteOrganizationContent(
 
 /** Whether `db` holds any of the organisation's content (in a content database: its stub too). */
 export async function holdsOrganization(db: D1Database, binding: string, org: string) {
-  const tables = MOVE_TABLES.filter((t) => binding !== PRIMARY_BINDING || t.name !== ORGANIZATIONS);
+  const tables = MOVE_TABLES.filter((t) => binding !== PRIMARY_BINDING || !withOrganizationRow(t));
   const found = await db.batch<{ one: number }>(
     tables.map((t) =>
       db.prepare(`SELECT 1 AS one FROM ${q(t.name)} t WHERE ${scopeOf(t)} LIMIT 1`).bind(org),

@@ -36,9 +36,11 @@ function parentOf(table: MoveTable, column: string): RowTable | undefined {
   return name === undefined ? undefined : rowTable(name);
 }
 
-/** The copied columns: the target's, minus the key it assigns itself. */
+/** The copied columns: the target's, minus the keys it assigns itself. */
 export const copiedColumns = (table: MoveTable, columns: string[]) =>
-  table.kind === "rows" && table.ownKey ? columns.filter((c) => c !== table.ownKey) : columns;
+  table.kind === "rows"
+    ? columns.filter((c) => c !== table.ownKey && !table.local?.includes(c))
+    : columns;
 
 function selectList(table: MoveTable, columns: string[]): string {
   return columns
@@ -170,7 +172,8 @@ function insertSql(table: MoveTable, columns: string[]): string {
   const updates = columns
     .filter((c) => !conflict.includes(c))
     .map((c) => `${q(c)} = excluded.${q(c)}`);
-  return `INSERT INTO ${into} ${select} WHERE true ON CONFLICT (${conflict.map(q).join(", ")}) DO UPDATE SET ${updates.join(", ")}`;
+  const action = updates.length > 0 ? `DO UPDATE SET ${updates.join(", ")}` : "DO NOTHING";
+  return `INSERT INTO ${into} ${select} WHERE true ON CONFLICT (${conflict.map(q).join(", ")}) ${action}`;
 }
 
 /**

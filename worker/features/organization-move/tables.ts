@@ -9,7 +9,8 @@
  * rowid gives new ones) and every column that points at one travels as the parent's stable id
  * instead (a video's id, an owner connection's channel id): the target turns it back into its own
  * key. That stable id is the old -> new map, present in both databases for as long as the rows are,
- * so the map cannot be lost half-way and checksums compare the rows with keys mapped.
+ * so the map cannot be lost half-way and checksums compare the rows with keys mapped. The
+ * organisation's own integer key (organization_keys, videos.org_key) is likewise the target's.
  *
  * tests/worker/organization-move/tables.test.ts fails when a content table is missing here.
  */
@@ -24,9 +25,14 @@ export type RowTable = {
   order: string;
   /** The integer key this database assigns; never copied. */
   ownKey?: string;
+  /** Other columns this database fills in itself (its triggers), never copied. */
+  local?: string[];
   /** Integer columns holding another table's own key, copied as that table's `order` value. */
   refs?: Record<string, string>;
-  /** Counters the triggers keep: the copy overwrites what the triggers counted with the source's. */
+  /**
+   * Rows the triggers keep: the copy overwrites what the triggers counted with the source's (with
+   * no other column copied, it leaves the target's row as it is).
+   */
   conflict?: string[];
 };
 
@@ -57,10 +63,13 @@ const rows = (name: string, extra: Partial<RowTable> = {}): RowTable => ({
 /** Foreign-key order: every table after the tables it references. */
 export const MOVE_TABLES: readonly MoveTable[] = [
   rows("organizations", { scope: "t.id = ?1" }),
+  // The target's trigger on organizations gives the organisation its own key there: the copy
+  // finds the row in place (its key is the target's, never the source's).
+  rows("organization_keys", { order: "organization_id", ownKey: "key", conflict: ["organization_id"] }),
   rows("integrations"),
   rows("google_connections"),
   rows("channels"),
-  rows("videos", { ownKey: "key" }),
+  rows("videos", { ownKey: "key", local: ["org_key"] }),
   rows("shows"),
   rows("episodes", { ownKey: "key" }),
   rows("channel_metrics"),
@@ -116,6 +125,13 @@ export const MOVE_TABLES: readonly MoveTable[] = [
 
 /** The organisation's stub in a content database; in the primary database, the real row. */
 export const ORGANIZATIONS = "organizations";
+/**
+ * The tables whose one row for the organisation lives and dies with its organizations row (the
+ * key row cascades from it): a cleanup leaves them to that row's delete, and in the primary
+ * database, where the organisation's row stays, they stay too.
+ */
+export const withOrganizationRow = (table: MoveTable) =>
+  table.name === ORGANIZATIONS || table.name === "organization_keys";
 
 export function rowTable(name: string): RowTable {
   const table = MOVE_TABLES.find((t) => t.name === name);

@@ -1,6 +1,7 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, gte, lt, sql } from "drizzle-orm";
 import { addDays } from "../../../shared/overview-period";
 import type { Db } from "../../db/client";
+import { byOrganizationId, videosOf } from "../../db/organization-scope";
 import { episodes, videos } from "../../db/schema";
 
 /** Videos or episodes published per UTC day over [first, last] (0 on days without any). */
@@ -12,13 +13,14 @@ export async function publishedPerDay(
   last: string,
 ): Promise<Map<string, number>> {
   const table = kind === "videos" ? videos : episodes;
+  const scope = kind === "videos" ? videosOf : byOrganizationId(episodes.organizationId);
   const day = sql<string>`strftime('%Y-%m-%d', ${table.publishDate} / 1000, 'unixepoch')`;
   const rows = await db
     .select({ day, count: sql<number>`count(*)` })
     .from(table)
     .where(
       and(
-        eq(table.organizationId, organizationId),
+        scope(organizationId),
         gte(table.publishDate, new Date(`${first}T00:00:00Z`)),
         lt(table.publishDate, new Date(`${addDays(last, 1)}T00:00:00Z`)),
       ),

@@ -8,6 +8,7 @@ import {
 } from "../../../shared/overview-period";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import type { Db } from "../../db/client";
+import { videosOf } from "../../db/organization-scope";
 import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
 import { dailyTotals, onPeriodCalendar, sumDays } from "./daily";
 import { publishedPerDay } from "./published";
@@ -143,7 +144,7 @@ async function videoMovers(
     .select({ id: videos.id, title: videos.title, parentTitle: channels.title, gain })
     .from(videos)
     .innerJoin(channels, eq(channels.id, videos.channelId))
-    .where(and(eq(videos.organizationId, organizationId), sql`${gain} is not null`))
+    .where(and(videosOf(organizationId), sql`${gain} is not null`))
     .orderBy(sql`${gain} desc`)
     .limit(5);
   const prev = period.previous;

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import { exportedColumns, type TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
+import { videosOf } from "../../db/organization-scope";
 import { channels, episodes, shows, videos } from "../../db/schema";
 import { yieldTurn } from "../../db/turn";
 import {
@@ -104,7 +105,7 @@ export async function* childPages(
         .innerJoin(channels, eq(channels.id, videos.channelId))
         .where(
           and(
-            eq(videos.organizationId, organizationId),
+            videosOf(organizationId),
             selectedIn(sql`+${videos.channelId}`, selected),
             gte(videos.publishDate, range.start),
             cursor

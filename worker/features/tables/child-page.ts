@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
+import { byOrganizationId, type OrganizationScope, videosOf } from "../../db/organization-scope";
 import { type Reads, readOne } from "../../db/reads";
 import { channels, episodes, shows, videos } from "../../db/schema";
 import { type Row, toEpisodeRow, toVideoRow } from "./rows";
@@ -11,6 +12,8 @@ import { isParentSort, orderTerms, rowidOf, sortValue } from "./sql-helpers";
 export type ChildRelation = {
   table: SQLiteTable;
   organizationId: SQLiteColumn;
+  /** One organisation's rows as the table's sort indexes read them. */
+  scope: OrganizationScope;
   parentId: SQLiteColumn;
   parent: SQLiteTable;
   parentKey: SQLiteColumn;
@@ -31,6 +34,7 @@ export type ChildTable<T extends SQLiteTable> = ChildRelation & {
 export const videoChild: ChildTable<typeof videos> = {
   table: videos,
   organizationId: videos.organizationId,
+  scope: videosOf,
   parentId: videos.channelId,
   parent: channels,
   parentKey: channels.id,
@@ -43,6 +47,7 @@ export const videoChild: ChildTable<typeof videos> = {
 export const episodeChild: ChildTable<typeof episodes> = {
   table: episodes,
   organizationId: episodes.organizationId,
+  scope: byOrganizationId(episodes.organizationId),
   parentId: episodes.showId,
   parent: shows,
   parentKey: shows.id,
@@ -127,7 +132,7 @@ export function walkedEntries(
   const order = sql.join(orderTerms(c.table, a.target, a.descending), sql`, `);
   return isParentSort(a.target)
     ? sql`SELECT ${c.table}.rowid AS r, ${kept} AS kept FROM ${c.parent} CROSS JOIN ${c.table} WHERE ${and(eq(c.parentOrganizationId, orgId), eq(c.parentId, c.parentKey))} ORDER BY ${order} LIMIT ${budget}`
-    : sql`SELECT ${c.table}.rowid AS r, ${kept} AS kept FROM ${c.table} WHERE ${eq(c.organizationId, orgId)} ORDER BY ${order} LIMIT ${budget}`;
+    : sql`SELECT ${c.table}.rowid AS r, ${kept} AS kept FROM ${c.table} WHERE ${c.scope(orgId)} ORDER BY ${order} LIMIT ${budget}`;
 }
 
 /** A slice read as rows with their sort keys (exports and reports walk these). */

@@ -2,6 +2,7 @@ import { countDistinct, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { TableQuery } from "../../../shared/schemas/tables";
 import { sortKeys, tableColumns } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
+import { organizationKey } from "../../db/organization-scope";
 import { type Reads, readOne } from "../../db/reads";
 import { channels, videos, videoTitleGroups } from "../../db/schema";
 import { ApiError } from "../../errors";
@@ -84,11 +85,11 @@ export const sharedTitles = (organizationId: string) =>
 const sharedTitleVideos = (organizationId: string) =>
   sql`(SELECT "m"."rowid" FROM ${videoTitleGroups} AS "g" CROSS JOIN ${videos} AS "m"
       WHERE "g"."organization_id" = ${organizationId} AND "g"."members" > 1
-        AND "m"."organization_id" = ${organizationId} AND "m"."title" >= "g"."title_key"
+        AND "m"."org_key" = ${organizationKey(organizationId)} AND "m"."title" >= "g"."title_key"
         AND "m"."title" < "g"."title_key" || '!' AND trim("m"."title") = "g"."title_key"
     UNION ALL
     SELECT "m"."rowid" FROM ${videos} AS "m"
-      WHERE "m"."organization_id" = ${organizationId} AND "m"."title" >= ' ' AND "m"."title" < '!'
+      WHERE "m"."org_key" = ${organizationKey(organizationId)} AND "m"."title" >= ' ' AND "m"."title" < '!'
         AND trim("m"."title") IN ${sharedTitles(organizationId)})`;
 
 /**

@@ -17,6 +17,7 @@ import {
 } from "../../../shared/schemas/tables";
 import { optionalColumnIds, type SortKey, type TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
+import { byOrganizationId, type OrganizationScope } from "../../db/organization-scope";
 import { combine, mapReads, type Reads, readOne } from "../../db/reads";
 import { channels, episodes, shows, tableStats, videos } from "../../db/schema";
 import {
@@ -235,8 +236,8 @@ function childSearchWhere(
   term: string | undefined,
   use: FilterUse,
 ): SQL[] {
-  const { table, organizationId, parentId } = s.child;
-  const ownOrg = eq(organizationId, orgId);
+  const { table, organizationId, parentId, scope } = s.child;
+  const ownOrg = scope(orgId);
   if (!term) return [ownOrg];
   const sets = matchedSets(s, orgId, term);
   if (!sets)
@@ -322,7 +323,7 @@ function searchPlan(
   const sets = matchedSets(s, orgId, term);
   if (!sets) return undefined;
   const { own, children } = sets;
-  const { table, organizationId } = s.child;
+  const { table, organizationId, scope } = s.child;
   const cap = Math.ceil(Math.sqrt((reach * PLANNED_ROWS) / 8));
   // Counted up to the cap, unless the caller knows the count (a later page of the same search).
   const matches =
@@ -340,7 +341,7 @@ function searchPlan(
       start: "walk",
       organization: walkOrganization,
       where: and(
-        eq(organizationId, walkOrganization),
+        scope(walkOrganization),
         sql`(+${table}.rowid IN (${own}) OR +${table}.rowid IN (${children}))`,
         ...filters,
       ),
@@ -397,12 +398,11 @@ function filterPlan(
   reach: number,
   known?: number,
 ): { plan?: PlannedFilter; walk: SQL | undefined } {
-  const { table, organizationId } = c;
+  const { table, organizationId, scope } = c;
   // In the walk only the sort column's own filter may use its index: the others are tested on the row.
   const walked = filters.map((f) => f.test(f.column === target));
-  if (filters.some((f) => f.column === target))
-    return { walk: and(eq(organizationId, orgId), ...walked) };
-  const rowids = sql`SELECT ${table}.rowid AS r FROM ${table} WHERE ${and(eq(organizationId, orgId), ...asWritten(filters))}`;
+  if (filters.some((f) => f.column === target)) return { walk: and(scope(orgId), ...walked) };
+  const rowids = sql`SELECT ${table}.rowid AS r FROM ${table} WHERE ${and(scope(orgId), ...asWritten(filters))}`;
   const n = keptRows(table, orgId);
   // Counted up to where the choice is made, unless the caller knows the count.
   const cap = Math.ceil(Math.sqrt(reach * PLANNED_ROWS));
@@ -558,7 +558,7 @@ function totals(
   orgId: string,
   q: TableQuery,
   where: SQL | undefined,
-  organizationId: SQLiteColumn,
+  scope: OrganizationScope,
   lastUpdated: SQLiteColumn,
   optional: Record<string, SQLiteColumn>,
 ): Reads<TableTotals & { groups: number }> {
@@ -581,10 +581,8 @@ function totals(
       groups: stats(tableStats.titleGroups).as("groups"),
       refreshedAt: sql<
         number | null
-      >`(SELECT max(${lastUpdated}) FROM ${table} WHERE ${organizationId} = ${orgId})`.as(
-        "refreshed_at",
-      ),
-      ...optionalFlagSeeks(table, organizationId, orgId, optional),
+      >`(SELECT max(${lastUpdated}) FROM ${table} WHERE ${scope(orgId)})`.as("refreshed_at"),
+      ...optionalFlagSeeks(table, scope, orgId, optional),
     })
     .from(sql`(SELECT 1)`);
   return readOne(statement, ([row]) => ({
@@ -677,7 +675,7 @@ const pageOf =
 const plainTotals =
   (
     name: TableName,
-    organizationId: SQLiteColumn,
+    scope: OrganizationScope,
     lastUpdated: SQLiteColumn,
     optional: Record<string, SQLiteColumn>,
   ) =>
@@ -688,7 +686,7 @@ const plainTotals =
       orgId,
       q,
       wheres[name](orgId, q, now, "matched"),
-      organizationId,
+      scope,
       lastUpdated,
       optional,
     );
@@ -696,7 +694,12 @@ const plainTotals =
 export const tableSpecs: Record<TableName, TableSpec> = {
   channels: {
     page: pageOf("channels"),
-    total: plainTotals("channels", channels.organizationId, channels.lastUpdated, channelOptional),
+    total: plainTotals(
+      "channels",
+      byOrganizationId(channels.organizationId),
+      channels.lastUpdated,
+      channelOptional,
+    ),
   },
   videos: {
     page: (db, orgId, q, limit, offset, now, matches) => {
@@ -714,7 +717,7 @@ export const tableSpecs: Record<TableName, TableSpec> = {
         orgId,
         q,
         where,
-        videos.organizationId,
+        videoChild.scope,
         videos.lastUpdated,
         videoOptional,
       );
@@ -737,10 +740,15 @@ export const tableSpecs: Record<TableName, TableSpec> = {
   },
   shows: {
     page: pageOf("shows"),
-    total: plainTotals("shows", shows.organizationId, shows.lastUpdated, showOptional),
+    total: plainTotals(
+      "shows",
+      byOrganizationId(shows.organizationId),
+      shows.lastUpdated,
+      showOptional,
+    ),
   },
   episodes: {
     page: pageOf("episodes"),
-    total: plainTotals("episodes", episodes.organizationId, episodes.lastUpdated, episodeOptional),
+    total: plainTotals("episodes", episodeChild.scope, episodes.lastUpdated, episodeOptional),
   },
 };

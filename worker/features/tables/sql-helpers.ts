@@ -5,6 +5,7 @@ import {
   PUBLISHED_PRESET_DAYS,
   type TableQuery,
 } from "../../../shared/schemas/tables";
+import type { OrganizationScope } from "../../db/organization-scope";
 import { ApiError } from "../../errors";
 
 const DAY_MS = 86_400_000;
@@ -148,14 +149,14 @@ export function optionalFlagSelect(columns: Record<string, SQLiteColumn>) {
  */
 export function optionalFlagSeeks(
   table: SQLiteTable,
-  organizationId: SQLiteColumn,
+  scope: OrganizationScope,
   orgId: string,
   columns: Record<string, SQLiteColumn>,
 ) {
   return Object.fromEntries(
     Object.entries(columns).map(([key, column]) => [
       key,
-      sql<number>`coalesce((SELECT max(${column}) FROM ${table} WHERE ${organizationId} = ${orgId}) > 0, 0)`.as(
+      sql<number>`coalesce((SELECT max(${column}) FROM ${table} WHERE ${scope(orgId)}) > 0, 0)`.as(
         key,
       ),
     ]),
