@@ -1,6 +1,7 @@
 // The Videos page's SQL without the app: timed straight on the app's SQLite file (Python's
 // sqlite3 module, read-only) and on a throw-away PostgreSQL 15 loaded with the same rows and the
-// same indexes (one per sortable column led by the organisation, trigram search indexes). Returns
+// same indexes (one per sortable column led by the organisation's integer key, as migrations 0015
+// builds them; trigram search indexes). Returns
 // the medians and the worst SQLite / PostgreSQL ratio, or null (with the reason printed) when
 // python3 or PostgreSQL is missing.
 import { spawnSync } from "node:child_process";
@@ -23,7 +24,7 @@ const COLUMNS = {
   trailing1yViews: "trailing_1y_views",
 };
 const VIDEO_COLUMNS =
-  "id, organization_id, channel_id, external_id, title, views, likes, comments, duration_seconds, publish_date, first_24h_views, first_48h_views, first_7d_views, trailing_1d_views, trailing_1w_views, trailing_1m_views, trailing_1y_views, last_updated, created_at";
+  "id, organization_id, org_key, channel_id, external_id, title, views, likes, comments, duration_seconds, publish_date, first_24h_views, first_48h_views, first_7d_views, trailing_1d_views, trailing_1w_views, trailing_1m_views, trailing_1y_views, last_updated, created_at";
 const REPEAT = 15;
 
 /** The organisation's range of each title index (as worker/features/tables/search.ts; ids are UUIDs). */
@@ -52,19 +53,21 @@ function sqliteStatements(orgId, terms, withPlain) {
   const plan = `WITH search_plan(walk) AS (SELECT m >= ${CAP} OR m * m * 8 >= ${PAGE} * n FROM (SELECT count(*) AS m FROM (SELECT 1 FROM (${own} LIMIT ${CAP}) UNION ALL SELECT 1 FROM (${children} LIMIT ${CAP}))) CROSS JOIN (SELECT coalesce((SELECT row_count FROM table_stats WHERE organization_id = :org AND table_name = 'videos'), 0) AS n) LIMIT 1)`;
   const select =
     "SELECT v.*, c.title AS channel_title FROM videos v JOIN channels c ON c.id = v.channel_id";
+  // The organisation's key, as worker/db/organization-scope.ts reads it.
+  const keyOf = (org) => `(SELECT key FROM organization_keys WHERE organization_id = ${org})`;
   const out = [];
   for (const [key, column] of Object.entries(COLUMNS)) {
     const order = `ORDER BY v.${column} DESC, v.rowid DESC LIMIT ${PAGE}`;
     if (withPlain)
       out.push({
         label: key,
-        sql: `${select} WHERE v.organization_id = :org ${order}`,
+        sql: `${select} WHERE v.org_key = ${keyOf(":org")} ${order}`,
         params: { org: orgId },
       });
     for (const [name, term] of Object.entries(terms))
       out.push({
         label: `${key} + ${name}`,
-        sql: `${plan} SELECT * FROM (${select} WHERE v.organization_id = (SELECT :org FROM search_plan WHERE walk) AND (+v.rowid IN (${own}) OR +v.rowid IN (${children})) ${order}) UNION ALL SELECT * FROM (${select} WHERE +v.organization_id = :org AND v.rowid IN (SELECT * FROM (${own} UNION ALL ${children}) LIMIT (SELECT CASE WHEN walk THEN 0 ELSE -1 END FROM search_plan)) ${order})`,
+        sql: `${plan} SELECT * FROM (${select} WHERE v.org_key = ${keyOf("(SELECT :org FROM search_plan WHERE walk)")} AND (+v.rowid IN (${own}) OR +v.rowid IN (${children})) ${order}) UNION ALL SELECT * FROM (${select} WHERE +v.organization_id = :org AND v.rowid IN (SELECT * FROM (${own} UNION ALL ${children}) LIMIT (SELECT CASE WHEN walk THEN 0 ELSE -1 END FROM search_plan)) ${order})`,
         params: { org: orgId, q: phrase(term), channelQ: `title : ${phrase(term)}` },
       });
   }
@@ -76,20 +79,19 @@ function postgresStatement(orgId, term, column) {
   const where = term
     ? `AND (v.title ILIKE ${like} OR v.channel_id IN (SELECT id FROM channels WHERE organization_id = ${quote(orgId)} AND title ILIKE ${like}))`
     : "";
-  return `SELECT v.*, c.title AS channel_title FROM videos v JOIN channels c ON c.id = v.channel_id WHERE v.organization_id = ${quote(orgId)} ${where} ORDER BY v.${column} DESC NULLS LAST, v.rid DESC LIMIT ${PAGE};`;
+  const key = `(SELECT key FROM organization_keys WHERE organization_id = ${quote(orgId)})`;
+  return `SELECT v.*, c.title AS channel_title FROM videos v JOIN channels c ON c.id = v.channel_id WHERE v.org_key = ${key} ${where} ORDER BY v.${column} DESC NULLS LAST, v.rid DESC LIMIT ${PAGE};`;
 }
 
 function loadPostgres(pg, file) {
   const sortIndexes = Object.values(COLUMNS)
-    .map(
-      (c) =>
-        `CREATE INDEX videos_by_${c} ON videos (organization_id, ${c} DESC NULLS LAST, rid DESC);`,
-    )
+    .map((c) => `CREATE INDEX videos_by_${c} ON videos (org_key, ${c} DESC NULLS LAST, rid DESC);`)
     .join("\n");
   pg.psql(`
     CREATE EXTENSION IF NOT EXISTS pg_trgm;
     CREATE TABLE channels (rid bigint, id text PRIMARY KEY, organization_id text NOT NULL, title text NOT NULL, handle text);
-    CREATE TABLE videos (rid bigint NOT NULL, id text PRIMARY KEY, organization_id text NOT NULL, channel_id text NOT NULL,
+    CREATE TABLE organization_keys (key bigint PRIMARY KEY, organization_id text NOT NULL UNIQUE);
+    CREATE TABLE videos (rid bigint NOT NULL, id text PRIMARY KEY, organization_id text NOT NULL, org_key bigint, channel_id text NOT NULL,
       external_id text NOT NULL, title text NOT NULL, views bigint NOT NULL, likes bigint NOT NULL, comments bigint NOT NULL,
       duration_seconds bigint, publish_date bigint NOT NULL, first_24h_views bigint, first_48h_views bigint, first_7d_views bigint,
       trailing_1d_views bigint, trailing_1w_views bigint, trailing_1m_views bigint, trailing_1y_views bigint,
@@ -104,6 +106,9 @@ function loadPostgres(pg, file) {
   };
   pg.psql(
     `COPY channels FROM STDIN WITH (FORMAT csv);\n${csv("SELECT rowid, id, organization_id, title, handle FROM channels")}\\.\n`,
+  );
+  pg.psql(
+    `COPY organization_keys FROM STDIN WITH (FORMAT csv);\n${csv("SELECT key, organization_id FROM organization_keys")}\\.\n`,
   );
   pg.psql(
     `COPY videos FROM STDIN WITH (FORMAT csv);\n${csv(`SELECT rowid, ${VIDEO_COLUMNS} FROM videos`)}\\.\n`,

@@ -37,16 +37,18 @@ const windowSource = () =>
     .default("public");
 
 /**
- * One index per sortable column, led by the organisation: a table page sorted by any column is
+ * One index per sortable column, led by the organisation (videos: by its integer key in this
+ * database, organizationKeys, since a 36-character id in every entry of 15 indexes was most of
+ * their bytes at 100,000 videos): a table page sorted by any column is
  * one range read of its index, in either direction (every index ends with the rowid, the
  * tie-breaker, and SQLite walks an index backwards for DESC and in two passes for ASC NULLS
  * LAST). tests/worker/tables/query-plans.test.ts checks every column and direction.
  */
 const sortIndexes = (
   table: string,
-  organizationId: SQLiteColumn,
+  organization: SQLiteColumn,
   columns: Record<string, SQLiteColumn>,
-) => Object.values(columns).map((c) => index(`${table}_by_${c.name}`).on(organizationId, c));
+) => Object.values(columns).map((c) => index(`${table}_by_${c.name}`).on(organization, c));
 
 // The window columns every entity of a kind carries (null until there is history for them).
 const trailingViews = () => ({

@@ -65,7 +65,11 @@ export const MOVE_TABLES: readonly MoveTable[] = [
   rows("organizations", { scope: "t.id = ?1" }),
   // The target's trigger on organizations gives the organisation its own key there: the copy
   // finds the row in place (its key is the target's, never the source's).
-  rows("organization_keys", { order: "organization_id", ownKey: "key", conflict: ["organization_id"] }),
+  rows("organization_keys", {
+    order: "organization_id",
+    ownKey: "key",
+    conflict: ["organization_id"],
+  }),
   rows("integrations"),
   rows("google_connections"),
   rows("channels"),
