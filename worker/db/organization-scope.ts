@@ -1,11 +1,11 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { organizationKeys, videos } from "./schema";
+import { episodes, organizationKeys, videos } from "./schema";
 
 /*
  * How a statement picks one organisation's rows so that SQLite reads them off the table's sort
- * indexes. Videos' indexes lead with the organisation's integer key in this database
- * (organizationKeys; migrations 0015), the other tables' with its id.
+ * indexes. Videos' and episodes' indexes lead with the organisation's integer key in this database
+ * (organizationKeys; migrations 0015 and 0016), the other tables' with its id.
  */
 
 /** The condition selecting one organisation's rows through the table's indexes. */
@@ -28,3 +28,7 @@ export const byOrganizationId =
 /** One organisation's videos, through the indexes led by its key. */
 export const videosOf: OrganizationScope = (orgId) =>
   sql`${videos.orgKey} = ${organizationKey(orgId)}`;
+
+/** One organisation's episodes, through the indexes led by its key. */
+export const episodesOf: OrganizationScope = (orgId) =>
+  sql`${episodes.orgKey} = ${organizationKey(orgId)}`;

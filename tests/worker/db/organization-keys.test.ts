@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { batchStatements } from "../../../worker/db/batch";
 import { videoWriteStatements } from "../../../worker/features/ingestion/video-writes";
 import { createChannel, createOrganization, createVideo } from "../support/factories";
+import { createEpisode, createShow } from "./org-fixture";
 
 // Organisations placed in the primary database, where every table is.
 const PRIMARY = { binding: "DB" } as const;
@@ -13,12 +14,14 @@ const keyOf = async (org: string) =>
       .bind(org)
       .first<{ key: number }>()
   )?.key;
-const videoKeys = async (org: string) =>
+const orgKeysIn = async (table: "videos" | "episodes", org: string) =>
+  // The table name is one of two literals.
   (
-    await env.DB.prepare("SELECT DISTINCT org_key AS k FROM videos WHERE organization_id = ?")
+    await env.DB.prepare(`SELECT DISTINCT org_key AS k FROM ${table} WHERE organization_id = ?`)
       .bind(org)
       .all<{ k: number | null }>()
   ).results.map((r) => r.k);
+const videoKeys = (org: string) => orgKeysIn("videos", org);
 
 /** The D1 error's message, or "no error". */
 async function failureOf(promise: Promise<unknown>): Promise<string> {
@@ -86,6 +89,45 @@ describe("organisation keys (migrations 0015)", () => {
       ),
     ).toContain("videos.org_key is not the key of the row's organisation");
     expect(await videoKeys(a.id)).toEqual([await keyOf(a.id)]);
+  });
+
+  it("gives episodes their organisation's key and refuses another", async () => {
+    const [a, b] = [
+      await createOrganization(undefined, PRIMARY),
+      await createOrganization(undefined, PRIMARY),
+    ];
+    const show = await createShow(a.id);
+    const episode = await createEpisode(a.id, show.id);
+    expect(await orgKeysIn("episodes", a.id)).toEqual([await keyOf(a.id)]);
+    expect(
+      await failureOf(
+        env.DB.prepare("UPDATE episodes SET org_key = ? WHERE id = ?")
+          .bind(await keyOf(b.id), episode.id)
+          .run(),
+      ),
+    ).toContain("episodes.org_key is not the key of the row's organisation");
+    expect(await orgKeysIn("episodes", a.id)).toEqual([await keyOf(a.id)]);
+  });
+
+  it("has the ingestion write the key in its own statement, not through the fallback trigger", async () => {
+    // Without the trigger that fills a missing key, the key must come from the insert itself:
+    // a trigger's update would write each row's 16 index entries a second time.
+    const trigger = await env.DB.prepare(
+      "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'videos_after_insert_org_key'",
+    ).first<{ sql: string }>();
+    expect(trigger?.sql).toContain("UPDATE");
+    await env.DB.prepare("DROP TRIGGER videos_after_insert_org_key").run();
+    try {
+      const org = await createOrganization(undefined, PRIMARY);
+      const channel = await createChannel(org.id);
+      const fetched = [{ externalId: "yt-1", title: "One", views: 1, likes: 0, comments: 0 }].map(
+        (v) => ({ ...v, durationSeconds: 60, publishDate: new Date("2026-10-01T00:00:00Z") }),
+      );
+      await batchStatements(env.DB, videoWriteStatements(org.id, channel.id, fetched, Date.now()));
+      expect(await videoKeys(org.id)).toEqual([await keyOf(org.id)]);
+    } finally {
+      await env.DB.prepare(trigger?.sql ?? "").run();
+    }
   });
 
   it("deletes an organisation's key with it", async () => {

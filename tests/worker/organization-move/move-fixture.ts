@@ -96,7 +96,7 @@ export async function snapshot(db: D1Database, org: string, keys = false) {
   const snap: Record<string, Table> = {
     organizations: await all("SELECT * FROM organizations WHERE id = ?1"),
     videos: withoutKeys(await byOrg("videos"), keys, "key", "org_key"),
-    episodes: withoutKeys(await byOrg("episodes"), keys, "key"),
+    episodes: withoutKeys(await byOrg("episodes"), keys, "key", "org_key"),
     youtube_owner_connections: withoutKeys(
       await byOrg("youtube_owner_connections", "channel_id"),
       keys,

@@ -37,9 +37,9 @@ const windowSource = () =>
     .default("public");
 
 /**
- * One index per sortable column, led by the organisation (videos: by its integer key in this
- * database, organizationKeys, since a 36-character id in every entry of 15 indexes was most of
- * their bytes at 100,000 videos): a table page sorted by any column is
+ * One index per sortable column, led by the organisation (videos and episodes: by its integer key
+ * in this database, organizationKeys, since a 36-character id in every entry of 15 indexes was
+ * most of their bytes at 100,000 videos): a table page sorted by any column is
  * one range read of its index, in either direction (every index ends with the rowid, the
  * tie-breaker, and SQLite walks an index backwards for DESC and in two passes for ASC NULLS
  * LAST). tests/worker/tables/query-plans.test.ts checks every column and direction.
@@ -198,6 +198,8 @@ export const episodes = sqliteTable(
     /** Integer key the history rows carry instead of the 36-character id (contentKey). */
     key: contentKey(),
     organizationId: organizationIdColumn(),
+    /** The organisation's key in this database, as videos.orgKey. */
+    orgKey: integer("org_key"),
     showId: text("show_id")
       .notNull()
       .references(() => shows.id, { onDelete: "cascade" }),
@@ -219,8 +221,8 @@ export const episodes = sqliteTable(
   },
   (t) => [
     uniqueIndex("episodes_org_external").on(t.organizationId, t.externalId),
-    index("episodes_org_show_publish").on(t.organizationId, t.showId, t.publishDate),
-    ...sortIndexes("episodes", t.organizationId, {
+    index("episodes_org_show_publish").on(t.orgKey, t.showId, t.publishDate),
+    ...sortIndexes("episodes", t.orgKey, {
       title: t.title,
       totalDownloadsGlobal: t.totalDownloadsGlobal,
       seasonNumber: t.seasonNumber,

@@ -3,7 +3,7 @@ import { dayDate, dayNumber } from "../../../shared/metrics";
 import type { DetailKind, Pacing, Point, Series } from "../../../shared/schemas/details";
 import type { WindowSource } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
-import { videosOf } from "../../db/organization-scope";
+import { episodesOf, videosOf } from "../../db/organization-scope";
 import {
   channelMetrics,
   channels,
@@ -346,13 +346,7 @@ export async function pacing(
   const peers = await db
     .select({ id: episodes.id, key: episodes.key, publishDate: episodes.publishDate })
     .from(episodes)
-    .where(
-      and(
-        eq(episodes.organizationId, organizationId),
-        eq(episodes.showId, item.showId),
-        ne(episodes.id, id),
-      ),
-    )
+    .where(and(episodesOf(organizationId), eq(episodes.showId, item.showId), ne(episodes.id, id)))
     .orderBy(desc(episodes.publishDate))
     .limit(PACING_PEERS);
   const all = [item, ...peers];

@@ -11,6 +11,7 @@ import {
 import { batchStatements } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { jsonField, jsonUpsertStatements } from "../../db/json-upsert";
+import { organizationKey } from "../../db/organization-scope";
 import { episodeMetrics, episodes, showMetrics, shows } from "../../db/schema";
 import { type JobOutcome, PermanentJobError } from "../../jobs/job-state";
 import { simplecastClient } from "../../providers/clients";
@@ -202,6 +203,8 @@ async function writeShow(
     ...jsonUpsertStatements({
       table: episodes,
       rows: episodeRows,
+      // Bound once per statement (video-writes.ts does the same for videos).
+      constant: { orgKey: organizationKey(organizationId) },
       target: [e.organizationId, e.externalId],
       update: [
         e.showId,

@@ -10,7 +10,7 @@ import {
   MAX_BOARD_ITEMS,
 } from "../../../shared/schemas/multichannel";
 import type { Db } from "../../db/client";
-import { videosOf } from "../../db/organization-scope";
+import { episodesOf, videosOf } from "../../db/organization-scope";
 import { channels, episodes, shows, videos } from "../../db/schema";
 import { ApiError } from "../../errors";
 
@@ -55,7 +55,7 @@ export async function loadContent(
       .innerJoin(shows, eq(shows.id, episodes.showId))
       .where(
         and(
-          eq(episodes.organizationId, organizationId),
+          episodesOf(organizationId),
           inJson(episodes.showId, request.selectedShows),
           gte(episodes.publishDate, start),
           lte(episodes.publishDate, end),

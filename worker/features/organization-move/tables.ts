@@ -75,7 +75,7 @@ export const MOVE_TABLES: readonly MoveTable[] = [
   rows("channels"),
   rows("videos", { ownKey: "key", local: ["org_key"] }),
   rows("shows"),
-  rows("episodes", { ownKey: "key" }),
+  rows("episodes", { ownKey: "key", local: ["org_key"] }),
   rows("channel_metrics"),
   rows("show_metrics"),
   {

@@ -8,6 +8,7 @@ import {
 } from "../../../shared/overview-period";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import type { Db } from "../../db/client";
+import { episodesOf } from "../../db/organization-scope";
 import { episodeMetrics, episodes, showMetrics, shows } from "../../db/schema";
 import { sumDays } from "./daily";
 import { publishedPerDay } from "./published";
@@ -42,7 +43,7 @@ export async function podcastOverview(db: Db, organizationId: string, period: Ov
       .from(episodes)
       .where(
         and(
-          eq(episodes.organizationId, organizationId),
+          episodesOf(organizationId),
           isNotNull(episodes.first7dDownloads),
           gte(episodes.publishDate, new Date(`${from}T00:00:00Z`)),
           lt(episodes.publishDate, new Date(`${addDays(to, 1)}T00:00:00Z`)),
@@ -100,7 +101,7 @@ async function firstWeekSeries(db: Db, organizationId: string, period: OverviewP
     .from(episodes)
     .where(
       and(
-        eq(episodes.organizationId, organizationId),
+        episodesOf(organizationId),
         isNotNull(episodes.first7dDownloads),
         gte(episodes.publishDate, new Date(`${period.from}T00:00:00Z`)),
         lt(episodes.publishDate, new Date(`${addDays(period.to, 1)}T00:00:00Z`)),
@@ -133,7 +134,7 @@ async function episodeMovers(
     .from(episodes)
     .innerJoin(episodeMetrics, eq(episodeMetrics.episodeKey, episodes.key))
     .innerJoin(shows, eq(shows.id, episodes.showId))
-    .where(and(eq(episodes.organizationId, organizationId), downloadsIn(period.from, period.to)))
+    .where(and(episodesOf(organizationId), downloadsIn(period.from, period.to)))
     .groupBy(episodes.id)
     .orderBy(sql`${gain} desc`)
     .limit(5);

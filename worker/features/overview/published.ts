@@ -1,7 +1,7 @@
 import { and, gte, lt, sql } from "drizzle-orm";
 import { addDays } from "../../../shared/overview-period";
 import type { Db } from "../../db/client";
-import { byOrganizationId, videosOf } from "../../db/organization-scope";
+import { episodesOf, videosOf } from "../../db/organization-scope";
 import { episodes, videos } from "../../db/schema";
 
 /** Videos or episodes published per UTC day over [first, last] (0 on days without any). */
@@ -13,7 +13,7 @@ export async function publishedPerDay(
   last: string,
 ): Promise<Map<string, number>> {
   const table = kind === "videos" ? videos : episodes;
-  const scope = kind === "videos" ? videosOf : byOrganizationId(episodes.organizationId);
+  const scope = kind === "videos" ? videosOf : episodesOf;
   const day = sql<string>`strftime('%Y-%m-%d', ${table.publishDate} / 1000, 'unixepoch')`;
   const rows = await db
     .select({ day, count: sql<number>`count(*)` })

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { csvHeaderLine, csvLine } from "../../../shared/csv";
 import { exportedColumns, type TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
-import { videosOf } from "../../db/organization-scope";
+import { episodesOf, videosOf } from "../../db/organization-scope";
 import { channels, episodes, shows, videos } from "../../db/schema";
 import { yieldTurn } from "../../db/turn";
 import {
@@ -132,7 +132,7 @@ export async function* childPages(
         .innerJoin(shows, eq(shows.id, episodes.showId))
         .where(
           and(
-            eq(episodes.organizationId, organizationId),
+            episodesOf(organizationId),
             selectedIn(sql`+${episodes.showId}`, selected),
             gte(episodes.publishDate, range.start),
             cursor

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { byOrganizationId, type OrganizationScope, videosOf } from "../../db/organization-scope";
+import { episodesOf, type OrganizationScope, videosOf } from "../../db/organization-scope";
 import { type Reads, readOne } from "../../db/reads";
 import { channels, episodes, shows, videos } from "../../db/schema";
 import { type Row, toEpisodeRow, toVideoRow } from "./rows";
@@ -47,7 +47,7 @@ export const videoChild: ChildTable<typeof videos> = {
 export const episodeChild: ChildTable<typeof episodes> = {
   table: episodes,
   organizationId: episodes.organizationId,
-  scope: byOrganizationId(episodes.organizationId),
+  scope: episodesOf,
   parentId: episodes.showId,
   parent: shows,
   parentKey: shows.id,

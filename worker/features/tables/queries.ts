@@ -13,7 +13,7 @@ export async function seasonsOf(orgId: string, db: Db, showIds?: string[]) {
     .from(episodes)
     .where(
       and(
-        eq(episodes.organizationId, orgId),
+        episodeChild.scope(orgId),
         isNotNull(episodes.seasonNumber),
         showIds?.length ? inArray(episodes.showId, showIds) : undefined,
       ),
