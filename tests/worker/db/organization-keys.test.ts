@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { batchStatements } from "../../../worker/db/batch";
 import { videoWriteStatements } from "../../../worker/features/ingestion/video-writes";
+import { databaseFailureOf } from "../support/errors";
 import { createChannel, createOrganization, createVideo } from "../support/factories";
 import { createEpisode, createShow } from "./org-fixture";
 
@@ -22,16 +23,6 @@ const orgKeysIn = async (table: "videos" | "episodes", org: string) =>
       .all<{ k: number | null }>()
   ).results.map((r) => r.k);
 const videoKeys = (org: string) => orgKeysIn("videos", org);
-
-/** The D1 error's message, or "no error". */
-async function failureOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return String(error instanceof Error ? (error.cause ?? error.message) : error);
-  }
-  return "no error";
-}
 
 describe("organisation keys (migrations 0015)", () => {
   it("gives each new organisation its own key, and its videos that key whoever inserts them", async () => {
@@ -74,7 +65,7 @@ describe("organisation keys (migrations 0015)", () => {
     const video = await createVideo(a.id, channel.id);
     const keyB = await keyOf(b.id);
     expect(
-      await failureOf(
+      await databaseFailureOf(
         env.DB.prepare(
           `INSERT INTO videos (id, organization_id, org_key, channel_id, external_id, title, publish_date, created_at)
            VALUES ('v-wrong', ?, ?, ?, 'x-1', 'Wrong key', 0, 0)`,
@@ -84,7 +75,7 @@ describe("organisation keys (migrations 0015)", () => {
       ),
     ).toContain("videos.org_key is not the key of the row's organisation");
     expect(
-      await failureOf(
+      await databaseFailureOf(
         env.DB.prepare("UPDATE videos SET org_key = ? WHERE id = ?").bind(keyB, video.id).run(),
       ),
     ).toContain("videos.org_key is not the key of the row's organisation");
@@ -100,7 +91,7 @@ describe("organisation keys (migrations 0015)", () => {
     const episode = await createEpisode(a.id, show.id);
     expect(await orgKeysIn("episodes", a.id)).toEqual([await keyOf(a.id)]);
     expect(
-      await failureOf(
+      await databaseFailureOf(
         env.DB.prepare("UPDATE episodes SET org_key = ? WHERE id = ?")
           .bind(await keyOf(b.id), episode.id)
           .run(),

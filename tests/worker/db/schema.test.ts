@@ -3,21 +3,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dayNumber } from "../../../shared/metrics";
 import { schema } from "../../../worker/db/client";
+import { databaseFailureOf } from "../support/errors";
 import { createChannel, createOrganization, createVideo, db } from "../support/factories";
 import { createEpisode, createSchedule, createShow, fillOrganization } from "./org-fixture";
 
 // The migrated schema of one database, all tables together: organisations as before the split.
 const PRE_SPLIT = { binding: "DB" } as const;
-
-/** drizzle wraps D1 errors ("Failed query: ..."); the constraint name is in the cause. */
-async function failureOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return String(error instanceof Error ? (error.cause ?? error.message) : error);
-  }
-  return "no error";
-}
 
 // Identifiers below come from sqlite_master, never from input; values are always bound.
 const rows = async <T>(query: string, ...params: unknown[]) =>
@@ -137,7 +128,9 @@ describe("the migrated schema", () => {
     ];
     const externalId = `UC${crypto.randomUUID()}`;
     await createChannel(a.id, externalId);
-    expect(await failureOf(createChannel(a.id, externalId))).toMatch(/UNIQUE constraint failed/);
+    expect(await databaseFailureOf(createChannel(a.id, externalId))).toMatch(
+      /UNIQUE constraint failed/,
+    );
     await expect(createChannel(b.id, externalId)).resolves.toMatchObject({
       organizationId: b.id,
       externalId,
@@ -147,7 +140,7 @@ describe("the migrated schema", () => {
   it("refuses an email that is not stored lowercase", async () => {
     const email = `Mixed-${crypto.randomUUID().slice(0, 8)}@Example.com`;
     expect(
-      await failureOf(db().insert(schema.users).values({ email, passwordHash: "unused" })),
+      await databaseFailureOf(db().insert(schema.users).values({ email, passwordHash: "unused" })),
     ).toMatch(/CHECK constraint failed/);
     await expect(
       db()
@@ -274,7 +267,7 @@ describe("the migrated schema", () => {
       slot: "2026-11-23T06:00:00.000Z",
     };
     await db().insert(schema.scheduleRuns).values(run);
-    expect(await failureOf(db().insert(schema.scheduleRuns).values(run))).toMatch(
+    expect(await databaseFailureOf(db().insert(schema.scheduleRuns).values(run))).toMatch(
       /UNIQUE constraint failed/,
     );
     expect(
