@@ -28,9 +28,9 @@ export const organizations = sqliteTable("organizations", {
 });
 
 /**
- * Each organisation's small integer key in this database, which the videos' sort indexes lead
- * with instead of the 36-character id: a quarter of those indexes' bytes, and of a 100k-video
- * first ingestion's index work (docs/performance.md, "An integer organisation key"). Unique in
+ * Each organisation's small integer key in this database, which the videos' and episodes' indexes
+ * lead with instead of the 36-character id, which was three quarters of those indexes' bytes
+ * (docs/performance.md, "An integer organisation key, built"). Unique in
  * one database only, so never copied when an organisation moves: the organisation's insert
  * trigger gives it one here (migrations 0015 / content 0005). `key` is the rowid, which VACUUM
  * keeps.

@@ -27,6 +27,12 @@ export type RowTable = {
   ownKey?: string;
   /** Other columns this database fills in itself (its triggers), never copied. */
   local?: string[];
+  /**
+   * The organisation's own row, or a row that lives and dies with it (its key, which cascades from
+   * it): a cleanup leaves it to that row's delete, and in the primary database, where the
+   * organisation's row stays, it stays too.
+   */
+  withOrganization?: true;
   /** Integer columns holding another table's own key, copied as that table's `order` value. */
   refs?: Record<string, string>;
   /**
@@ -62,13 +68,14 @@ const rows = (name: string, extra: Partial<RowTable> = {}): RowTable => ({
 
 /** Foreign-key order: every table after the tables it references. */
 export const MOVE_TABLES: readonly MoveTable[] = [
-  rows("organizations", { scope: "t.id = ?1" }),
+  rows("organizations", { scope: "t.id = ?1", withOrganization: true }),
   // The target's trigger on organizations gives the organisation its own key there: the copy
   // finds the row in place (its key is the target's, never the source's).
   rows("organization_keys", {
     order: "organization_id",
     ownKey: "key",
     conflict: ["organization_id"],
+    withOrganization: true,
   }),
   rows("integrations"),
   rows("google_connections"),
@@ -129,13 +136,9 @@ export const MOVE_TABLES: readonly MoveTable[] = [
 
 /** The organisation's stub in a content database; in the primary database, the real row. */
 export const ORGANIZATIONS = "organizations";
-/**
- * The tables whose one row for the organisation lives and dies with its organizations row (the
- * key row cascades from it): a cleanup leaves them to that row's delete, and in the primary
- * database, where the organisation's row stays, they stay too.
- */
+/** Whether a table's row is the organisation's own or lives and dies with it (RowTable). */
 export const withOrganizationRow = (table: MoveTable) =>
-  table.name === ORGANIZATIONS || table.name === "organization_keys";
+  table.kind === "rows" && table.withOrganization === true;
 
 export function rowTable(name: string): RowTable {
   const table = MOVE_TABLES.find((t) => t.name === name);

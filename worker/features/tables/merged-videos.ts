@@ -82,15 +82,17 @@ export const sharedTitles = (organizationId: string) =>
  * spaces after it, which puts it in the index range [K, K || '!') (a space sorts just before
  * '!'), or starts with a space, which puts it in the range [' ', '!'), looked through whole.
  */
-const sharedTitleVideos = (organizationId: string) =>
-  sql`(SELECT "m"."rowid" FROM ${videoTitleGroups} AS "g" CROSS JOIN ${videos} AS "m"
+function sharedTitleVideos(organizationId: string): SQL {
+  const key = organizationKey(organizationId);
+  return sql`(SELECT "m"."rowid" FROM ${videoTitleGroups} AS "g" CROSS JOIN ${videos} AS "m"
       WHERE "g"."organization_id" = ${organizationId} AND "g"."members" > 1
-        AND "m"."org_key" = ${organizationKey(organizationId)} AND "m"."title" >= "g"."title_key"
+        AND "m"."org_key" = ${key} AND "m"."title" >= "g"."title_key"
         AND "m"."title" < "g"."title_key" || '!' AND trim("m"."title") = "g"."title_key"
     UNION ALL
     SELECT "m"."rowid" FROM ${videos} AS "m"
-      WHERE "m"."org_key" = ${organizationKey(organizationId)} AND "m"."title" >= ' ' AND "m"."title" < '!'
+      WHERE "m"."org_key" = ${key} AND "m"."title" >= ' ' AND "m"."title" < '!'
         AND trim("m"."title") IN ${sharedTitles(organizationId)})`;
+}
 
 /**
  * The shared titles' videos among the filtered ones, grouped; each group as its highest-views

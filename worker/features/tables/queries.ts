@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { idChunks } from "../../db/batch";
 import type { Db } from "../../db/client";
+import { episodesOf } from "../../db/organization-scope";
 import { episodes } from "../../db/schema";
 import { nextTurn } from "../../lib/next-turn";
 import { episodeChild, videoChild } from "./child-page";
@@ -13,7 +14,7 @@ export async function seasonsOf(orgId: string, db: Db, showIds?: string[]) {
     .from(episodes)
     .where(
       and(
-        episodeChild.scope(orgId),
+        episodesOf(orgId),
         isNotNull(episodes.seasonNumber),
         showIds?.length ? inArray(episodes.showId, showIds) : undefined,
       ),
