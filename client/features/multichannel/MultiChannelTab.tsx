@@ -8,6 +8,7 @@ import { formatCreatedAt } from "../../../shared/schedule";
 import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel";
 import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { DataTable } from "../../components/data-table/DataTable";
+import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { serverMessage } from "../../lib/api/errors";
@@ -130,24 +131,15 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
           return (
             <span className="flex flex-wrap gap-2">
               {r.files.map((f) => (
-                <button
+                <FileDownloadButton
                   key={f.id}
-                  type="button"
                   className="text-indigo-600 hover:underline dark:text-indigo-400"
-                  onClick={() =>
-                    void multiChannelApi
-                      .download(orgId, { ...r, id: r.reportId! }, f)
-                      .catch(() =>
-                        toast.error(
-                          f.kind === "json"
-                            ? "Failed to download JSON file"
-                            : "Failed to download CSV file",
-                        ),
-                      )
+                  format={f.kind === "json" ? "json" : "csv"}
+                  download={(onProgress) =>
+                    multiChannelApi.download(orgId, { ...r, id: r.reportId! }, f, onProgress)
                   }
-                >
-                  {label[f.kind] ?? f.filename}
-                </button>
+                  label={label[f.kind] ?? f.filename}
+                />
               ))}
             </span>
           );

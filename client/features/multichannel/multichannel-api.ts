@@ -3,7 +3,7 @@ import { reportsApi } from "../../../shared/api/reports";
 import { reportDownloadName } from "../../../shared/report-file-name";
 import type { ContentRequest, PreviewRequest } from "../../../shared/schemas/multichannel";
 import { call, urlOf } from "../../lib/api/client";
-import { downloadFile } from "../../lib/api/download";
+import { type DownloadProgress, downloadFile } from "../../lib/api/download";
 import { routeQuery } from "../../lib/query/route-query";
 
 /** The multi-channel calls: each a route of shared/api/multichannel.ts, parsed by its schema. */
@@ -25,10 +25,12 @@ export const multiChannelApi = {
     orgId: string,
     report: { id: string; title: string; createdAt: string },
     file: { id: string; filename: string },
+    onProgress?: DownloadProgress,
   ) =>
     downloadFile(
       urlOf(reportsApi.file, { params: { orgId, reportId: report.id, fileId: file.id } }),
       reportDownloadName(report, file.filename),
+      onProgress,
     ),
 };
 

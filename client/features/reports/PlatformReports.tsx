@@ -13,6 +13,7 @@ import {
 } from "../../../shared/schemas/reports";
 import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { DataTable } from "../../components/data-table/DataTable";
+import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { serverMessage } from "../../lib/api/errors";
@@ -197,33 +198,24 @@ export default function PlatformReports({
           return (
             <span className="flex flex-wrap items-center gap-2">
               {files.map((f) => (
-                <button
+                <FileDownloadButton
                   key={f.id}
-                  type="button"
                   className={linkClass}
                   title={f.filename}
-                  onClick={() =>
-                    void reportsApi
-                      .download(orgId, r, f)
-                      .catch(() =>
-                        toast.error(
-                          f.kind === "json"
-                            ? "Failed to download JSON file"
-                            : "Failed to download CSV file",
-                        ),
-                      )
-                  }
-                >
-                  {f.kind === "parent_csv"
-                    ? platform === "youtube"
-                      ? "Channels CSV"
-                      : "Shows CSV"
-                    : f.kind === "child_csv"
+                  format={f.kind === "json" ? "json" : "csv"}
+                  download={(onProgress) => reportsApi.download(orgId, r, f, onProgress)}
+                  label={
+                    f.kind === "parent_csv"
                       ? platform === "youtube"
-                        ? "Videos CSV"
-                        : "Episodes CSV"
-                      : (fileLabels[f.kind] ?? f.filename)}
-                </button>
+                        ? "Channels CSV"
+                        : "Shows CSV"
+                      : f.kind === "child_csv"
+                        ? platform === "youtube"
+                          ? "Videos CSV"
+                          : "Episodes CSV"
+                        : (fileLabels[f.kind] ?? f.filename)
+                  }
+                />
               ))}
               {r.googleSheetUrl && (
                 <a className={linkClass} href={r.googleSheetUrl} target="_blank" rel="noreferrer">

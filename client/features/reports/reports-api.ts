@@ -7,7 +7,7 @@ import type {
   UpdateSchedule,
 } from "../../../shared/schemas/reports";
 import { call, urlOf } from "../../lib/api/client";
-import { downloadFile } from "../../lib/api/download";
+import { type DownloadProgress, downloadFile } from "../../lib/api/download";
 import { routeQuery } from "../../lib/query/route-query";
 
 /** The Reports calls: each a route of shared/api/reports.ts, its answer parsed by its schema. */
@@ -28,10 +28,12 @@ export const reportsApi = {
     orgId: string,
     report: { id: string; title: string; createdAt: string },
     file: { id: string; filename: string },
+    onProgress?: DownloadProgress,
   ) =>
     downloadFile(
       urlOf(routes.file, { params: { orgId, reportId: report.id, fileId: file.id } }),
       reportDownloadName(report, file.filename),
+      onProgress,
     ),
 };
 

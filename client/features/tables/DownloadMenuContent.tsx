@@ -4,13 +4,14 @@ import type { MenuStart } from "../../components/DeferredMenu";
 import { type DownloadActions, downloadButtonClass } from "./download-actions";
 
 const item =
-  "flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800";
+  "flex cursor-pointer select-none items-center rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 data-[disabled]:cursor-default data-[disabled]:text-slate-500 dark:data-[highlighted]:bg-slate-800 dark:data-[disabled]:text-slate-400";
 
 /** The download menu itself (radix); DownloadMenu loads it on first use. */
 export default function DownloadMenuContent({
   onCsv,
   onJson,
   onCopy,
+  busy = false,
   defaultOpen,
   autoFocus,
 }: DownloadActions & MenuStart) {
@@ -26,10 +27,10 @@ export default function DownloadMenuContent({
           sideOffset={6}
           className="z-50 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
-          <DropdownMenu.Item className={item} onSelect={onCsv}>
+          <DropdownMenu.Item className={item} onSelect={onCsv} disabled={busy}>
             CSV
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={item} onSelect={onJson}>
+          <DropdownMenu.Item className={item} onSelect={onJson} disabled={busy}>
             JSON
           </DropdownMenu.Item>
           <DropdownMenu.Item className={item} onSelect={onCopy}>

@@ -15,6 +15,7 @@ import { integrationMessages } from "../../../shared/messages-integrations";
 import type { TableName } from "../../../shared/schemas/tables";
 import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
+import type { DownloadProgress } from "../../lib/api/download";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { useUrlParams } from "../../lib/use-url-params";
@@ -152,9 +153,9 @@ export function TablesView({
   const defs = filtersFor(table, parents, seasons.data?.seasons ?? []);
   const page = Number(params.get("page") ?? 1);
 
-  const download = async (format: "csv" | "json") => {
+  const download = async (format: "csv" | "json", onProgress: DownloadProgress) => {
     try {
-      await downloadTable(orgId, table, new URLSearchParams(queryString), format);
+      await downloadTable(orgId, table, new URLSearchParams(queryString), format, onProgress);
       toast.success(`${format.toUpperCase()} file downloaded`);
     } catch {
       toast.error(
@@ -260,11 +261,7 @@ export function TablesView({
                 onChange={changeParams}
               />
             )}
-            <DownloadMenu
-              onCsv={() => void download("csv")}
-              onJson={() => void download("json")}
-              onCopy={() => void copy()}
-            />
+            <DownloadMenu onDownload={download} onCopy={() => void copy()} />
             {showMerge && (
               <Button variant="secondary" aria-pressed={merging} onClick={toggleMerge}>
                 {merging ? "Unmerge" : "Merge Same"}

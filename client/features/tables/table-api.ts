@@ -3,7 +3,7 @@ import { exportFileName, tsvLine } from "../../../shared/csv";
 import type { TablePage } from "../../../shared/schemas/tables";
 import type { TableName } from "../../../shared/table-columns";
 import { type CallInput, call, urlOf } from "../../lib/api/client";
-import { downloadFile } from "../../lib/api/download";
+import { type DownloadProgress, downloadFile } from "../../lib/api/download";
 import type { orgQuery } from "../../lib/query/define-query";
 import { routeQuery } from "../../lib/query/route-query";
 import type { TableRow } from "./columns";
@@ -62,6 +62,7 @@ export async function downloadTable(
   table: TableName,
   query: URLSearchParams,
   format: "csv" | "json",
+  onProgress?: DownloadProgress,
 ) {
   const params = new URLSearchParams(query);
   params.set("format", format);
@@ -69,6 +70,7 @@ export async function downloadTable(
   await downloadFile(
     `${urlOf(tablesApi.exports[table], { params: { orgId } })}?${params}`,
     exportFileName(`${platformOf[table]}_${table}`, format),
+    onProgress,
   );
 }
 
