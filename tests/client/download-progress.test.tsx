@@ -44,6 +44,19 @@ function slowFile() {
   };
 }
 
+/** A report file's button, as the reports tables render it, saving under `filename`. */
+function renderFileButton(label: string, format: "csv" | "json", filename: string) {
+  render(
+    <FileDownloadButton
+      label={label}
+      format={format}
+      className=""
+      download={(onProgress) => downloadFile("/api/file", filename, onProgress)}
+    />,
+  );
+  return screen.getByRole("button", { name: label });
+}
+
 describe("a download on its way", () => {
   it("a table's download says how much has arrived, and CSV waits until the file is saved", async () => {
     const file = slowFile();
@@ -82,15 +95,7 @@ describe("a download on its way", () => {
 
   it("a report file's button shows its progress, ignores clicks meanwhile, then confirms", async () => {
     const file = slowFile();
-    render(
-      <FileDownloadButton
-        label="Videos CSV"
-        format="csv"
-        className=""
-        download={(onProgress) => downloadFile("/api/file", "report-videos.csv", onProgress)}
-      />,
-    );
-    const button = screen.getByRole("button", { name: "Videos CSV" });
+    const button = renderFileButton("Videos CSV", "csv", "report-videos.csv");
     expect(button.getAttribute("aria-busy")).toBe("false");
     fireEvent.click(button);
     await waitFor(() => expect(file.fetch).toHaveBeenCalledTimes(1));
@@ -117,15 +122,7 @@ describe("a download on its way", () => {
     vi.spyOn(toast, "error").mockImplementation((message: string) => {
       errors.push(message);
     });
-    render(
-      <FileDownloadButton
-        label="JSON"
-        format="json"
-        className=""
-        download={(onProgress) => downloadFile("/api/file", "report.json", onProgress)}
-      />,
-    );
-    const button = screen.getByRole("button", { name: "JSON" });
+    const button = renderFileButton("JSON", "json", "report.json");
     fireEvent.click(button);
     await waitFor(() => expect(errors).toEqual(["Failed to download JSON file"]));
     await waitFor(() => expect(button.getAttribute("aria-busy")).toBe("false"));
