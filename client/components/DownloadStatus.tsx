@@ -1,5 +1,6 @@
 import { formatBytes } from "../../shared/format";
 import type { ActiveDownload } from "../lib/api/use-download";
+import { Spinner } from "./Spinner";
 
 /**
  * A download on its way: a spinner, what is downloading and how much has arrived. The live region
@@ -16,10 +17,7 @@ export function DownloadStatus({ active }: { active: ActiveDownload | null }) {
     >
       {active && (
         <>
-          <span
-            className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600"
-            aria-hidden
-          />
+          <Spinner />
           {active.label}
           {active.receivedBytes > 0 && (
             <span aria-hidden className="tabular-nums">

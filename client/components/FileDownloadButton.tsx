@@ -1,7 +1,7 @@
 import { formatBytes } from "../../shared/format";
 import type { DownloadProgress } from "../lib/api/download";
 import { useDownload } from "../lib/api/use-download";
-import { toast } from "../lib/toast";
+import { Spinner } from "./Spinner";
 
 type Props = {
   /** The file as the table names it ("Videos CSV"). */
@@ -18,20 +18,11 @@ type Props = {
  * One stored report file, as a button that downloads it. A 100,000-video report's JSON is 60 MB:
  * while it arrives the button shows a spinner and the size received, says it is busy, and ignores
  * further clicks (each would fetch the whole file again). Then the confirmation toast, as the
- * tables' downloads give it, or the spec's error toast.
+ * tables' downloads give it, or the spec's error toast (useDownload).
  */
 export function FileDownloadButton({ label, format, download, className, title }: Props) {
   const { active, run } = useDownload();
-  const start = () =>
-    void run(`Downloading ${label}`, download)
-      .then((done) => {
-        if (done) toast.success(`${format.toUpperCase()} file downloaded`);
-      })
-      .catch(() =>
-        toast.error(
-          format === "json" ? "Failed to download JSON file" : "Failed to download CSV file",
-        ),
-      );
+  const start = () => void run(format, `Downloading ${label}`, download);
   return (
     <button
       type="button"
@@ -40,12 +31,7 @@ export function FileDownloadButton({ label, format, download, className, title }
       aria-busy={active !== null}
       onClick={start}
     >
-      {active && (
-        <span
-          className="inline-block h-3 w-3 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600"
-          aria-hidden
-        />
-      )}
+      {active && <Spinner size="h-3 w-3" />}
       {label}
       {active && active.receivedBytes > 0 && (
         <span aria-hidden className="tabular-nums text-slate-600 dark:text-slate-300">

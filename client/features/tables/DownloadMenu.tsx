@@ -18,12 +18,13 @@ type Props = {
 /**
  * Download (CSV, JSON, copy to clipboard) for a table; the menu code loads on first use. A
  * download of a whole large table takes seconds (19 MB for 100,000 videos), so while it arrives
- * the status beside the button says so and how much has come, and CSV and JSON wait for it.
+ * the status beside the button says so and how much has come, and CSV and JSON wait for it;
+ * then the confirmation or error toast (useDownload).
  */
 export function DownloadMenu({ onDownload, onCopy }: Props) {
   const { active, run } = useDownload();
   const start = (format: "csv" | "json") =>
-    void run(`Downloading ${format.toUpperCase()} file`, (onProgress) =>
+    void run(format, `Downloading ${format.toUpperCase()} file`, (onProgress) =>
       onDownload(format, onProgress),
     );
   return (

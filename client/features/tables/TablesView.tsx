@@ -153,18 +153,8 @@ export function TablesView({
   const defs = filtersFor(table, parents, seasons.data?.seasons ?? []);
   const page = Number(params.get("page") ?? 1);
 
-  const download = async (format: "csv" | "json", onProgress: DownloadProgress) => {
-    try {
-      await downloadTable(orgId, table, new URLSearchParams(queryString), format, onProgress);
-      toast.success(`${format.toUpperCase()} file downloaded`);
-    } catch {
-      toast.error(
-        format === "csv"
-          ? integrationMessages.downloadCsvFailed
-          : integrationMessages.downloadJsonFailed,
-      );
-    }
-  };
+  const download = (format: "csv" | "json", onProgress: DownloadProgress) =>
+    downloadTable(orgId, table, new URLSearchParams(queryString), format, onProgress);
   const copy = async () => {
     const cols = visibleColumns(table, optional);
     try {
