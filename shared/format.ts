@@ -6,6 +6,19 @@ export function formatBytes(bytes: number): string {
   return `${parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
 }
 
+/**
+ * The size of a change as a percentage, without its sign (callers give the sign and the arrow):
+ * one decimal, as the cards show changes, but never "0.0%" for a change that is not zero. One
+ * video fewer out of 4,135 is 0.02%, which one decimal showed as "−0.0%" beside a red arrow; it
+ * gets two decimals, and anything under 0.01% says so.
+ */
+export function formatChangePercent(percent: number): string {
+  const size = Math.abs(percent);
+  if (size === 0 || size >= 0.05) return `${size.toFixed(1)}%`;
+  if (size >= 0.005) return `${size.toFixed(2)}%`;
+  return "<0.01%";
+}
+
 /** Storage bar colour: green up to 75 %, yellow above 75, red above 90 (spec section 9). */
 export function usageColor(percent: number): "green" | "yellow" | "red" {
   if (percent > 90) return "red";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatBytes,
+  formatChangePercent,
   initialsOf,
   integrationStatusColor,
   integrationStatusLabel,
@@ -47,4 +48,16 @@ describe("colours and labels", () => {
     expect(initialsOf("bob@example.com")).toBe("BO");
     expect(initialsOf("@x")).toBe("?");
   });
+});
+
+describe("formatChangePercent (a change's size: one decimal, never 0.0% for a real change)", () => {
+  it.each([
+    [0, "0.0%"],
+    [12.345, "12.3%"],
+    [-7.25, "7.3%"],
+    [0.06, "0.1%"],
+    [-0.024, "0.02%"],
+    [0.0049, "<0.01%"],
+    [22309.2, "22309.2%"],
+  ])("%d -> %s", (percent, text) => expect(formatChangePercent(percent)).toBe(text));
 });

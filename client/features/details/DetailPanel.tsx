@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { formatChangePercent } from "../../../shared/format";
 import { windowSourceDetails, windowSourceLabels } from "../../../shared/table-columns";
 import { Dialog } from "../../components/Dialog";
 import { PageLoading } from "../../components/PageLoading";
@@ -93,7 +94,7 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
   const changeText = change
     ? change.percent === null
       ? "no earlier data to compare"
-      : `${change.percent >= 0 ? "+" : ""}${change.percent.toFixed(1)}% (${change.absolute >= 0 ? "+" : ""}${n(change.absolute)})`
+      : `${change.percent >= 0 ? "+" : "-"}${formatChangePercent(change.percent)} (${change.absolute >= 0 ? "+" : ""}${n(change.absolute)})`
     : "";
 
   return (

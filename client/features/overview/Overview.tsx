@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ArrowDownRight, ArrowUpRight } from "lucide-react";
 import { useId } from "react";
 import { dateRangeOptions } from "../../../shared/date-ranges";
+import { formatChangePercent } from "../../../shared/format";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import { formatCount } from "../../lib/format";
 import type { Platform } from "../dashboard/dashboard-api";
@@ -40,7 +41,7 @@ function changeText(m: OverviewMetric, days: number | null) {
   const { absolute, percent } = m.change;
   const sign = absolute > 0 ? "+" : absolute < 0 ? "−" : "±";
   const amount = `${sign}${n(Math.abs(absolute))}`;
-  const rel = percent === null ? "" : ` (${sign}${Math.abs(percent).toFixed(1)}%)`;
+  const rel = percent === null ? "" : ` (${sign}${formatChangePercent(percent)})`;
   return `${amount}${rel} vs the previous ${days} days`;
 }
 
