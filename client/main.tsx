@@ -3,9 +3,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppErrorBoundary } from "./app/errors/AppErrorBoundary";
-import { createAppRouter } from "./app/routes";
+import { createAppRouter, startOpeningReads } from "./app/routes";
 import { AuthProvider } from "./lib/auth/AuthProvider";
 import { takeHashLink } from "./lib/auth/hash-link";
+import { beginRestore } from "./lib/auth/session";
 import { BrandProvider, readInjectedBrand } from "./lib/brand";
 import { installGlobalErrorReporting } from "./lib/errors/report";
 import { ThemeProvider } from "./lib/theme/ThemeProvider";
@@ -19,6 +20,10 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 const router = createAppRouter(brand);
+// The session is restored as the entry runs, not in the provider's first effect (after the app's
+// first render and paint), so the opening page's reads can leave with it (issue 15). An emailed
+// link's page starts its own session instead.
+if (!pendingLink) startOpeningReads(router, queryClient, beginRestore());
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,6 +1,9 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
+import type { MeResponse } from "../../shared/schemas/auth";
 import { PageLoading } from "../components/PageLoading";
+import { startDashboardReads } from "../features/dashboard/opening-reads";
 import type { ClientBrand } from "../lib/brand";
 import { RouteErrorBoundary } from "./errors/RouteErrorBoundary";
 import { Layout } from "./Layout";
@@ -39,11 +42,18 @@ const page = (load: () => Promise<PageModule>) => {
     </Suspense>
   );
 };
+/** Starts a page's first reads for an organisation and the address's query string. */
+type OpeningReads = (queryClient: QueryClient, orgId: string, params: URLSearchParams) => void;
+/** What a route tells the app about the page it opens on (see below). */
+type RouteHandle = { preload?: () => Promise<unknown>; reads?: OpeningReads };
+
 /**
  * A signed-in page's route. Its code is fetched while the session is being restored, not after
  * it; `handle.preload` lets the router start that download for the address the app opens on.
+ * `handle.reads` asks for what the page shows first as soon as the session is restored (see
+ * startOpeningReads).
  */
-const protectedPage = (load: () => Promise<PageModule>) => {
+const protectedPage = (load: () => Promise<PageModule>, reads?: OpeningReads) => {
   const { Page, code } = splitPage(load);
   const element: ReactNode = (
     <Protected code={code}>
@@ -52,7 +62,8 @@ const protectedPage = (load: () => Promise<PageModule>) => {
       </Suspense>
     </Protected>
   );
-  return { element, handle: { preload: code.preload } };
+  const handle: RouteHandle = { preload: code.preload, reads };
+  return { element, handle };
 };
 
 /**
@@ -62,10 +73,40 @@ const protectedPage = (load: () => Promise<PageModule>) => {
  */
 function preloadOpeningPage(router: ReturnType<typeof createBrowserRouter>) {
   for (const { route } of router.state.matches) {
-    const handle = route.handle as { preload?: () => Promise<unknown> } | undefined;
+    const handle = route.handle as RouteHandle | undefined;
     // A failure is not shown here: the page's own import fails the same way, in its boundary.
     handle?.preload?.().catch(() => undefined);
   }
+}
+
+/**
+ * Sends the first reads of the page the app opens on as soon as the session restored by the
+ * entry says whose organisation it is. In the page's own effects they left about 0.3 s after
+ * the session had come: after the app's first render, the page's code and its first render
+ * (issue 15, docs/performance.md "The opening page's reads sent with the session"). The page
+ * reads the same cache entries, so nothing is asked for twice; a failed read is not shown here,
+ * as the page asks again with its own query and shows the error. Not for a person who is sent
+ * on to set a password first.
+ */
+export function startOpeningReads(
+  router: ReturnType<typeof createBrowserRouter>,
+  queryClient: QueryClient,
+  restoring: Promise<{ me: MeResponse } | null>,
+) {
+  restoring.then(
+    (restored) => {
+      const user = restored?.me.user;
+      const orgId = restored?.me.organization?.id;
+      if (!user || !orgId || user.isNewUser || user.isPasswordReset) return;
+      const { location, matches } = router.state;
+      for (const { route } of matches) {
+        const handle = route.handle as RouteHandle | undefined;
+        handle?.reads?.(queryClient, orgId, new URLSearchParams(location.search));
+      }
+    },
+    // The provider shows a failed restore; this only gives up its reads.
+    () => undefined,
+  );
 }
 
 const Dashboard = () => import("../features/dashboard/DashboardPage");
@@ -106,8 +147,8 @@ export function createAppRouter(brand: ClientBrand) {
           // header and footer, so the way back stays on screen.
           errorElement: <RouteErrorBoundary />,
           children: [
-            { index: true, ...protectedPage(Dashboard) },
-            { path: "dashboard", ...protectedPage(Dashboard) },
+            { index: true, ...protectedPage(Dashboard, startDashboardReads) },
+            { path: "dashboard", ...protectedPage(Dashboard, startDashboardReads) },
             {
               path: "reports",
               ...protectedPage(() => import("../features/reports/ReportsPage")),

@@ -15,9 +15,10 @@ import { Overview } from "../overview/Overview";
 import type { OverviewPeriodChoice } from "../overview/overview-api";
 import { useOwnerOutcome } from "../owner/use-owner-outcome";
 import { TablesView } from "../tables/TablesView";
-import { tableQueries } from "../tables/table-api";
+import { tableQueries } from "../tables/table-queries";
 import { pageQueryString } from "../tables/table-state";
 import { dashboardApi, dashboardQueries, ingestionMessages, type Platform } from "./dashboard-api";
+import { dashboardView, type SubTab } from "./opening-reads";
 import { RecentActivity } from "./RecentActivity";
 
 const AddChannelDialog = lazy(() =>
@@ -27,9 +28,6 @@ const AddShowsDialog = lazy(() =>
   import("./AddShowsDialog").then((m) => ({ default: m.AddShowsDialog })),
 );
 const PlatformReports = lazy(() => import("../reports/PlatformReports"));
-
-/** The dashboard's sub-tabs: the platform's two tables, then its reports. */
-type SubTab = TableName | "reports";
 
 const subTabLabel: Record<SubTab, string> = {
   channels: "Channels",
@@ -65,7 +63,7 @@ export default function DashboardPage() {
   const queryClient = useQueryClient();
   // The platform lives in the URL so reload and back/forward keep it.
   const [params, updateParams] = useUrlParams();
-  const platform: Platform = params.get("platform") === "simplecast" ? "simplecast" : "youtube";
+  const { platform, subTabs, tab } = dashboardView(params);
   const [adding, setAdding] = useState(false);
   const [tableShown, setTableShown] = useState(false);
   const onTableLoaded = useCallback(() => setTableShown(true), []);
@@ -84,10 +82,8 @@ export default function DashboardPage() {
   // The table under the tabs is shown once the channel (or show) list says there is one, but its
   // first page does not depend on that list: asked for at the same time, the rows are not a round
   // trip behind it (issue 15, rows visible within a second). Same key as TablesView's page query.
-  const subTabs: SubTab[] =
-    platform === "youtube" ? ["channels", "videos", "reports"] : ["shows", "episodes", "reports"];
-  const requested = params.get("tab") as SubTab | null;
-  const tab: SubTab = requested && subTabs.includes(requested) ? requested : subTabs[0]!;
+  // The route asks for the opening address's reads before this page renders (opening-reads.ts);
+  // this covers a platform or tab changed on the page.
   const firstTable: TableName | null = tab === "reports" ? null : tab;
   const firstPageQuery = firstTable ? pageQueryString(firstTable, params) : "";
   useEffect(() => {

@@ -25,7 +25,8 @@ import { DownloadMenu } from "./DownloadMenu";
 import { ParentEditDialog } from "./ParentEditDialog";
 import { PublishedRange } from "./PublishedRange";
 import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
-import { copyRows, deleteRows, downloadTable, tableQueries } from "./table-api";
+import { copyRows, deleteRows, downloadTable } from "./table-api";
+import { tableQueries } from "./table-queries";
 import { MERGE_SAME_BUILD, pageQueryString, withParams } from "./table-state";
 
 /** The "specially flagged build" of spec section 2: `VITE_MERGE_SAME=1` at build time (on for npm start and the browser tests). */

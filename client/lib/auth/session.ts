@@ -57,15 +57,37 @@ export async function refreshSession(
   }
 }
 
-/**
- * A page load: the session and the person in one round trip (issue 15: the dashboard's reads
- * wait for both). A server that leaves `me` out is asked for it separately.
- */
-export async function restoreSession(): Promise<{ token: TokenResponse; me: MeResponse } | null> {
+type Restored = { token: TokenResponse; me: MeResponse } | null;
+
+async function restoreNow(): Promise<Restored> {
   const restored = await refreshSession(true);
   if (!restored) return null;
   const { me, ...token } = restored;
   return { token, me: me ?? (await fetchMe()) };
+}
+
+let startedByEntry: Promise<Restored> | undefined;
+
+/**
+ * Starts the page load's restore as the entry runs (client/main.tsx), so the opening page's reads
+ * can leave with the session instead of after the app's first render (issue 15). The next
+ * restoreSession() takes it, once.
+ */
+export function beginRestore(): Promise<Restored> {
+  startedByEntry = restoreNow();
+  return startedByEntry;
+}
+
+/**
+ * A page load: the session and the person in one round trip (issue 15: the dashboard's reads
+ * wait for both). A server that leaves `me` out is asked for it separately. The restore the entry
+ * began is used once: a provider mounted again later (an error screen's retry) restores afresh
+ * rather than adopt a session that may have expired since.
+ */
+export function restoreSession(): Promise<Restored> {
+  const began = startedByEntry;
+  startedByEntry = undefined;
+  return began ?? restoreNow();
 }
 
 /** The signed-in person; `organizationId` keeps this tab's active organisation (if still a member). */
