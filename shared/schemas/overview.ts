@@ -37,7 +37,11 @@ export const overviewMetricSchema = z.object({
   ]),
   value: z.number().nullable(),
   previous: z.number().nullable(),
-  /** Against the previous period of the same length; null when there is nothing to compare. */
+  /**
+   * Against the previous period of the same length; null when there is nothing to compare. For
+   * subscribers, the tracked channels' own growth (a channel added during the period counts
+   * nothing), so it is not always `value - previous`.
+   */
   change: z.object({ absolute: z.number(), percent: z.number().nullable() }).nullable(),
   series: z.array(pointSchema),
 });

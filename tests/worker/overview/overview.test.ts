@@ -121,9 +121,11 @@ describe("overview: YouTube", () => {
     expect(views.find((p) => p.date === "2026-01-11")?.value).toBe(10);
     expect(views.find((p) => p.date === "2026-01-16")?.value).toBe(20);
 
-    // Subscribers at the end of the period (120 + 50) against the end of the previous one (110).
+    // Subscribers at the end of the period (120 + 50) and of the previous one (110). The change
+    // is A's own growth: B, first seen during the period, brought 50 subscribers but gained none.
     expect(metric(o, "subscribers")).toMatchObject({ value: 170, previous: 110 });
-    expect(metric(o, "subscribers").change?.absolute).toBe(60);
+    expect(metric(o, "subscribers").change?.absolute).toBe(10);
+    expect(metric(o, "subscribers").change?.percent).toBeCloseTo((10 / 110) * 100, 6);
 
     expect(metric(o, "videosPublished")).toMatchObject({ value: 3, previous: 1 });
 
@@ -142,8 +144,21 @@ describe("overview: YouTube", () => {
     expect(o.period.from).toBe("2025-12-31");
     expect(o.previous).toBeNull();
     expect(metric(o, "views").change).toBeNull();
+    expect(metric(o, "subscribers").change).toBeNull();
     // Longer periods are summed into buckets: never more than about 60 sparkline points.
     expect(metric(o, "views").series.length).toBeLessThanOrEqual(61);
+  });
+
+  it("a period in which every channel is new has no subscriber change to show", async () => {
+    const { org, member } = await createOrgWithMembers();
+    await seedYoutube(org.id);
+    // A's first snapshot is on 2025-12-31: nothing was known at the end of the previous period.
+    const o = await overview(
+      org.id,
+      member.session.accessToken,
+      "platform=youtube&range=custom&from=2025-12-31&to=2026-01-04",
+    );
+    expect(metric(o, "subscribers")).toMatchObject({ value: 104, previous: null, change: null });
   });
 
   it("an organisation without channels gets empty figures, not errors", async () => {

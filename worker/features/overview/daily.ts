@@ -45,6 +45,36 @@ export function dailyTotals(snapshots: Snapshot[], first: string, last: string):
 }
 
 /**
+ * How much a level (a channel's subscribers) changed from the end of `startDay` to the end of
+ * `endDay`, like for like: only the entities that had a snapshot by `startDay` count, each with
+ * its own change. An entity first seen later (a channel added during the period) counts nothing,
+ * as its first snapshot counts nothing in `growth`: adding a channel of 234 million subscribers
+ * read "+234,023,000 (+22309.2%)" on the Dashboard, a gain nobody made. Null when no entity was
+ * known at the start; the percentage is against those entities' level then (null when 0).
+ * `snapshots` sorted by date.
+ */
+export function levelChange(
+  snapshots: Snapshot[],
+  startDay: string,
+  endDay: string,
+): { absolute: number; percent: number | null } | null {
+  const atStart = new Map<string, number>();
+  const atEnd = new Map<string, number>();
+  for (const s of snapshots) {
+    if (s.date <= startDay) atStart.set(s.entityId, s.value);
+    if (s.date <= endDay) atEnd.set(s.entityId, s.value);
+  }
+  if (atStart.size === 0) return null;
+  let absolute = 0;
+  let base = 0;
+  for (const [entityId, before] of atStart) {
+    absolute += (atEnd.get(entityId) ?? before) - before;
+    base += before;
+  }
+  return { absolute, percent: base === 0 ? null : (absolute / base) * 100 };
+}
+
+/**
  * Snapshots are keyed by the UTC day they were taken on, the overview's period by the
  * organisation's calendar. West of UTC, in the hours after UTC midnight, the newest snapshot
  * carries tomorrow's date although it was taken during the organisation's today. When the period

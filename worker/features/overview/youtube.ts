@@ -10,7 +10,7 @@ import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/over
 import type { Db } from "../../db/client";
 import { videosOf } from "../../db/organization-scope";
 import { channelMetrics, channels, videoMetrics, videos } from "../../db/schema";
-import { dailyTotals, onPeriodCalendar, sumDays } from "./daily";
+import { dailyTotals, levelChange, onPeriodCalendar, sumDays } from "./daily";
 import { publishedPerDay } from "./published";
 
 /*
@@ -54,11 +54,12 @@ export async function youtubeOverview(
     first,
     period.to,
   );
-  const subscribers = dailyTotals(
-    rows.map((r) => ({ entityId: r.entityId, date: r.date, value: r.subscribers })),
-    first,
-    period.to,
-  );
+  const subscriberSnapshots = rows.map((r) => ({
+    entityId: r.entityId,
+    date: r.date,
+    value: r.subscribers,
+  }));
+  const subscribers = dailyTotals(subscriberSnapshots, first, period.to);
   const published = await publishedPerDay(db, "videos", organizationId, first, period.to);
   const prev = period.previous;
   const series = (daily: Map<string, number>, combine: "sum" | "last" = "sum") =>
@@ -81,9 +82,10 @@ export async function youtubeOverview(
     {
       key: "subscribers",
       value: subsNow,
-      // Subscribers at the end of the previous period, i.e. the growth during this one.
+      // Subscribers at the end of the previous period. The change is the channels' own growth
+      // during this one (a channel added meanwhile counts nothing), not value - previous.
       previous: subsBefore,
-      change: change(subsNow, subsBefore),
+      change: prev ? levelChange(subscriberSnapshots, addDays(period.from, -1), period.to) : null,
       series: series(subscribers.level, "last"),
     },
     {
