@@ -20,7 +20,7 @@ const metricText: Record<OverviewMetric["key"], { title: string; hint: string }>
   views: { title: "Video views", hint: "Views gained on YouTube, from our daily snapshots" },
   subscribers: {
     title: "Subscribers",
-    hint: "At the end of the period; YouTube rounds subscriber counts to three significant figures",
+    hint: "At the end of the period; the change counts each channel's own growth (a channel added during the period counts nothing). YouTube rounds subscriber counts to three significant figures",
   },
   videosPublished: { title: "Videos published", hint: "New videos on the tracked channels" },
   downloads: { title: "Podcast downloads", hint: "Downloads reported by Simplecast, per day" },
