@@ -102,6 +102,54 @@ describe("the multi-channel board on a phone and from the keyboard", () => {
     assert.doesNotMatch(await liveRegion(page).textContent(), /episode:|slot:row-/);
     await context.close();
   });
+
+  test("rows narrow to a badge or a search, and a row just paired stays in view", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 1280, height: 900 } });
+    const board = await openBoard(page, "Filtered board");
+    const heading = board.getByRole("heading", { name: /^Content Matching \(/ });
+    const total = Number(/\((\d+) rows\)/.exec(await heading.textContent())[1]);
+    const rows = board.getByTestId("match-row");
+
+    await board.getByLabel("Show rows").selectOption("unmatched");
+    await board.getByRole("heading", { name: new RegExp(`of ${total} rows\\)$`) }).waitFor();
+    const unmatched = Number(/\((\d+) of/.exec(await heading.textContent())[1]);
+    assert.ok(unmatched > 0 && unmatched < total, `${unmatched} unmatched of ${total}`);
+    for (const text of await rows.allInnerTexts()) assert.match(text, /Unmatched/);
+
+    // An episode placed on the first unmatched row: the row is a Manual Match now, still shown.
+    const card = board
+      .getByRole("region", { name: "Available Episodes" })
+      .getByTestId("episode-card")
+      .first();
+    const title = (await card.locator("p").first().textContent()).trim();
+    await card.getByRole("button", { name: `Pick up episode ${title}` }).click();
+    await rows
+      .first()
+      .getByRole("button", { name: /^Place .* in row \d+$/ })
+      .last()
+      .click();
+    await rows.first().getByText("Manual Match").waitFor();
+    await rows.first().getByText(title).waitFor();
+
+    // Manual Match, then a search by the episode's title, without its accents or case.
+    await board.getByLabel("Show rows").selectOption("manual");
+    await rows.first().getByText(title).waitFor();
+    const word = title
+      .split(/\s+/)
+      .find((w) => w.length > 3)
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .toUpperCase();
+    await board.getByLabel("Search rows").fill(word);
+    await rows.first().getByText(title).waitFor();
+    await board.getByLabel("Search rows").fill("no row has this zzqx");
+    await board.getByText("No rows match.").waitFor();
+    assert.equal(await rows.count(), 0);
+    await board.getByRole("button", { name: "Show all rows" }).click();
+    await board.getByRole("heading", { name: `Content Matching (${total} rows)` }).waitFor();
+    assert.equal(await board.getByLabel("Search rows").inputValue(), "");
+    await context.close();
+  });
 });
 
 describe("organization: Edit Member", () => {

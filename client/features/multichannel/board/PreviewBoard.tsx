@@ -36,6 +36,7 @@ import {
 } from "./cards";
 import { slotKeyboardCoordinates } from "./keyboard";
 import { MatchRow } from "./match-row";
+import { filterRows, foldForSearch, ROW_SHOW_CHOICES, type RowShow } from "./row-filter";
 import { useRoom } from "./use-room";
 
 function currentDateRange(stored: unknown): SetupValues["dateRange"] {
@@ -46,6 +47,9 @@ function currentDateRange(stored: unknown): SetupValues["dateRange"] {
     ? { type: "custom", range: { start: legacy.data.start, end: legacy.data.end } }
     : { type: "30days", range: null };
 }
+
+const boardInputClass =
+  "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900 dark:[color-scheme:dark]";
 
 /** Drag constants (spec section 9). */
 export const DRAG = {
@@ -203,8 +207,50 @@ export default function PreviewBoard({
     [arrangement],
   );
 
+  // The viewer's own narrowing of the rows (row-filter.ts); titles are folded once per content.
+  const [rowShow, setRowShow] = useState<RowShow>("all");
+  const [rowSearch, setRowSearch] = useState("");
+  // Rows this person changed since the choice or search last changed stay in view.
+  const [keptRows, setKeptRows] = useState<ReadonlySet<string>>(() => new Set());
+  const keepRows = useCallback(
+    (...ids: Array<string | null>) =>
+      setKeptRows((kept) => {
+        const more = ids.filter((id): id is string => id !== null && !kept.has(id));
+        return more.length ? new Set([...kept, ...more]) : kept;
+      }),
+    [],
+  );
+  const searchTexts = useMemo(() => {
+    const texts = new Map<string, string>();
+    for (const v of content?.videos ?? [])
+      texts.set(`video:${v.id}`, foldForSearch(`${v.title}\n${v.channelTitle}`));
+    for (const e of content?.episodes ?? [])
+      texts.set(`episode:${e.id}`, foldForSearch(`${e.title}\n${e.showTitle}`));
+    return texts;
+  }, [content]);
+  const shownRows = useMemo(
+    () =>
+      filterRows(
+        rows,
+        rowShow,
+        rowSearch,
+        (kind, id) => searchTexts.get(`${kind}:${id}`) ?? "",
+        keptRows,
+      ),
+    [rows, rowShow, rowSearch, searchTexts, keptRows],
+  );
+  const narrowed = rowShow !== "all" || rowSearch.trim() !== "";
+  // Another choice or search shows its rows from the first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the choice or search changes
+  useEffect(() => {
+    setKeptRows(new Set());
+    if (rowsRef.current) rowsRef.current.scrollTop = 0;
+  }, [rowShow, rowSearch]);
+
   const rowVirtualizer = useVirtualizer({
-    count: rows.length,
+    count: shownRows.length,
+    // Sizes are kept by row, not by place in the list: a search moves rows to other places.
+    getItemKey: (i) => shownRows[i]?.row.id ?? i,
     getScrollElement: () => rowsRef.current,
     estimateSize: () => 76,
     overscan: 8,
@@ -218,12 +264,18 @@ export default function PreviewBoard({
 
   const { send } = room;
   const removeVideo = useCallback(
-    (rowId: string, videoId: string) => send({ type: "remove_video", rowId, videoId }),
-    [send],
+    (rowId: string, videoId: string) => {
+      keepRows(rowId);
+      send({ type: "remove_video", rowId, videoId });
+    },
+    [send, keepRows],
   );
   const removeEpisode = useCallback(
-    (rowId: string, episodeId: string) => send({ type: "remove_episode", rowId, episodeId }),
-    [send],
+    (rowId: string, episodeId: string) => {
+      keepRows(rowId);
+      send({ type: "remove_episode", rowId, episodeId });
+    },
+    [send, keepRows],
   );
 
   const onDragStart = (event: DragStartEvent) =>
@@ -236,6 +288,7 @@ export default function PreviewBoard({
   /** The move a drop (or a tap on a Place button) asks for, as the room's intent. */
   const dropOn = useCallback(
     (data: DragData, target: DropTarget) => {
+      keepRows(data.fromRowId, target.kind === "pool" ? null : target.rowId);
       if (data.kind === "episode") {
         if (target.kind === "episode-slot") {
           if (target.rowId !== data.fromRowId)
@@ -255,7 +308,7 @@ export default function PreviewBoard({
           videoId: data.videoId,
         });
     },
-    [send],
+    [send, keepRows],
   );
   const onDragEnd = (event: DragEndEvent) => {
     autoScroll.stop();
@@ -497,16 +550,55 @@ export default function PreviewBoard({
                 </PoolArea>
               </section>
               <section aria-label="Content Matching" className="flex min-h-0 flex-col">
-                <h3 className="mb-2 text-sm font-semibold">
-                  Content Matching ({rows.length} rows)
-                </h3>
+                <div className="mb-2 flex flex-wrap items-center gap-2">
+                  <h3 className="mr-auto text-sm font-semibold" aria-live="polite">
+                    {narrowed
+                      ? `Content Matching (${shownRows.length} of ${rows.length} rows)`
+                      : `Content Matching (${rows.length} rows)`}
+                  </h3>
+                  <input
+                    type="search"
+                    value={rowSearch}
+                    onChange={(e) => setRowSearch(e.target.value)}
+                    placeholder="Search rows..."
+                    aria-label="Search rows"
+                    className={`${boardInputClass} w-44 sm:w-56`}
+                  />
+                  <select
+                    value={rowShow}
+                    onChange={(e) => setRowShow(e.target.value as RowShow)}
+                    aria-label="Show rows"
+                    className={boardInputClass}
+                  >
+                    {ROW_SHOW_CHOICES.map((choice) => (
+                      <option key={choice.value} value={choice.value}>
+                        {choice.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
                 <div
                   ref={rowsRef}
                   className="max-h-[60vh] min-h-0 flex-1 overflow-y-auto rounded-lg border border-slate-200 px-2 dark:border-slate-700"
                 >
+                  {narrowed && shownRows.length === 0 && (
+                    <div className="flex items-center gap-3 p-3 text-sm text-slate-600 dark:text-slate-300">
+                      No rows match.
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1"
+                        onClick={() => {
+                          setRowSearch("");
+                          setRowShow("all");
+                        }}
+                      >
+                        Show all rows
+                      </Button>
+                    </div>
+                  )}
                   <div style={{ height: rowVirtualizer.getTotalSize(), position: "relative" }}>
                     {rowVirtualizer.getVirtualItems().map((item) => {
-                      const row = rows[item.index]!;
+                      const { row, index } = shownRows[item.index]!;
                       return (
                         <div
                           key={row.id}
@@ -522,7 +614,7 @@ export default function PreviewBoard({
                         >
                           <MatchRow
                             row={row}
-                            rowNumber={item.index + 1}
+                            rowNumber={index + 1}
                             picked={picking}
                             onPick={pick}
                             onPlace={place}
