@@ -22,6 +22,7 @@ import type { BoardEpisode, BoardVideo } from "../../../../shared/schemas/multic
 import { Dialog } from "../../../components/Dialog";
 import { Button } from "../../../components/form";
 import { serverMessage } from "../../../lib/api/errors";
+import { formatCount } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { multiChannelApi, multiChannelMessages, multiChannelQueries } from "../multichannel-api";
 import type { SetupValues } from "../SetupFlow";
@@ -553,8 +554,8 @@ export default function PreviewBoard({
                 <div className="mb-2 flex flex-wrap items-center gap-2">
                   <h3 className="mr-auto text-sm font-semibold" aria-live="polite">
                     {narrowed
-                      ? `Content Matching (${shownRows.length} of ${rows.length} rows)`
-                      : `Content Matching (${rows.length} rows)`}
+                      ? `Content Matching (${formatCount(shownRows.length)} of ${formatCount(rows.length)} rows)`
+                      : `Content Matching (${formatCount(rows.length)} rows)`}
                   </h3>
                   <input
                     type="search"
