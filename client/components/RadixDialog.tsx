@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as Radix } from "radix-ui";
-import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from "react";
 
 export type DialogProps = {
   open: boolean;
@@ -9,6 +9,8 @@ export type DialogProps = {
   description?: string;
   children: ReactNode;
   size?: keyof typeof placements;
+  /** What takes focus when it opens, instead of its first field (the field an error is about). */
+  initialFocus?: RefObject<HTMLElement | null>;
 };
 
 const centred = "left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2 rounded-xl";
@@ -35,6 +37,7 @@ export default function RadixDialog({
   description,
   children,
   size = "md",
+  initialFocus,
 }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
@@ -46,6 +49,11 @@ export default function RadixDialog({
       <Radix.Portal>
         <Radix.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <Radix.Content
+          onOpenAutoFocus={(event) => {
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
           onCloseAutoFocus={(event) => {
             const target = opener.current;
             if (target?.isConnected) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { customRangeFromDates, dateRangeOptions } from "../../../shared/date-ranges";
 import type { MergeOptions } from "../../../shared/schemas/arrangement";
 import type { DateRange, DateRangeType } from "../../../shared/schemas/date-range";
@@ -7,6 +7,7 @@ import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
+import { ApiError } from "../../lib/api/client";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { toast } from "../../lib/toast";
@@ -70,6 +71,8 @@ export function SetupFlow({
   const [mergeVideos, setMergeVideos] = useState(resume?.mergeOptions.mergeVideos ?? false);
   const [mergeEpisodes, setMergeEpisodes] = useState(resume?.mergeOptions.mergeEpisodes ?? false);
   const [generating, setGenerating] = useState(false);
+  const [focusRange, setFocusRange] = useState(false);
+  const rangeSelect = useRef<HTMLSelectElement | null>(null);
 
   const dateRange = (): DateRange | null => {
     if (rangeType !== "custom") return { type: rangeType, range: null };
@@ -79,6 +82,7 @@ export function SetupFlow({
 
   const loadContent = async (range: DateRange, fromResume = false) => {
     setStep("merge");
+    setFocusRange(false);
     setSummary(null);
     setLoadingContent(true);
     try {
@@ -95,6 +99,9 @@ export function SetupFlow({
       }
     } catch (e) {
       toast.error(serverMessage(e, multiChannelMessages.loadMergeFailed));
+      // Too much content for a board: the way on is a shorter range, so the setup opens there
+      // (it opened on the title, with its text selected).
+      setFocusRange(e instanceof ApiError && e.reason === "too_much_content");
       setStep("setup");
     } finally {
       setLoadingContent(false);
@@ -153,6 +160,7 @@ export function SetupFlow({
         onOpenChange={onOpenChange}
         title="Create Multi-Channel Report"
         size="lg"
+        initialFocus={focusRange ? rangeSelect : undefined}
       >
         <form
           className="space-y-4"
@@ -178,6 +186,7 @@ export function SetupFlow({
             </label>
             <select
               id="mc-range"
+              ref={rangeSelect}
               value={rangeType}
               onChange={(e) => setRangeType(e.target.value as DateRangeType)}
               className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
