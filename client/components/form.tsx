@@ -1,5 +1,9 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 
+/** A compact select or input beside a list (filters, periods, a board's search), in both themes. */
+export const compactControlClass =
+  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 dark:[color-scheme:dark]";
+
 /** A labelled input; the label is always tied to the control for screen readers. */
 export function Field({
   label,

@@ -4,6 +4,7 @@ import { useId } from "react";
 import { dateRangeOptions } from "../../../shared/date-ranges";
 import { formatChangePercent } from "../../../shared/format";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
+import { compactControlClass } from "../../components/form";
 import { formatCount } from "../../lib/format";
 import type { Platform } from "../dashboard/dashboard-api";
 import { relativeTime } from "../details/relative-time";
@@ -114,9 +115,6 @@ function Movers({ platform, movers }: { platform: Platform; movers: OverviewMove
   );
 }
 
-const selectClass =
-  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 dark:[color-scheme:dark]";
-
 export function Overview({
   orgId,
   platform,
@@ -156,7 +154,7 @@ export function Overview({
         <label className="flex items-center gap-2 text-sm">
           <span>Period</span>
           <select
-            className={selectClass}
+            className={compactControlClass}
             value={period.range}
             onChange={(e) =>
               onPeriodChange({ range: e.target.value as OverviewPeriodChoice["range"] })
@@ -175,7 +173,7 @@ export function Overview({
               From
               <input
                 type="date"
-                className={selectClass}
+                className={compactControlClass}
                 value={period.from ?? ""}
                 max={period.to}
                 onChange={(e) => onPeriodChange({ from: e.target.value || undefined })}
@@ -185,7 +183,7 @@ export function Overview({
               to
               <input
                 type="date"
-                className={selectClass}
+                className={compactControlClass}
                 value={period.to ?? ""}
                 min={period.from}
                 onChange={(e) => onPeriodChange({ to: e.target.value || undefined })}

@@ -1,7 +1,5 @@
 import { useEffect, useId, useState } from "react";
-
-const inputClass =
-  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900 dark:[color-scheme:dark]";
+import { compactControlClass } from "../../components/form";
 
 /**
  * The spec's date-range filter: two date inputs for the published date (inclusive, whole days).
@@ -34,7 +32,7 @@ export function PublishedRange({
         <span>Published from</span>
         <input
           type="date"
-          className={inputClass}
+          className={compactControlClass}
           value={range.from}
           max={range.to || undefined}
           aria-invalid={backwards}
@@ -46,7 +44,7 @@ export function PublishedRange({
         <span>to</span>
         <input
           type="date"
-          className={inputClass}
+          className={compactControlClass}
           value={range.to}
           min={range.from || undefined}
           aria-invalid={backwards}

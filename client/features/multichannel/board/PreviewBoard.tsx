@@ -20,7 +20,7 @@ import { summarizeArrangement } from "../../../../shared/arrangement-seed";
 import { dateRangeSchema, legacyDateRangeSchema } from "../../../../shared/schemas/date-range";
 import type { BoardEpisode, BoardVideo } from "../../../../shared/schemas/multichannel";
 import { Dialog } from "../../../components/Dialog";
-import { Button } from "../../../components/form";
+import { Button, compactControlClass } from "../../../components/form";
 import { serverMessage } from "../../../lib/api/errors";
 import { formatCount } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
@@ -48,9 +48,6 @@ function currentDateRange(stored: unknown): SetupValues["dateRange"] {
     ? { type: "custom", range: { start: legacy.data.start, end: legacy.data.end } }
     : { type: "30days", range: null };
 }
-
-const boardInputClass =
-  "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900 dark:[color-scheme:dark]";
 
 /** Drag constants (spec section 9). */
 export const DRAG = {
@@ -241,12 +238,13 @@ export default function PreviewBoard({
     [rows, rowShow, rowSearch, searchTexts, keptRows],
   );
   const narrowed = rowShow !== "all" || rowSearch.trim() !== "";
-  // Another choice or search shows its rows from the first.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the choice or search changes
-  useEffect(() => {
+  /** Another choice or search: its rows from the first, and no row kept from the last one. */
+  const narrow = (change: { show?: RowShow; search?: string }) => {
+    if (change.show !== undefined) setRowShow(change.show);
+    if (change.search !== undefined) setRowSearch(change.search);
     setKeptRows(new Set());
     if (rowsRef.current) rowsRef.current.scrollTop = 0;
-  }, [rowShow, rowSearch]);
+  };
 
   const rowVirtualizer = useVirtualizer({
     count: shownRows.length,
@@ -560,16 +558,16 @@ export default function PreviewBoard({
                   <input
                     type="search"
                     value={rowSearch}
-                    onChange={(e) => setRowSearch(e.target.value)}
+                    onChange={(e) => narrow({ search: e.target.value })}
                     placeholder="Search rows..."
                     aria-label="Search rows"
-                    className={`${boardInputClass} w-44 sm:w-56`}
+                    className={`${compactControlClass} w-44 sm:w-56`}
                   />
                   <select
                     value={rowShow}
-                    onChange={(e) => setRowShow(e.target.value as RowShow)}
+                    onChange={(e) => narrow({ show: e.target.value as RowShow })}
                     aria-label="Show rows"
-                    className={boardInputClass}
+                    className={compactControlClass}
                   >
                     {ROW_SHOW_CHOICES.map((choice) => (
                       <option key={choice.value} value={choice.value}>
@@ -588,10 +586,7 @@ export default function PreviewBoard({
                       <Button
                         variant="secondary"
                         className="px-3 py-1"
-                        onClick={() => {
-                          setRowSearch("");
-                          setRowShow("all");
-                        }}
+                        onClick={() => narrow({ show: "all", search: "" })}
                       >
                         Show all rows
                       </Button>

@@ -1,5 +1,6 @@
 import { rowBadge } from "../../../../shared/arrangement-seed";
 import type { ArrangementRow } from "../../../../shared/schemas/arrangement";
+import { titleWords } from "../../../../shared/title-similarity";
 
 /*
  * Narrowing the Content Matching list. A board over a large channel has thousands of rows (a
@@ -24,11 +25,11 @@ const badgeOf: Record<Exclude<RowShow, "all">, string> = {
 };
 
 /**
- * Text as a search compares it: without accents and case, so "cafe", "café" and "CAFÉ" find one
- * another, as the tables' search does.
+ * Text as a search compares it: its words as matching reads titles (shared/title-similarity.ts:
+ * without accents, case or apostrophes), so "cafe", "café" and "CAFÉ" find one another. The
+ * tables' search folds case only; a board is searched in the browser, where this costs nothing.
  */
-export const foldForSearch = (text: string) =>
-  text.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase("und");
+export const foldForSearch = (text: string) => titleWords(text).join(" ");
 
 /** A row with its place in the whole list (its number on the board stays its own). */
 export type ShownRow = { row: ArrangementRow; index: number };
