@@ -1,8 +1,7 @@
 import { flexRender, type Header } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp } from "lucide-react";
-import type { ReactElement } from "react";
+import { useHint } from "../use-hint";
 import { cellClass } from "./cell-class";
-import { HeaderHint } from "./HeaderHint";
 import { MIN_COLUMN_WIDTH } from "./sizes";
 
 /** One header cell: sort button, and a resize handle usable by mouse, touch and keyboard. */
@@ -18,6 +17,8 @@ export function HeaderCell<T>({
   const meta = column.columnDef.meta;
   const label = meta?.label ?? column.id;
   const content = flexRender(column.columnDef.header, header.getContext());
+  // The heading's explanation opens from its button, so it costs no extra tab stop.
+  const hint = useHint(meta?.hint);
   return (
     <th
       scope="col"
@@ -25,31 +26,29 @@ export function HeaderCell<T>({
       className={`${cellClass(meta, pinnedLeft !== undefined, true)} sticky top-0 px-3 py-2 font-medium`}
       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
     >
-      {column.getCanSort()
-        ? withHint(
-            meta?.hint,
-            <button
-              type="button"
-              className={`inline-flex max-w-full items-center gap-1 uppercase ${meta?.align === "right" ? "flex-row-reverse" : ""}`}
-              onClick={column.getToggleSortingHandler()}
-            >
-              <span className="truncate">{content}</span>
-              {sorted === "asc" ? (
-                <ArrowUp className="h-3 w-3 shrink-0" aria-hidden />
-              ) : sorted === "desc" ? (
-                <ArrowDown className="h-3 w-3 shrink-0" aria-hidden />
-              ) : null}
-            </button>,
-          )
-        : meta?.hint
-          ? // Not sortable: a button that only explains, so the tooltip opens by keyboard too.
-            withHint(
-              meta.hint,
-              <button type="button" className="cursor-help uppercase">
-                {content}
-              </button>,
-            )
-          : content}
+      {column.getCanSort() ? (
+        <button
+          type="button"
+          className={`inline-flex max-w-full items-center gap-1 uppercase ${meta?.align === "right" ? "flex-row-reverse" : ""}`}
+          onClick={column.getToggleSortingHandler()}
+          {...hint.triggerProps}
+        >
+          <span className="truncate">{content}</span>
+          {sorted === "asc" ? (
+            <ArrowUp className="h-3 w-3 shrink-0" aria-hidden />
+          ) : sorted === "desc" ? (
+            <ArrowDown className="h-3 w-3 shrink-0" aria-hidden />
+          ) : null}
+        </button>
+      ) : meta?.hint ? (
+        // Not sortable: a button that only explains, so the hint opens by keyboard too.
+        <button type="button" className="cursor-help uppercase" {...hint.triggerProps}>
+          {content}
+        </button>
+      ) : (
+        content
+      )}
+      {hint.tooltip}
       {column.getCanResize() && (
         // A focusable separator: arrow keys change the width 10 px at a time (WAI-ARIA window
         // splitter); dragging works with mouse and touch. Double-click restores the default.
@@ -77,6 +76,3 @@ export function HeaderCell<T>({
     </th>
   );
 }
-
-const withHint = (hint: string | undefined, trigger: ReactElement) =>
-  hint ? <HeaderHint hint={hint}>{trigger}</HeaderHint> : trigger;

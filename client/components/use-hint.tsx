@@ -1,0 +1,173 @@
+import {
+  type FocusEvent,
+  type PointerEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { createPortal } from "react-dom";
+
+/*
+ * A short explanation attached to a control: a tooltip that opens on hover and on keyboard focus,
+ * describes its trigger (aria-describedby) while open, stays open while the pointer moves onto it,
+ * follows its control as the page scrolls, and closes with Escape, on a press and on blur (WCAG
+ * 1.4.13: dismissible, hoverable, persistent). Written here rather than taken from radix: radix's
+ * Tooltip brought its positioning engine and layer stack (17 KB gzipped) into the first load of
+ * every table page, for a box that only ever sits under or over a button.
+ */
+
+const OPEN_DELAY_MS = 300;
+/** Time for the pointer to travel from the trigger onto the tooltip before it closes. */
+const CLOSE_GRACE_MS = 100;
+/** Moving from one hinted control to the next within this time opens the next at once. */
+const SKIP_DELAY_MS = 300;
+const GAP_PX = 4;
+const EDGE_PX = 8;
+
+/** One hint open at a time, across the page: opening one closes the other. */
+let closeOpenHint: (() => void) | null = null;
+let lastClosedAt = 0;
+
+/** Under the control, or over it when the viewport has no room below. */
+function topFor(at: DOMRect, height: number) {
+  const below = at.bottom + GAP_PX;
+  const fitsBelow = below + height <= window.innerHeight - EDGE_PX;
+  const above = at.top - GAP_PX - height;
+  return !fitsBelow && above >= EDGE_PX ? above : below;
+}
+
+/** Centred on the control, and kept EDGE_PX inside the viewport's sides. */
+function leftFor(at: DOMRect, width: number) {
+  const centred = at.left + at.width / 2 - width / 2;
+  return Math.max(EDGE_PX, Math.min(centred, window.innerWidth - EDGE_PX - width));
+}
+
+export type HintTriggerProps = {
+  "aria-describedby"?: string;
+  onPointerEnter?: (e: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (e: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (e: PointerEvent<HTMLElement>) => void;
+  onFocus?: (e: FocusEvent<HTMLElement>) => void;
+  onBlur?: (e: FocusEvent<HTMLElement>) => void;
+};
+
+/**
+ * Spread `triggerProps` on the control (a button, so the hint costs no extra tab stop) and render
+ * `tooltip` anywhere: it is portalled to the body so a scrolling table cannot clip it.
+ */
+export function useHint(text: string | undefined): {
+  triggerProps: HintTriggerProps;
+  tooltip: ReactNode;
+} {
+  const id = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pointerIsDown = useRef(false);
+  const tooltipRef = useRef<HTMLDivElement>(null);
+
+  const clearTimer = () => clearTimeout(timer.current);
+  const close = useCallback(() => {
+    clearTimeout(timer.current);
+    setAnchor((open) => {
+      if (open) lastClosedAt = Date.now();
+      return null;
+    });
+  }, []);
+  const open = useCallback(
+    (target: HTMLElement) => {
+      clearTimeout(timer.current);
+      if (closeOpenHint && closeOpenHint !== close) closeOpenHint();
+      closeOpenHint = close;
+      setAnchor(target);
+    },
+    [close],
+  );
+
+  // While open: Escape from anywhere closes it (a hover-opened hint has no focus to key from).
+  // Scrolling moves it with its control: focus that reaches a heading of a table scrolled
+  // sideways scrolls the table just after the hint has opened. A control scrolled out of the
+  // viewport takes its hint with it.
+  useLayoutEffect(() => {
+    const box = tooltipRef.current;
+    if (!anchor || !box) return;
+    const place = () => {
+      const at = anchor.getBoundingClientRect();
+      if (!anchor.isConnected || at.bottom < 0 || at.top > window.innerHeight) return close();
+      const { width, height } = box.getBoundingClientRect();
+      box.style.top = `${topFor(at, height)}px`;
+      box.style.left = `${leftFor(at, width)}px`;
+      box.style.visibility = "visible";
+    };
+    place(); // before paint, so it never shows at the wrong place
+    let frame = 0;
+    const onMove = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") close();
+    };
+    document.addEventListener("keydown", onKey);
+    window.addEventListener("scroll", onMove, { capture: true, passive: true });
+    window.addEventListener("resize", onMove);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener("keydown", onKey);
+      window.removeEventListener("scroll", onMove, { capture: true });
+      window.removeEventListener("resize", onMove);
+      if (closeOpenHint === close) closeOpenHint = null;
+    };
+  }, [anchor, close]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  if (!text) return { triggerProps: {}, tooltip: null };
+
+  const scheduleClose = () => {
+    clearTimer();
+    timer.current = setTimeout(close, CLOSE_GRACE_MS);
+  };
+  const triggerProps: HintTriggerProps = {
+    "aria-describedby": anchor ? id : undefined,
+    onPointerEnter: (e) => {
+      // A touch has no hover; its tap is the control's own action.
+      if (e.pointerType === "touch") return;
+      clearTimer();
+      const target = e.currentTarget;
+      const delay = Date.now() - lastClosedAt < SKIP_DELAY_MS ? 0 : OPEN_DELAY_MS;
+      timer.current = setTimeout(() => open(target), delay);
+    },
+    onPointerLeave: scheduleClose,
+    onPointerDown: () => {
+      // A press acts on the control: the hint gets out of the way and focus from it does not reopen it.
+      pointerIsDown.current = true;
+      close();
+      document.addEventListener("pointerup", () => (pointerIsDown.current = false), { once: true });
+    },
+    onFocus: (e) => {
+      if (!pointerIsDown.current) open(e.currentTarget);
+    },
+    onBlur: close,
+  };
+  const tooltip = anchor
+    ? createPortal(
+        <div
+          ref={tooltipRef}
+          role="tooltip"
+          id={id}
+          style={{ position: "fixed", top: 0, left: 0, visibility: "hidden" }}
+          onPointerEnter={clearTimer}
+          onPointerLeave={scheduleClose}
+          className="z-50 max-w-xs rounded-md bg-slate-900 px-2 py-1.5 text-xs font-normal normal-case leading-snug tracking-normal text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+        >
+          {text}
+        </div>,
+        document.body,
+      )
+    : null;
+  return { triggerProps, tooltip };
+}
