@@ -1,5 +1,6 @@
 import {
   type FocusEvent,
+  type MouseEvent,
   type PointerEvent,
   type ReactNode,
   useCallback,
@@ -51,6 +52,7 @@ export type HintTriggerProps = {
   onPointerEnter?: (e: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (e: PointerEvent<HTMLElement>) => void;
   onPointerDown?: (e: PointerEvent<HTMLElement>) => void;
+  onClick?: (e: MouseEvent<HTMLElement>) => void;
   onFocus?: (e: FocusEvent<HTMLElement>) => void;
   onBlur?: (e: FocusEvent<HTMLElement>) => void;
 };
@@ -59,7 +61,19 @@ export type HintTriggerProps = {
  * Spread `triggerProps` on the control (a button, so the hint costs no extra tab stop) and render
  * `tooltip` anywhere: it is portalled to the body so a scrolling table cannot clip it.
  */
-export function useHint(text: string | undefined): {
+export function useHint(
+  text: string | undefined,
+  {
+    pressToggles = false,
+  }: {
+    /**
+     * For a control whose only job is to explain (an "i" button): a press or a tap opens the hint
+     * and keeps it open until a second press, Escape, or a press elsewhere. Touch has no hover,
+     * so without this a phone could never read it.
+     */
+    pressToggles?: boolean;
+  } = {},
+): {
   triggerProps: HintTriggerProps;
   tooltip: ReactNode;
 } {
@@ -67,11 +81,14 @@ export function useHint(text: string | undefined): {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pointerIsDown = useRef(false);
+  /** Opened by a press: stays when the pointer leaves. */
+  const pinned = useRef(false);
   const tooltipRef = useRef<HTMLDivElement>(null);
 
   const clearTimer = () => clearTimeout(timer.current);
   const close = useCallback(() => {
     clearTimeout(timer.current);
+    pinned.current = false;
     setAnchor((open) => {
       if (open) lastClosedAt = Date.now();
       return null;
@@ -111,12 +128,18 @@ export function useHint(text: string | undefined): {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") close();
     };
+    const onPressElsewhere = (e: Event) => {
+      const target = e.target instanceof Node ? e.target : null;
+      if (!anchor.contains(target) && !box.contains(target)) close();
+    };
     document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPressElsewhere);
     window.addEventListener("scroll", onMove, { capture: true, passive: true });
     window.addEventListener("resize", onMove);
     return () => {
       cancelAnimationFrame(frame);
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPressElsewhere);
       window.removeEventListener("scroll", onMove, { capture: true });
       window.removeEventListener("resize", onMove);
       if (closeOpenHint === close) closeOpenHint = null;
@@ -128,6 +151,7 @@ export function useHint(text: string | undefined): {
   if (!text) return { triggerProps: {}, tooltip: null };
 
   const scheduleClose = () => {
+    if (pinned.current) return;
     clearTimer();
     timer.current = setTimeout(close, CLOSE_GRACE_MS);
   };
@@ -143,16 +167,25 @@ export function useHint(text: string | undefined): {
     },
     onPointerLeave: scheduleClose,
     onPointerDown: () => {
-      // A press acts on the control: the hint gets out of the way and focus from it does not reopen it.
+      // Focus that comes with a press does not open the hint: the press decides. On a control
+      // with an action of its own, the press is that action and the hint gets out of its way.
       pointerIsDown.current = true;
-      close();
       document.addEventListener("pointerup", () => (pointerIsDown.current = false), { once: true });
+      if (!pressToggles) close();
     },
     onFocus: (e) => {
       if (!pointerIsDown.current) open(e.currentTarget);
     },
     onBlur: close,
   };
+  // Only when asked: a key present as undefined would replace the control's own onClick when the
+  // props are spread after it.
+  if (pressToggles)
+    triggerProps.onClick = (e) => {
+      if (anchor && pinned.current) return close();
+      open(e.currentTarget);
+      pinned.current = true;
+    };
   const tooltip = anchor
     ? createPortal(
         <div

@@ -88,4 +88,35 @@ describe("useHint", () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(screen.queryByRole("tooltip")).toBeNull();
   });
+
+  it("on a control that only explains, a press opens it until a second press or a press elsewhere", async () => {
+    function About() {
+      const { triggerProps, tooltip } = useHint("How the figure is counted", {
+        pressToggles: true,
+      });
+      return (
+        <>
+          <button type="button" aria-label="About downloads" {...triggerProps} />
+          <p>Elsewhere</p>
+          {tooltip}
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<About />);
+    const about = screen.getByRole("button", { name: "About downloads" });
+    await user.click(about);
+    expect(screen.getByRole("tooltip").textContent).toBe("How the figure is counted");
+    // Pressed open, it stays when the pointer leaves (a tap has no hover to keep it).
+    await user.unhover(about);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(screen.getByRole("tooltip")).toBeTruthy();
+    await user.click(about);
+    expect(screen.queryByRole("tooltip")).toBeNull();
+
+    await user.click(about);
+    expect(screen.getByRole("tooltip")).toBeTruthy();
+    await user.click(screen.getByText("Elsewhere"));
+    expect(screen.queryByRole("tooltip")).toBeNull();
+  });
 });

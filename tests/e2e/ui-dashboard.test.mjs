@@ -312,6 +312,37 @@ describe("dashboard: overview, tables, layouts", () => {
     await context.close();
   });
 
+  test("on a phone, a cut card title and its explanation open by tap, inside the screen", async () => {
+    const { context, page } = await newPage(browser(), {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await openDashboard(page, "platform=simplecast");
+    const card = page.getByTestId("overview-newEpisodeDownloads");
+    const title = card.getByRole("heading", { name: "First-week downloads per new episode" });
+    const cut = await title.evaluate((el) => el.scrollWidth > el.clientWidth);
+    assert.ok(cut, "the title fits at 390 px: this test no longer checks a cut title");
+    const about = card.getByRole("button", { name: "About First-week downloads per new episode" });
+    await about.tap();
+    const tip = page.getByRole("tooltip");
+    assert.equal(
+      await tip.textContent(),
+      "First-week downloads per new episode: Average downloads in the first 7 days of the episodes published in the period.",
+    );
+    assert.equal(await about.getAttribute("aria-describedby"), await tip.getAttribute("id"));
+    const box = await tip.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `tooltip at ${box.x}+${box.width}`);
+    // A tap elsewhere puts it away; a second tap on the button does too.
+    await page.getByRole("heading", { name: "Podcast overview" }).tap();
+    await tip.waitFor({ state: "detached" });
+    await about.tap();
+    await tip.waitFor();
+    await about.tap();
+    await tip.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   for (const [width, height] of [
     [375, 812],
     [768, 1024],

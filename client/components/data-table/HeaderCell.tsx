@@ -17,8 +17,9 @@ export function HeaderCell<T>({
   const meta = column.columnDef.meta;
   const label = meta?.label ?? column.id;
   const content = flexRender(column.columnDef.header, header.getContext());
-  // The heading's explanation opens from its button, so it costs no extra tab stop.
-  const hint = useHint(meta?.hint);
+  // The heading's explanation opens from its button, so it costs no extra tab stop. A heading
+  // that cannot sort has a button only to explain, which a press or a tap opens too.
+  const hint = useHint(meta?.hint, { pressToggles: !column.getCanSort() });
   return (
     <th
       scope="col"

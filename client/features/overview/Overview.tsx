@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ArrowDownRight, ArrowUpRight } from "lucide-react";
+import { ArrowDownRight, ArrowUpRight, Info } from "lucide-react";
 import { useId } from "react";
 import { dateRangeOptions } from "../../../shared/date-ranges";
 import { formatChangePercent } from "../../../shared/format";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import { compactControlClass } from "../../components/form";
+import { useHint } from "../../components/use-hint";
 import { formatCount } from "../../lib/format";
 import type { Platform } from "../dashboard/dashboard-api";
 import { relativeTime } from "../details/relative-time";
@@ -50,15 +51,29 @@ function MetricCard({ metric, days }: { metric: OverviewMetric; days: number | n
   const text = metricText[metric.key];
   const titleId = useId();
   const direction = metric.change ? Math.sign(metric.change.absolute) : 0;
+  // The card keeps its height (no shift against the skeleton), so a long title is cut on a phone
+  // or a tablet; the "i" button gives the whole title and how the figure is counted, by hover,
+  // keyboard or tap.
+  const about = useHint(`${text.title}: ${text.hint}.`, { pressToggles: true });
   return (
     <section aria-labelledby={titleId} className={CARD} data-testid={`overview-${metric.key}`}>
-      <h3
-        id={titleId}
-        className="truncate text-sm font-medium text-slate-700 dark:text-slate-200"
-        title={text.hint}
-      >
-        {text.title}
-      </h3>
+      <div className="flex items-center gap-1">
+        <h3
+          id={titleId}
+          className="min-w-0 truncate text-sm font-medium text-slate-700 dark:text-slate-200"
+        >
+          {text.title}
+        </h3>
+        <button
+          type="button"
+          aria-label={`About ${text.title}`}
+          className="-m-1 shrink-0 rounded p-1 text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100"
+          {...about.triggerProps}
+        >
+          <Info className="h-3.5 w-3.5" aria-hidden />
+        </button>
+        {about.tooltip}
+      </div>
       <p
         className="mt-1 truncate text-xl font-semibold tabular-nums sm:text-2xl"
         data-testid="overview-value"
