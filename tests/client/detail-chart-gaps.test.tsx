@@ -29,6 +29,7 @@ type Point = { date: string; value: number | null };
 function serve(
   points: Point[],
   watchTime: { minutes: Point[]; averageViewDuration: Point[] } | null = null,
+  previousTotal = 10,
 ) {
   vi.stubGlobal(
     "fetch",
@@ -42,8 +43,11 @@ function serve(
           to: points.at(-1)!.date,
           points,
           total,
-          previous: { from: day(60), to: day(31), total: 10, days: 30 },
-          change: { absolute: total - 10, percent: 50 },
+          previous: { from: day(60), to: day(31), total: previousTotal, days: 30 },
+          change: {
+            absolute: total - previousTotal,
+            percent: previousTotal === 0 ? null : ((total - previousTotal) / previousTotal) * 100,
+          },
           gaps: 1,
           title: "Demo Media Clips",
           lastUpdated: new Date().toISOString(),
@@ -141,5 +145,25 @@ describe("detail chart gaps", () => {
       ),
     ).toBeTruthy();
     expect(drawn).toHaveLength(0);
+  });
+
+  it("compares with the period before only when something was counted in it", async () => {
+    const points = Array.from({ length: 30 }, (_, i) => ({ date: day(29 - i), value: 10 }));
+    serve(points, null, 200);
+    const { unmount } = open();
+    const change = await screen.findByTestId("change");
+    expect(change.textContent).toBe("+50.0% (+100)");
+    expect(change.parentElement?.textContent).toBe(
+      "300 views in this period · +50.0% (+100) vs the previous 30 days (200)",
+    );
+    unmount();
+
+    // A video newer than the earlier period: no percentage of nothing, no "vs ... (0)".
+    serve(points, null, 0);
+    open();
+    const none = await screen.findByTestId("change");
+    expect(none.parentElement?.textContent).toBe(
+      "300 views in this period · no earlier data to compare",
+    );
   });
 });

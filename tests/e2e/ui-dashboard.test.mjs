@@ -67,6 +67,23 @@ describe("dashboard: overview, tables, layouts", () => {
     await page.getByRole("heading", { name: "Top videos by views gained" }).waitFor();
     assert.equal(await page.getByText("Podcast downloads").count(), 0);
 
+    // A top video opens its detail on the Videos tab; closing it leaves the period as it was.
+    const top = page
+      .getByRole("region", { name: "Top videos by views gained" })
+      .getByRole("listitem")
+      .first()
+      .getByRole("button");
+    const topTitle = (await top.textContent()).trim();
+    await top.click();
+    const detail = page.getByRole("dialog", { name: topTitle });
+    await detail.getByText(/views in this period/).waitFor();
+    const opened = new URL(page.url()).searchParams;
+    assert.equal(opened.get("tab"), "videos");
+    assert.ok(opened.get("detail"), "the detail is in the address");
+    await page.keyboard.press("Escape");
+    await detail.waitFor({ state: "detached" });
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), topTitle);
+
     await page.getByLabel("Period").selectOption("7days");
     await page.waitForURL(/period=7days/);
     await views.getByText(/vs the previous 7 days$/).waitFor();

@@ -227,6 +227,15 @@ export default function DashboardPage() {
             period={period}
             onPeriodChange={setPeriod}
             mayRequest={quickReadsSent}
+            onOpenItem={(id) =>
+              updateParams((current) =>
+                keepPeriod(current, {
+                  platform,
+                  tab: platform === "youtube" ? "videos" : "episodes",
+                  detail: id,
+                }),
+              )
+            }
           />
         )}
         {/* Sub-tabs appear only once there is something to show (spec section 2); while the

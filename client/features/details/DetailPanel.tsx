@@ -91,11 +91,11 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
   const missingDays = data ? data.points.filter((p) => p.value === null).length : 0;
   const missingText = `${missingDays === 1 ? "1 day has" : `${n(missingDays)} days have`} no data and ${missingDays === 1 ? "is" : "are"} left blank.`;
   const change = data?.change;
-  const changeText = change
-    ? change.percent === null
-      ? "no earlier data to compare"
-      : `${change.percent >= 0 ? "+" : "-"}${formatChangePercent(change.percent)} (${change.absolute >= 0 ? "+" : ""}${n(change.absolute)})`
-    : "";
+  const changeText =
+    change && change.percent !== null
+      ? `${change.percent >= 0 ? "+" : "-"}${formatChangePercent(change.percent)} (${change.absolute >= 0 ? "+" : ""}${n(change.absolute)})`
+      : "";
+  const periodDays = data ? Math.round((Date.parse(data.to) - Date.parse(data.from)) / DAY) + 1 : 0;
 
   return (
     <Dialog
@@ -163,19 +163,29 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
           <section aria-label={`Daily ${metric}`} className="space-y-2">
             <p className="text-sm">
               <span className="text-2xl font-semibold">{n(data.total)}</span> {metric} in this
-              period ·{" "}
-              <span
-                className={
-                  change && change.absolute < 0
-                    ? "text-red-600 dark:text-red-400"
-                    : "text-green-700 dark:text-green-400"
-                }
-                data-testid="change"
-              >
-                {changeText}
-              </span>{" "}
-              vs the previous {Math.round((Date.parse(data.to) - Date.parse(data.from)) / DAY) + 1}{" "}
-              days ({n(data.previous.total)})
+              period
+              {change && change.percent !== null ? (
+                <>
+                  {" · "}
+                  <span
+                    className={
+                      change.absolute < 0
+                        ? "text-red-600 dark:text-red-400"
+                        : "text-green-700 dark:text-green-400"
+                    }
+                    data-testid="change"
+                  >
+                    {changeText}
+                  </span>{" "}
+                  vs the previous {periodDays} days ({n(data.previous.total)})
+                </>
+              ) : (
+                // Nothing counted before (a video newer than the earlier period): no "+0%", and
+                // no comparison with a period it was not alive in.
+                <span className="text-slate-600 dark:text-slate-300" data-testid="change">
+                  {" · "}no earlier data to compare
+                </span>
+              )}
             </p>
             {missingDays === data.points.length ? (
               <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-500 dark:text-slate-400 dark:bg-slate-800/50">

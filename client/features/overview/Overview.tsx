@@ -95,7 +95,15 @@ function MetricCard({ metric, days }: { metric: OverviewMetric; days: number | n
   );
 }
 
-function Movers({ platform, movers }: { platform: Platform; movers: OverviewMover[] }) {
+function Movers({
+  platform,
+  movers,
+  onOpen,
+}: {
+  platform: Platform;
+  movers: OverviewMover[];
+  onOpen?: (id: string) => void;
+}) {
   const titleId = useId();
   const unit = platform === "youtube" ? "views" : "downloads";
   return (
@@ -118,7 +126,18 @@ function Movers({ platform, movers }: { platform: Platform; movers: OverviewMove
               className="flex items-baseline gap-2"
               title={`${m.title} · ${m.parentTitle}`}
             >
-              <span className="min-w-0 flex-1 truncate">{m.title}</span>
+              {onOpen ? (
+                // Its detail (the daily chart, the whole title) answers "why did this one move".
+                <button
+                  type="button"
+                  className="min-w-0 flex-1 truncate text-left hover:underline"
+                  onClick={() => onOpen(m.id)}
+                >
+                  {m.title}
+                </button>
+              ) : (
+                <span className="min-w-0 flex-1 truncate">{m.title}</span>
+              )}
               <span className="shrink-0 tabular-nums text-slate-700 dark:text-slate-200">
                 +{n(m.gain)} <span className="sr-only">{unit}</span>
               </span>
@@ -136,6 +155,7 @@ export function Overview({
   period,
   onPeriodChange,
   mayRequest = true,
+  onOpenItem,
 }: {
   orgId: string;
   platform: Platform;
@@ -144,6 +164,8 @@ export function Overview({
   onPeriodChange: (change: Partial<OverviewPeriodChoice>) => void;
   /** False until the page's quicker reads have been sent (the overview's is the longest). */
   mayRequest?: boolean;
+  /** Opens a top video's or episode's detail panel. */
+  onOpenItem?: (id: string) => void;
 }) {
   const customReady =
     period.range !== "custom" || (!!period.from && !!period.to && period.from <= period.to);
@@ -222,7 +244,7 @@ export function Overview({
                 </div>
               ))}
           {data ? (
-            <Movers platform={platform} movers={data.movers} />
+            <Movers platform={platform} movers={data.movers} onOpen={onOpenItem} />
           ) : (
             <div
               className={`${CARD} col-span-2 animate-pulse md:col-span-3 lg:col-span-1`}
