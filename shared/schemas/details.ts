@@ -54,6 +54,8 @@ export const seriesSchema = z.object({
   gaps: z.number(),
   title: z.string(),
   lastUpdated: z.string().nullable(),
+  /** A video's or episode's publication (ISO); null for channels and shows. */
+  publishedAt: z.string().nullable(),
   /**
    * Where the daily views come from (YouTube only; null for podcasts): the owner's exact rows on
    * every day of the period, our public snapshots on none, or both ("mixed").

@@ -30,6 +30,7 @@ function serve(
   points: Point[],
   watchTime: { minutes: Point[]; averageViewDuration: Point[] } | null = null,
   previousTotal = 10,
+  publishedAt: string | null = null,
 ) {
   vi.stubGlobal(
     "fetch",
@@ -51,6 +52,7 @@ function serve(
           gaps: 1,
           title: "Demo Media Clips",
           lastUpdated: new Date().toISOString(),
+          publishedAt,
           viewsSource: watchTime ? "owner" : "public",
           watchTime,
         }),
@@ -165,5 +167,32 @@ describe("detail chart gaps", () => {
     expect(none.parentElement?.textContent).toBe(
       "300 views in this period · no earlier data to compare",
     );
+  });
+
+  it("names the days before a video was published for what they are, apart from missing days", async () => {
+    drawn.length = 0;
+    // Published 9 days ago, charted over 30 days; one day after publication has no snapshot.
+    const points = Array.from({ length: 30 }, (_, i) => ({
+      date: day(29 - i),
+      value: i < 21 || i === 25 ? null : 500,
+    }));
+    serve(points, null, 0, `${day(8)}T15:00:00.000Z`);
+    open();
+    const published = new Date(`${day(8)}T00:00:00Z`).toLocaleDateString("en-US", {
+      timeZone: "UTC",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    });
+    expect((await screen.findByTestId("missing-days")).textContent).toBe(
+      `Published ${published}: the 21 days before are blank. 1 day has no data and is left blank. Growth across a missing day is shown on the next day we have.`,
+    );
+    expect(
+      screen.getByText(
+        new RegExp(
+          `in total, no earlier data to compare. Published ${published}: the 21 days before are blank.`,
+        ),
+      ),
+    ).toBeTruthy();
   });
 });

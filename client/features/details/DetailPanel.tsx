@@ -5,6 +5,7 @@ import { windowSourceDetails, windowSourceLabels } from "../../../shared/table-c
 import { Dialog } from "../../components/Dialog";
 import { PageLoading } from "../../components/PageLoading";
 import { formatCount } from "../../lib/format";
+import { blankDays } from "./blank-days";
 import { type DetailKind, detailQueries } from "./details-api";
 import LineChart from "./LineChart";
 import { relativeTime } from "./relative-time";
@@ -89,7 +90,8 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
 
   // Days we know nothing of are gaps in the chart, never zeros (the server sends them as null).
   const missingDays = data ? data.points.filter((p) => p.value === null).length : 0;
-  const missingText = `${missingDays === 1 ? "1 day has" : `${n(missingDays)} days have`} no data and ${missingDays === 1 ? "is" : "are"} left blank.`;
+  const blank = data ? blankDays(data.points, data.publishedAt) : { text: null, missing: 0 };
+  const blankText = blank.text;
   const change = data?.change;
   const changeText =
     change && change.percent !== null
@@ -196,13 +198,15 @@ export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
                 x={chart.x}
                 series={chart.series}
                 time
-                summary={`Daily ${metric} from ${data.from} to ${data.to}: ${n(data.total)} in total, ${changeText} against the previous period.${missingDays > 0 ? ` ${missingText}` : ""}`}
+                summary={`Daily ${metric} from ${data.from} to ${data.to}: ${n(data.total)} in total, ${changeText ? `${changeText} against the previous period` : "no earlier data to compare"}.${blankText ? ` ${blankText}` : ""}`}
               />
             )}
             {missingDays > 0 && missingDays < data.points.length && (
               <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="missing-days">
-                {missingText}
-                {data.gaps > 0 && " Growth across a missing day is shown on the next day we have."}
+                {blankText}
+                {data.gaps > 0 &&
+                  blank.missing > 0 &&
+                  " Growth across a missing day is shown on the next day we have."}
               </p>
             )}
             {data.viewsSource && (

@@ -164,10 +164,19 @@ describe("detail series", () => {
         `/api/orgs/${org.id}/details/videos/${video!.id}/series?from=${longer}&to=${today()}`,
         { token },
       )
-    ).json as { points: Array<{ date: string; value: number | null }> };
+    ).json as { points: Array<{ date: string; value: number | null }>; publishedAt: string };
     expect(videoBody.points).toHaveLength(200);
     expect(videoBody.points[0]!.value).toBeNull();
     expect(videoBody.points.some((p) => p.value === 0)).toBe(false);
+    // Its publication comes with it, so the panel can tell days before it from missing days.
+    expect(videoBody.publishedAt).toBe(video!.publishDate.toISOString());
+    const channelBody = (
+      await call(
+        `/api/orgs/${org.id}/details/channels/${channel.id}/series?from=${from}&to=${today()}`,
+        { token },
+      )
+    ).json as { publishedAt: string | null };
+    expect(channelBody.publishedAt).toBeNull();
   });
 
   it("pacing compares an episode's first 30 days with its show's median at the same age", async () => {

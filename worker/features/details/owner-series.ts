@@ -93,6 +93,12 @@ export async function ownerDays(
   const through: Held["through"] = found.held.through;
   const covered = (n: number) => first !== null && through !== null && n >= first && n <= through;
   return {
+    /** The last day the rows cover (ISO), or null when they cover none. */
+    coveredThrough(): string | null {
+      return first !== null && through !== null && through >= first
+        ? new Date(through * DAY).toISOString().slice(0, 10)
+        : null;
+    },
     /** The day's exact views, or undefined where the rows do not cover it. */
     viewsOn(date: string): number | undefined {
       const n = dayNumber(date);
