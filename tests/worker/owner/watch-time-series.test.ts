@@ -100,37 +100,28 @@ describe("Watch time series", () => {
     // (a four-day-old video read 2,403 views in the period of its 1,867). Today stays unknown
     // until its row comes; with no owner rows the same snapshots give today's growth.
     const content = await contentOf(org.id);
-    const [todaySnapshot] = await content
-      .select()
-      .from(schema.channelMetrics)
-      .where(
-        and(eq(schema.channelMetrics.channelId, owned.id), eq(schema.channelMetrics.date, to)),
-      );
-    await content.insert(schema.channelMetrics).values({
-      organizationId: org.id,
-      channelId: owned.id,
-      date: isoDate(through * DAY_MS),
-      subscriberCount: todaySnapshot!.subscriberCount,
-      subscribersHidden: false,
-      totalViews: todaySnapshot!.totalViews - 1_000,
-      videoCount: todaySnapshot!.videoCount,
-    });
+    /** A snapshot on the last closed day, 1,000 views below today's. */
+    const snapshotOnLastClosedDay = async (channelId: string) => {
+      const [today] = await content
+        .select()
+        .from(schema.channelMetrics)
+        .where(
+          and(eq(schema.channelMetrics.channelId, channelId), eq(schema.channelMetrics.date, to)),
+        );
+      await content.insert(schema.channelMetrics).values({
+        organizationId: org.id,
+        channelId,
+        date: isoDate(through * DAY_MS),
+        subscriberCount: today!.subscriberCount,
+        subscribersHidden: false,
+        totalViews: today!.totalViews - 1_000,
+        videoCount: today!.videoCount,
+      });
+    };
+    await snapshotOnLastClosedDay(owned.id);
     expect((await series("channels", owned.id)).points.at(-1)).toEqual({ date: to, value: null });
-    const publicSeries = await series("channels", open.id);
-    const [openToday] = await content
-      .select()
-      .from(schema.channelMetrics)
-      .where(and(eq(schema.channelMetrics.channelId, open.id), eq(schema.channelMetrics.date, to)));
-    await content.insert(schema.channelMetrics).values({
-      organizationId: org.id,
-      channelId: open.id,
-      date: isoDate(through * DAY_MS),
-      subscriberCount: openToday!.subscriberCount,
-      subscribersHidden: false,
-      totalViews: openToday!.totalViews - 1_000,
-      videoCount: openToday!.videoCount,
-    });
-    expect(publicSeries.points.at(-1)!.value).toBeNull();
+    expect((await series("channels", open.id)).points.at(-1)!.value).toBeNull();
+    await snapshotOnLastClosedDay(open.id);
     expect((await series("channels", open.id)).points.at(-1)).toEqual({ date: to, value: 1_000 });
     expect(channel.minutes.filter((p) => (p.value ?? 0) > 0).length).toBeGreaterThan(20);
 
