@@ -67,7 +67,17 @@ describe("dashboard: overview, tables, layouts", () => {
     await page.getByRole("heading", { name: "Top videos by views gained" }).waitFor();
     assert.equal(await page.getByText("Podcast downloads").count(), 0);
 
-    // A top video opens its detail on the Videos tab; closing it leaves the period as it was.
+    await page.getByLabel("Period").selectOption("7days");
+    await page.waitForURL(/period=7days/);
+    await views.getByText(/vs the previous 7 days$/).waitFor();
+    await page.reload();
+    await page
+      .getByTestId("overview-views")
+      .getByText(/vs the previous 7 days$/)
+      .waitFor();
+
+    // A top video opens its detail on the Videos tab, on the overview's period; closing it
+    // leaves the period as it was.
     const top = page
       .getByRole("region", { name: "Top videos by views gained" })
       .getByRole("listitem")
@@ -80,18 +90,11 @@ describe("dashboard: overview, tables, layouts", () => {
     const opened = new URL(page.url()).searchParams;
     assert.equal(opened.get("tab"), "videos");
     assert.ok(opened.get("detail"), "the detail is in the address");
+    assert.equal(opened.get("period"), "7days");
+    assert.equal(await detail.getByLabel("Period").inputValue(), "7");
     await page.keyboard.press("Escape");
     await detail.waitFor({ state: "detached" });
     assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), topTitle);
-
-    await page.getByLabel("Period").selectOption("7days");
-    await page.waitForURL(/period=7days/);
-    await views.getByText(/vs the previous 7 days$/).waitFor();
-    await page.reload();
-    await page
-      .getByTestId("overview-views")
-      .getByText(/vs the previous 7 days$/)
-      .waitFor();
 
     // The period stays when the platform changes; downloads are never called views.
     await page.getByRole("tab", { name: "Simplecast" }).click();

@@ -24,15 +24,23 @@ const n = formatCount;
 const inputClass =
   "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
 
-type Props = { orgId: string; kind: DetailKind; id: string; onClose: () => void };
+export type DetailPreset = (typeof presets)[number]["value"];
+type Props = {
+  orgId: string;
+  kind: DetailKind;
+  id: string;
+  onClose: () => void;
+  /** The period it opens on: the dashboard's own where the panel has the same (see TablesView). */
+  initialPreset?: DetailPreset;
+};
 
 /**
  * The detail panel of a channel, video, show or episode: daily views or downloads over a chosen
  * period with the change against the period of the same length before it, when the data was last
  * refreshed, and for videos and episodes the first 30 days against their siblings' median.
  */
-export default function DetailPanel({ orgId, kind, id, onClose }: Props) {
-  const [preset, setPreset] = useState<(typeof presets)[number]["value"]>("30");
+export default function DetailPanel({ orgId, kind, id, onClose, initialPreset = "30" }: Props) {
+  const [preset, setPreset] = useState<DetailPreset>(initialPreset);
   const today = isoDay(Date.now());
   const [customFrom, setCustomFrom] = useState(isoDay(Date.now() - 29 * DAY));
   const [customTo, setCustomTo] = useState(today);

@@ -19,6 +19,7 @@ import type { DownloadProgress } from "../../lib/api/download";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { useUrlParams } from "../../lib/use-url-params";
+import type { DetailPreset } from "../details/DetailPanel";
 import { relativeTime } from "../details/relative-time";
 import { cellText, columnDefs, type TableRow, visibleColumns } from "./columns";
 import { DownloadMenu } from "./DownloadMenu";
@@ -33,6 +34,20 @@ import { MERGE_SAME_BUILD, pageQueryString, withParams } from "./table-state";
 
 // The panel and its charts (uPlot) load when a panel first opens.
 const DetailPanel = lazy(() => import("../details/DetailPanel"));
+
+/**
+ * A detail opens on the overview's period when the panel has the same one (a top video of the
+ * last 7 days opens on its last 7 days); other periods (today, 6 months, all time, custom) open
+ * on the panel's default 30 days.
+ */
+const detailPresets: Record<string, DetailPreset> = {
+  "7days": "7",
+  "30days": "30",
+  "90days": "90",
+  "1year": "365",
+};
+const detailPresetFor = (period: string | null): DetailPreset | undefined =>
+  period ? detailPresets[period] : undefined;
 
 const NO_OPTIONAL_COLUMNS: Record<string, boolean> = {};
 const rowTitle = (row: TableRow) => String(row.title ?? "row");
@@ -296,6 +311,7 @@ export function TablesView({
             orgId={orgId}
             kind={table}
             id={detail}
+            initialPreset={detailPresetFor(params.get("period"))}
             onClose={() => changeParams({ detail: null })}
           />
         </Suspense>
