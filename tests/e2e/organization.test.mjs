@@ -95,6 +95,28 @@ describe("organization settings", () => {
     await context.close();
   });
 
+  test("on a phone every member's role and actions are on screen, in a table still", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 390, height: 844 } });
+    await openSettings(page, own().admin);
+    const { user } = own();
+    const row = page.getByRole("row").filter({ hasText: user.email });
+    const role = row.getByRole("cell").getByLabel(`Role of ${user.email}`);
+    const remove = row.getByRole("button", { name: `Remove ${user.email}` });
+    for (const control of [role, remove]) {
+      const box = await control.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `control at ${box.x}+${box.width}`);
+    }
+    const sideways = await page
+      .getByTestId("member-row")
+      .first()
+      .evaluate((el) => {
+        const scroller = el.closest(".overflow-x-auto");
+        return scroller.scrollWidth - scroller.clientWidth;
+      });
+    assert.equal(sideways, 0, "the members table scrolls sideways");
+    await context.close();
+  });
+
   test("a standard user sees the no-permission message", async () => {
     const { context, page } = await newPage(browser());
     await openSettings(page, own().user);

@@ -70,9 +70,11 @@ export function MembersCard({ orgId }: { orgId: string }) {
         <p className="text-sm text-slate-500 dark:text-slate-400">{orgMessages.noMembers}</p>
       )}
       {data && data.members.length > 0 && (
+        // On a phone each member is a block of its own (name, email, then role and actions)
+        // instead of a row wider than the screen that hid the role and the actions.
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:text-slate-400 dark:border-slate-700">
+          <table className="w-full text-left text-sm max-sm:block">
+            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 max-sm:sr-only dark:text-slate-400 dark:border-slate-700">
               <tr>
                 <th className="py-2 pr-3">
                   <span className="sr-only">Avatar</span>
@@ -83,21 +85,23 @@ export function MembersCard({ orgId }: { orgId: string }) {
                 <th className="py-2 text-right">Actions</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {data.members.map((m) => (
                 <tr
                   key={m.userId}
-                  className="border-b border-slate-100 dark:border-slate-800"
+                  className="border-b border-slate-100 max-sm:grid max-sm:grid-cols-[2rem_minmax(0,1fr)_auto] max-sm:items-center max-sm:gap-x-3 max-sm:py-2 dark:border-slate-800"
                   data-testid="member-row"
                 >
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 max-sm:row-span-3 max-sm:self-start max-sm:p-0">
                     <InitialsAvatar email={m.email} url={m.avatarUrl} />
                   </td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 max-sm:col-span-2 max-sm:p-0 max-sm:font-medium">
                     {m.name ?? <span className="text-slate-400">No name provided</span>}
                   </td>
-                  <td className="py-2 pr-3">{m.email}</td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 max-sm:col-span-2 max-sm:p-0 max-sm:break-all max-sm:text-xs max-sm:text-slate-600 dark:max-sm:text-slate-300">
+                    {m.email}
+                  </td>
+                  <td className="py-2 pr-3 max-sm:pt-2 max-sm:pb-0">
                     <select
                       aria-label={`Role of ${m.email}`}
                       value={m.role}
@@ -110,7 +114,7 @@ export function MembersCard({ orgId }: { orgId: string }) {
                       <option value="standard">Standard User</option>
                     </select>
                   </td>
-                  <td className="py-2 text-right whitespace-nowrap">
+                  <td className="py-2 text-right whitespace-nowrap max-sm:pt-2 max-sm:pb-0">
                     <button
                       type="button"
                       className={iconButton}
