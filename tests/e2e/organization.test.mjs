@@ -134,7 +134,19 @@ describe("organization settings", () => {
     const { admin } = await createOrganization("Organization storage");
     const googleAccount = uniqueGoogleAccount("drive");
     const { context, page } = await newPage(browser());
-    await openSettings(page, admin);
+    // Before any Google account: the storage page says so, after one refused read (not two).
+    await signInToDashboard(page, admin);
+    const storageReads = [];
+    page.on("request", (r) => {
+      if (/\/storage\/(quota|files)/.test(r.url())) storageReads.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${baseUrl()}/admin/storage`);
+    await page.getByRole("heading", { name: "No Google account connected" }).waitFor();
+    assert.deepEqual(
+      storageReads.map((path) => path.split("/").at(-1)),
+      ["quota"],
+    );
+    await page.goto(`${baseUrl()}/organization-settings`);
     await page.getByRole("button", { name: "Connect Google account" }).click();
     await page.getByRole("heading", { name: "Google (sandbox)" }).waitFor();
     await page.getByLabel("Google account").fill(googleAccount);

@@ -42,9 +42,13 @@ export default function StoragePage() {
         limit: q.quota.limit ? Number(q.quota.limit) : null,
       });
     } catch (error) {
-      if (error instanceof ApiError && error.reason === "google_not_connected")
+      if (error instanceof ApiError && error.reason === "google_not_connected") {
+        // The files would be refused for the same reason: one answer says it.
         setNotConnected(true);
-      else toast.error(`Failed to load storage quota: ${message(error)}`);
+        setBusy(false);
+        return;
+      }
+      toast.error(`Failed to load storage quota: ${message(error)}`);
     }
     try {
       const page = await storageApi.files(orgId);
