@@ -130,7 +130,7 @@ function Movers({
                 // Its detail (the daily chart, the whole title) answers "why did this one move".
                 <button
                   type="button"
-                  className="min-w-0 flex-1 truncate text-left hover:underline"
+                  className="min-w-0 flex-1 truncate text-left -outline-offset-2 hover:underline"
                   onClick={() => onOpen(m.id)}
                 >
                   {m.title}
