@@ -170,7 +170,14 @@ export function useHint(
       // Focus that comes with a press does not open the hint: the press decides. On a control
       // with an action of its own, the press is that action and the hint gets out of its way.
       pointerIsDown.current = true;
-      document.addEventListener("pointerup", () => (pointerIsDown.current = false), { once: true });
+      // A touch that turns into a scroll ends with pointercancel, not pointerup.
+      const release = () => {
+        pointerIsDown.current = false;
+        document.removeEventListener("pointerup", release);
+        document.removeEventListener("pointercancel", release);
+      };
+      document.addEventListener("pointerup", release);
+      document.addEventListener("pointercancel", release);
       if (!pressToggles) close();
     },
     onFocus: (e) => {
