@@ -99,7 +99,6 @@ export default function DetailPanel({ orgId, kind, id, onClose, initialPreset = 
   // Days we know nothing of are gaps in the chart, never zeros (the server sends them as null).
   const missingDays = data ? data.points.filter((p) => p.value === null).length : 0;
   const blank = data ? blankDays(data.points, data.publishedAt) : { text: null, missing: 0 };
-  const blankText = blank.text;
   const change = data?.change;
   const changeText =
     change && change.percent !== null
@@ -174,12 +173,12 @@ export default function DetailPanel({ orgId, kind, id, onClose, initialPreset = 
             <p className="text-sm">
               <span className="text-2xl font-semibold">{n(data.total)}</span> {metric} in this
               period
-              {change && change.percent !== null ? (
+              {changeText ? (
                 <>
                   {" · "}
                   <span
                     className={
-                      change.absolute < 0
+                      change && change.absolute < 0
                         ? "text-red-600 dark:text-red-400"
                         : "text-green-700 dark:text-green-400"
                     }
@@ -206,12 +205,12 @@ export default function DetailPanel({ orgId, kind, id, onClose, initialPreset = 
                 x={chart.x}
                 series={chart.series}
                 time
-                summary={`Daily ${metric} from ${data.from} to ${data.to}: ${n(data.total)} in total, ${changeText ? `${changeText} against the previous period` : "no earlier data to compare"}.${blankText ? ` ${blankText}` : ""}`}
+                summary={`Daily ${metric} from ${data.from} to ${data.to}: ${n(data.total)} in total, ${changeText ? `${changeText} against the previous period` : "no earlier data to compare"}.${blank.text ? ` ${blank.text}` : ""}`}
               />
             )}
             {missingDays > 0 && missingDays < data.points.length && (
               <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="missing-days">
-                {blankText}
+                {blank.text}
                 {data.gaps > 0 &&
                   blank.missing > 0 &&
                   " Growth across a missing day is shown on the next day we have."}

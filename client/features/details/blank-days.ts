@@ -29,7 +29,7 @@ export function blankDays(
   const parts: string[] = [];
   if (beforePublish > 0 && publishDay) {
     parts.push(
-      `Published ${publishedLabel(publishDay)}: the ${beforePublish === 1 ? "day" : dayWord(beforePublish)} before ${beforePublish === 1 ? "is" : "are"} blank.`,
+      `Published ${publishedLabel(publishDay)}: the ${dayWord(beforePublish)} before ${beforePublish === 1 ? "is" : "are"} blank.`,
     );
   }
   if (missing > 0) {

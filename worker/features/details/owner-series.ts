@@ -1,4 +1,5 @@
 import { and, eq, gte, isNotNull, lte, min, type SQL } from "drizzle-orm";
+import { dayDate, dayNumber } from "../../../shared/metrics";
 import type { Point, WatchTimeSeries } from "../../../shared/schemas/details";
 import type { Db } from "../../db/client";
 import {
@@ -7,9 +8,6 @@ import {
   youtubeOwnerVideos,
   youtubeVideoDaily,
 } from "../../db/schema";
-
-const DAY = 86_400_000;
-const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY);
 
 type Held = { key: number; through: number | null };
 type Day = { day: number; views: number; watchMinutes: number; averageViewDuration: number };
@@ -95,9 +93,7 @@ export async function ownerDays(
   return {
     /** The last day the rows cover (ISO), or null when they cover none. */
     coveredThrough(): string | null {
-      return first !== null && through !== null && through >= first
-        ? new Date(through * DAY).toISOString().slice(0, 10)
-        : null;
+      return first !== null && through !== null && through >= first ? dayDate(through) : null;
     },
     /** The day's exact views, or undefined where the rows do not cover it. */
     viewsOn(date: string): number | undefined {

@@ -209,9 +209,10 @@ export async function series(
   // Days of the period showing growth since a snapshot more than a day older (the days between
   // are blank): the panel says that growth is shown on the day after.
   let gaps = 0;
-  for (const [date, base] of since)
-    if (date >= from && known.has(date) && exact?.viewsOn(date) === undefined)
-      if (dayMs(date) - dayMs(base) > DAY) gaps++;
+  for (const [date, base] of since) {
+    const fromSnapshots = known.has(date) && exact?.viewsOn(date) === undefined;
+    if (date >= from && fromSnapshots && dayMs(date) - dayMs(base) > DAY) gaps++;
+  }
   const viewsSource: WindowSource | null =
     kind === "channels" || kind === "videos"
       ? exactDays === 0
