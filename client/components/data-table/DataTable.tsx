@@ -154,9 +154,14 @@ export function DataTable<T>(props: Props<T>) {
     pinnedLeft.set(column.id, left);
     left += column.getSize();
   }
-  // The title column (pinned, besides the checkbox) takes the room left over unless the person
-  // has sized it: the table fills its card, and only scrolls sideways when the columns need it.
-  const flexibleId = leafColumns.find((c) => c.columnDef.meta?.pinned && c.id !== "select")?.id;
+  // The title column (the pinned one besides the checkbox, else the first after it) takes the
+  // room left over unless the person has sized it: the table fills its card, and only scrolls
+  // sideways when the columns need it. Without it, a table of few columns (the reports lists)
+  // ended short of its card, its header band and row lines stopping mid-way.
+  const flexibleId = (
+    leafColumns.find((c) => c.columnDef.meta?.pinned && c.id !== "select") ??
+    leafColumns.find((c) => c.id !== "select")
+  )?.id;
   const flexible = flexibleId !== undefined && prefs.sizing[flexibleId] === undefined;
   const minWidth = leafColumns.reduce((sum, c) => sum + c.getSize(), 0);
 
