@@ -38,25 +38,44 @@ export const SCHEDULE_DEFAULTS = {
   scheduledTime: "00:00" as ScheduleTime,
 };
 
-/**
- * A UTC "HH:MM" shown on the organisation's clock as 'h:mm a'. The answer depends on the date
- * (00:00 UTC is 5:00 PM in Los Angeles in winter and 4:00 PM in summer), so the caller says which
- * day it means; the dialog passes today.
- */
-export function scheduleTimeLabel(utcTime: string, timeZone: string, onDay: Date): string {
+/** The instant of a UTC "HH:MM" on the UTC date of `onDay`. */
+function slotInstant(utcTime: string, onDay: Date): number {
   const [hours, minutes] = utcTime.split(":").map(Number);
-  const instant = Date.UTC(
+  return Date.UTC(
     onDay.getUTCFullYear(),
     onDay.getUTCMonth(),
     onDay.getUTCDate(),
     hours ?? 0,
     minutes ?? 0,
   );
-  return zonedTimeLabel(instant, timeZone);
 }
 
+/**
+ * A UTC "HH:MM" shown on the organisation's clock as 'h:mm a'. The answer depends on the date
+ * (00:00 UTC is 4:00 PM in Los Angeles in winter and 5:00 PM in summer), so the caller says which
+ * day it means; the dialog passes today.
+ */
+export const scheduleTimeLabel = (utcTime: string, timeZone: string, onDay: Date): string =>
+  zonedTimeLabel(slotInstant(utcTime, onDay), timeZone);
+
+/** Minutes since midnight on the zone's clock. */
+const minuteOfDay = (at: number, timeZone: string) => {
+  const local = at + zoneOffset(timeZone, at);
+  return Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
+};
+
+/**
+ * The four slots as the Time of Day menu lists them: in the order of the organisation's clock
+ * (4:00 AM, 10:00 AM, 4:00 PM, 10:00 PM in Los Angeles), not of UTC's, which put 4:00 PM first
+ * and 4:00 AM third. The value stays the UTC slot.
+ */
 export const scheduleTimeOptions = (timeZone: string, onDay: Date) =>
-  SCHEDULE_TIMES_UTC.map((value) => ({ value, label: scheduleTimeLabel(value, timeZone, onDay) }));
+  SCHEDULE_TIMES_UTC.map((value) => {
+    const at = slotInstant(value, onDay);
+    return { value, label: zonedTimeLabel(at, timeZone), minuteOfDay: minuteOfDay(at, timeZone) };
+  })
+    .sort((a, b) => a.minuteOfDay - b.minuteOfDay)
+    .map(({ value, label }) => ({ value, label }));
 
 export type ScheduleRule = {
   frequency: Frequency;

@@ -17,16 +17,47 @@ const winter = new Date("2026-01-15T12:00:00Z");
 const summer = new Date("2026-07-15T12:00:00Z");
 
 describe("time-of-day options", () => {
+  // The UTC slots 00:00, 06:00, 12:00 and 18:00, listed in the order of the zone's own clock.
   it.each([
-    [LA, winter, ["4:00 PM", "10:00 PM", "4:00 AM", "10:00 AM"]],
-    [LA, summer, ["5:00 PM", "11:00 PM", "5:00 AM", "11:00 AM"]],
-    ["UTC", winter, ["12:00 AM", "6:00 AM", "12:00 PM", "6:00 PM"]],
-    ["Asia/Tokyo", winter, ["9:00 AM", "3:00 PM", "9:00 PM", "3:00 AM"]],
-    ["Australia/Sydney", winter, ["11:00 AM", "5:00 PM", "11:00 PM", "5:00 AM"]],
-    ["Europe/London", summer, ["1:00 AM", "7:00 AM", "1:00 PM", "7:00 PM"]],
-  ])("00:00/06:00/12:00/18:00 UTC in %s (%s)", (zone, day, labels) => {
+    [
+      LA,
+      winter,
+      ["12:00", "18:00", "00:00", "06:00"],
+      ["4:00 AM", "10:00 AM", "4:00 PM", "10:00 PM"],
+    ],
+    [
+      LA,
+      summer,
+      ["12:00", "18:00", "00:00", "06:00"],
+      ["5:00 AM", "11:00 AM", "5:00 PM", "11:00 PM"],
+    ],
+    [
+      "UTC",
+      winter,
+      ["00:00", "06:00", "12:00", "18:00"],
+      ["12:00 AM", "6:00 AM", "12:00 PM", "6:00 PM"],
+    ],
+    [
+      "Asia/Tokyo",
+      winter,
+      ["18:00", "00:00", "06:00", "12:00"],
+      ["3:00 AM", "9:00 AM", "3:00 PM", "9:00 PM"],
+    ],
+    [
+      "Australia/Sydney",
+      winter,
+      ["18:00", "00:00", "06:00", "12:00"],
+      ["5:00 AM", "11:00 AM", "5:00 PM", "11:00 PM"],
+    ],
+    [
+      "Europe/London",
+      summer,
+      ["00:00", "06:00", "12:00", "18:00"],
+      ["1:00 AM", "7:00 AM", "1:00 PM", "7:00 PM"],
+    ],
+  ])("%s (%s): slots %j read %j", (zone, day, values, labels) => {
     const options = scheduleTimeOptions(zone, day);
-    expect(options.map((o) => o.value)).toEqual(["00:00", "06:00", "12:00", "18:00"]);
+    expect(options.map((o) => o.value)).toEqual(values);
     expect(options.map((o) => o.label)).toEqual(labels);
   });
 });
