@@ -1,6 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, call } from "../../client/lib/api/client";
 import { AuthProvider, useAuth } from "../../client/lib/auth/AuthProvider";
+import { accountApi } from "../../shared/api/account";
 import { signedInPerson as me } from "./signed-in-person";
 
 /*
@@ -39,12 +41,19 @@ const refused = (reason: string, status = 401) =>
  */
 function server(
   refreshAnswers: Array<() => Response | Promise<Response>>,
-  { withoutMe = false } = {},
+  {
+    withoutMe = false,
+    other,
+  }: {
+    withoutMe?: boolean;
+    /** Answers any other path, told the request's bearer token. */
+    other?: (path: string, bearer: string | undefined) => Response;
+  } = {},
 ) {
   const calls: string[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (path: string) => {
+    vi.fn(async (path: string, init?: RequestInit) => {
       calls.push(path);
       if (path === "/api/auth/me") return json(200, me);
       if (path.startsWith("/api/auth/refresh")) {
@@ -54,6 +63,8 @@ function server(
         if (withoutMe || !path.endsWith("?include=me") || answer.status !== 200) return answer;
         return json(200, { ...(await answer.json()), me });
       }
+      const bearer = (init?.headers as Record<string, string> | undefined)?.Authorization;
+      if (other) return other(path, bearer);
       throw new Error(`unexpected ${path}`);
     }),
   );
@@ -207,5 +218,71 @@ describe("AuthProvider", () => {
     await act(() => vi.advanceTimersByTimeAsync(300));
     expect(s.refreshes()).toBe(2);
     screen.getByText("signed in as ada@example.com");
+  });
+
+  /*
+   * A call refused for its session (the laptop slept past the token's expiry, or the session
+   * ended elsewhere): renewed once for all the calls refused together, then sent again; when the
+   * server no longer knows the session, the tab is signed out. A write serves as the call: the
+   * server refuses it before doing anything, so sending it again is safe.
+   */
+  const switchOrg = () =>
+    call(accountApi.setActiveOrganization, { body: { organizationId: me.organization!.id } });
+  const acceptsOnly = (bearer: string) => (_: string, sent: string | undefined) =>
+    sent === `Bearer ${bearer}` ? json(200, me) : refused("no_session");
+
+  it("a call refused for its session renews it once for all such calls, then is answered", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const s = server([() => token(1), () => token(2)], { other: acceptsOnly("access-2") });
+    mount();
+    await settle();
+    const answers = await act(() => Promise.all([switchOrg(), switchOrg(), switchOrg()]));
+    expect(answers.map((a) => a.user.email)).toEqual(Array(3).fill("ada@example.com"));
+    expect(s.refreshes()).toBe(2); // the page load's restore, then one renewal for the three
+    expect(s.calls().filter((c) => c === "/api/account/active-organization")).toHaveLength(6);
+    screen.getByText("signed in as ada@example.com");
+  });
+
+  it("a call refused for its session signs the tab out when the session is gone", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const s = server([() => token(1), () => refused("session_expired")], {
+      other: acceptsOnly("never"),
+    });
+    mount();
+    await settle();
+    const failure = await act(() => switchOrg().catch((error: unknown) => error));
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(401);
+    expect(s.refreshes()).toBe(2);
+    screen.getByText("signed out");
+    // Signed out, a call is not renewed again: nobody is there to renew.
+    await act(() => switchOrg().catch(() => undefined));
+    expect(s.refreshes()).toBe(2);
+  });
+
+  it("a 401 for another reason (a wrong password) is the answer, never a renewal", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const s = server([() => token(1)], { other: () => refused("invalid_credentials") });
+    mount();
+    await settle();
+    await act(() => switchOrg().catch(() => undefined));
+    expect(s.refreshes()).toBe(1);
+    screen.getByText("signed in as ada@example.com");
+  });
+
+  it("a sign-out in another tab signs this one out at once; a sign-in there is taken up", async () => {
+    vi.useFakeTimers({ now: NOW });
+    const s = server([() => token(1), () => token(2)]);
+    mount();
+    await settle();
+    screen.getByText("signed in as ada@example.com");
+    const otherTab = new BroadcastChannel("crosscast-session");
+    otherTab.postMessage({ type: "signed-out" });
+    await vi.waitFor(() => screen.getByText("signed out"));
+    expect(s.refreshes()).toBe(1); // nothing asked: the other tab's word is enough
+    otherTab.postMessage({ type: "signed-in" });
+    await vi.waitFor(() => screen.getByText("signed in as ada@example.com"));
+    expect(s.calls().at(-1)).toBe("/api/auth/refresh?include=me");
+    otherTab.close();
   });
 });

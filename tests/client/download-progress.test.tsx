@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { describe, expect, it, vi } from "vitest";
 import { FileDownloadButton } from "../../client/components/FileDownloadButton";
 import { DownloadMenu } from "../../client/features/tables/DownloadMenu";
+import { setAccessToken, setSessionRenewer } from "../../client/lib/api/client";
 import { downloadFile } from "../../client/lib/api/download";
 
 /*
@@ -128,5 +129,54 @@ describe("a download on its way", () => {
     await waitFor(() => expect(button.getAttribute("aria-busy")).toBe("false"));
     fireEvent.click(button);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe("a download refused for its session", () => {
+  it("renews the session once and saves the file with the new token", async () => {
+    setAccessToken("access-old");
+    const renew = vi.fn(async () => {
+      setAccessToken("access-new");
+      return true;
+    });
+    setSessionRenewer(renew);
+    const sentWith: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_path: string, init: RequestInit) => {
+        const bearer = (init.headers as Record<string, string>).Authorization;
+        sentWith.push(bearer);
+        return bearer === "Bearer access-new"
+          ? new Response("a,b\n", { headers: { "content-type": "text/csv" } })
+          : new Response(
+              JSON.stringify({
+                error: {
+                  code: "UNAUTHORIZED",
+                  message: "No",
+                  reason: "no_session",
+                  requestId: "r",
+                },
+              }),
+              { status: 401, headers: { "content-type": "application/json" } },
+            );
+      }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(URL, "createObjectURL").mockImplementation(() => "blob:saved");
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    try {
+      await downloadFile("/api/orgs/o1/file", "videos.csv");
+    } finally {
+      setSessionRenewer(undefined);
+      setAccessToken(null);
+    }
+    expect(renew).toHaveBeenCalledOnce();
+    expect(sentWith).toEqual(["Bearer access-old", "Bearer access-new"]);
+    expect(saved).toEqual(["videos.csv"]);
   });
 });

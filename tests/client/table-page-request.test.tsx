@@ -182,3 +182,39 @@ describe("a table's next page", () => {
     );
   });
 });
+
+describe("a table page that could not be read", () => {
+  it("says so with the platform's words and a retry, never that nothing matches", async () => {
+    let down = true;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (path: string) => {
+        if (path.startsWith("/api/auth/refresh")) return json(200, restoredSession());
+        if (path.startsWith("/api/orgs/o1/tables/videos?") && down)
+          return json(500, { error: { code: "INTERNAL", message: "boom", requestId: "r" } });
+        if (path.startsWith("/api/orgs/o1/tables/videos?"))
+          return json(
+            200,
+            tablePageSchemas.videos.parse({
+              rows: [videoRow("v1", "Back again")],
+              total: 1,
+              page: 1,
+              pageSize: 200,
+              optionalColumns: {},
+              refreshedAt: null,
+              duplicates: null,
+            }),
+          );
+        return json(404, { error: { code: "NOT_FOUND", message: "Not found", requestId: "r" } });
+      }),
+    );
+    renderVideos();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Failed to load YouTube data");
+    expect(screen.queryByText("No videos match.")).toBeNull();
+    down = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    await screen.findByText("Back again");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});

@@ -37,6 +37,40 @@ describe("accounts", () => {
     await context.close();
   });
 
+  test("the tabs of one browser share a session: a sign-out or sign-in in one is taken up by the others", async () => {
+    const { admin } = own();
+    const { context, page } = await newPage(browser());
+    await signInToDashboard(page, admin);
+    const other = await context.newPage();
+    await other.goto(`${baseUrl()}/dashboard?platform=youtube&tab=channels`);
+    await other.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    // The other tab shows no more of the organisation, without being touched.
+    await other.getByRole("heading", { name: "Sign in" }).waitFor();
+    assert.equal(await other.getByRole("heading", { name: "Dashboard" }).count(), 0);
+    await signIn(page, admin.email, admin.password);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await other.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await context.close();
+  });
+
+  test("a session ended elsewhere signs the tab out at its next request, saying why", async () => {
+    const { user, api } = await createOrganization("Accounts ended");
+    const { context, page } = await newPage(browser());
+    await signInToDashboard(page, user);
+    // An administrator resets the person's password: every sign-in of theirs ends.
+    const { members } = await api.call("members");
+    const member = members.find((m) => m.email === user.email);
+    const reset = await api.send("POST", `members/${member.userId}/reset-password`);
+    assert.equal(reset.res.status, 200, JSON.stringify(reset.json));
+    await page.getByRole("link", { name: "Reports" }).click();
+    await page.getByText("Your session has ended. Please sign in again.").waitFor();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await context.close();
+  });
+
   test("a wrong password shows the spec's message inline", async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, own().admin.email, "definitely-not-it");

@@ -50,6 +50,12 @@ type Props<T> = {
   /** Rows the skeleton shows while loading (what the page is expected to hold), so nothing below moves when they arrive. */
   skeletonRows?: number;
   emptyText: string;
+  /**
+   * Why the rows could not be read (the server's words or the page's fallback), shown where the
+   * rows go with a way to ask again. A failed read is not an empty result: without this the table
+   * said "No videos match." when the session had ended or the network dropped.
+   */
+  failure?: { message: string; onRetry: () => void };
   search: string;
   onSearchChange: (q: string) => void;
   chips?: Chip[];
@@ -316,9 +322,21 @@ export function DataTable<T>(props: Props<T>) {
                 <td colSpan={leafColumns.length} className="p-0">
                   {/* As wide as the visible part of the region and pinned to its left edge: a
                       table wider than a phone centred this text out of view. */}
-                  <div className="sticky left-0 w-[100cqw] px-3 py-10 text-center text-slate-600 dark:text-slate-300">
-                    {props.emptyText}
-                  </div>
+                  {props.failure ? (
+                    <div
+                      role="alert"
+                      className="sticky left-0 w-[100cqw] px-3 py-10 text-center text-red-700 dark:text-red-300"
+                    >
+                      <p>{props.failure.message}</p>
+                      <Button className="mt-3" variant="secondary" onClick={props.failure.onRetry}>
+                        Try again
+                      </Button>
+                    </div>
+                  ) : (
+                    <div className="sticky left-0 w-[100cqw] px-3 py-10 text-center text-slate-600 dark:text-slate-300">
+                      {props.emptyText}
+                    </div>
+                  )}
                 </td>
               </tr>
             )}

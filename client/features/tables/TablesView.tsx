@@ -16,6 +16,7 @@ import type { TableName } from "../../../shared/schemas/tables";
 import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
 import type { DownloadProgress } from "../../lib/api/download";
+import { serverMessage } from "../../lib/api/errors";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { useUrlParams } from "../../lib/use-url-params";
@@ -59,6 +60,14 @@ const rangeChip = (params: URLSearchParams) => {
   if (!from && !to) return [];
   const label = from && to ? `${from} to ${to}` : from ? `from ${from}` : `until ${to}`;
   return [{ id: RANGE_CHIP, label: `Published: ${label}` }];
+};
+
+/** A page that could not be read (spec section 8's words for each platform's data). */
+const loadFailed: Record<TableName, string> = {
+  channels: "Failed to load YouTube data",
+  videos: "Failed to load YouTube data",
+  shows: "Failed to load Simplecast data",
+  episodes: "Failed to load Simplecast data",
 };
 
 const emptyText: Record<TableName, string> = {
@@ -121,7 +130,7 @@ export function TablesView({
     },
     [updateParams, queryClient, orgId, table],
   );
-  const { data, isPending, isFetching, isPlaceholderData } = useQuery({
+  const { data, isPending, isFetching, isPlaceholderData, isError, error, refetch } = useQuery({
     ...tableQueries.page(orgId, table, queryString),
     placeholderData: keepPreviousData,
   });
@@ -237,6 +246,11 @@ export function TablesView({
         updating={isPlaceholderData || asked !== null}
         rowsKey={data && !isPlaceholderData ? queryString : undefined}
         emptyText={emptyText[table]}
+        failure={
+          isError && !data
+            ? { message: serverMessage(error, loadFailed[table]), onRetry: () => void refetch() }
+            : undefined
+        }
         search={search}
         onSearchChange={setSearch}
         chips={[...chipsFrom(defs, params), ...rangeChip(params)]}

@@ -30,7 +30,7 @@ type RequestOptions = {
   formData?: FormData;
 };
 
-async function toApiError(res: Response): Promise<ApiError> {
+export async function toApiError(res: Response): Promise<ApiError> {
   const parsed = errorEnvelopeSchema.safeParse(await res.json().catch(() => null));
   if (parsed.success) {
     const { code, message, reason, field, requestId } = parsed.data.error;
@@ -74,11 +74,63 @@ function timedSignal(signal: AbortSignal | undefined, ms: number) {
   return { signal: controller.signal, done };
 }
 
+/*
+ * A call refused for its session (401 "no_session": the access token expired while the laptop
+ * slept and the refresh timer had not yet fired, or another tab signed out) is not the caller's
+ * failure to show: the auth provider is asked to renew the session, once for every call refused
+ * at the same moment, and the call is sent again with the new token. When the session is gone
+ * the provider signs the tab out and the call fails as before. A refused request did nothing on
+ * the server (the session is checked first), so sending it again is safe for writes too.
+ */
+let sessionRenewer: (() => Promise<boolean>) | undefined;
+let renewing: Promise<boolean> | undefined;
+/** Set by the auth provider: renews the session and says whether a new access token came of it. */
+export const setSessionRenewer = (renew: (() => Promise<boolean>) | undefined) => {
+  sessionRenewer = renew;
+};
+function renewSessionOnce(): Promise<boolean> {
+  if (!sessionRenewer) return Promise.resolve(false);
+  renewing ??= sessionRenewer()
+    .catch(() => false)
+    .finally(() => {
+      renewing = undefined;
+    });
+  return renewing;
+}
+/** Auth routes answer 401 for their own reasons (a wrong password, a used link): never renewed. */
+const renewable = (path: string, error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 401 &&
+  error.reason === "no_session" &&
+  !path.startsWith("/api/auth/");
+
+/**
+ * Runs `attempt` (a request to `path` with the access token of the moment), and once more after
+ * renewing the session when the first was refused for it.
+ */
+export async function withSessionRenewal<T>(path: string, attempt: () => Promise<T>): Promise<T> {
+  const sentWith = accessToken;
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!sentWith || !renewable(path, error)) throw error;
+    // Another call may have renewed the session while this one was on its way.
+    if (accessToken === sentWith && !(await renewSessionOnce())) throw error;
+    return attempt();
+  }
+}
+
 /** Calls the JSON API and validates the answer with `schema`; failures throw ApiError. */
-async function send<T extends z.ZodType>(
+const send = <T extends z.ZodType>(
   path: string,
   schema: T | undefined,
   opts: RequestOptions = {},
+): Promise<z.infer<T>> => withSessionRenewal(path, () => sendOnce(path, schema, opts));
+
+async function sendOnce<T extends z.ZodType>(
+  path: string,
+  schema: T | undefined,
+  opts: RequestOptions,
 ): Promise<z.infer<T>> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;

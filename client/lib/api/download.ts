@@ -1,4 +1,4 @@
-import { getAccessToken } from "./client";
+import { getAccessToken, toApiError, withSessionRenewal } from "./client";
 
 /** Told the bytes received so far while a download's answer arrives. */
 export type DownloadProgress = (receivedBytes: number) => void;
@@ -18,8 +18,14 @@ export async function downloadFile(
   filename: string,
   onProgress?: DownloadProgress,
 ): Promise<void> {
-  const res = await fetch(path, { headers: { Authorization: `Bearer ${getAccessToken() ?? ""}` } });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  // A download is often the first request after a laptop wakes: renewed like any call.
+  const res = await withSessionRenewal(path, async () => {
+    const answer = await fetch(path, {
+      headers: { Authorization: `Bearer ${getAccessToken() ?? ""}` },
+    });
+    if (!answer.ok) throw await toApiError(answer);
+    return answer;
+  });
   const blob = onProgress && res.body ? await readCounting(res, onProgress) : await res.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");

@@ -1,3 +1,4 @@
+import { QueryClientContext } from "@tanstack/react-query";
 import {
   createContext,
   type ReactNode,
@@ -9,7 +10,8 @@ import {
   useState,
 } from "react";
 import type { MeResponse, TokenResponse } from "../../../shared/schemas/auth";
-import { ApiError } from "../api/client";
+import { ApiError, setAccessToken, setSessionRenewer } from "../api/client";
+import { toast } from "../toast";
 import type { PendingLink } from "./hash-link";
 import {
   answerInvitation,
@@ -64,6 +66,20 @@ const signedOut: AuthState = {
 };
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** Said to the person when the server no longer knows their session (our own API's words). */
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+
+/*
+ * The tabs of one browser share the refresh cookie, so they share one session: a sign-out in one
+ * ends it in all, and a sign-in in one starts it in all. Each tab tells the others, so a tab left
+ * open does not go on showing an organisation's data after its person signed out elsewhere (it
+ * learnt it only at its next request, and showed that request's failure as an empty table).
+ */
+const TABS_CHANNEL = "crosscast-session";
+type TabMessage = { type: "signed-out" } | { type: "signed-in" };
+const openTabsChannel = () =>
+  typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(TABS_CHANNEL);
+
 const fromMe = (me: MeResponse): AuthState => ({
   user: me.user,
   profile: me.user,
@@ -85,6 +101,16 @@ export function AuthProvider({
 }) {
   const [state, setState] = useState<AuthState>({ ...signedOut, isLoading: true });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const tabs = useRef<BroadcastChannel | null>(null);
+  const tellTabs = useCallback((message: TabMessage) => tabs.current?.postMessage(message), []);
+  // The session is over for this tab: no token, no timer, the person told why (unless they
+  // signed out themselves, here or in another tab).
+  const endSession = useRef((why: string | null = SESSION_ENDED_MESSAGE) => {
+    clearTimeout(timer.current);
+    setAccessToken(null);
+    setState(signedOut);
+    if (why) toast.error(why);
+  });
 
   const scheduleRefresh = useCallback((token: TokenResponse, attempt = 0) => {
     clearTimeout(timer.current);
@@ -96,7 +122,7 @@ export function AuthProvider({
       try {
         const next = await refreshSession();
         if (next) scheduleRefresh(next);
-        else setState(signedOut); // the server said no: the session is gone
+        else endSession.current(); // the server said no: the session is gone
       } catch {
         scheduleRefresh(token, attempt + 1); // network trouble: try again soon
       }
@@ -142,9 +168,12 @@ export function AuthProvider({
   }, [initialize]);
 
   const signIn = useCallback(
-    async (email: string, password: string) =>
-      adoptSession(await signInWithPassword(email, password)),
-    [adoptSession],
+    async (email: string, password: string) => {
+      const me = await adoptSession(await signInWithPassword(email, password));
+      tellTabs({ type: "signed-in" });
+      return me;
+    },
+    [adoptSession, tellTabs],
   );
 
   const signOut = useCallback(async () => {
@@ -153,8 +182,58 @@ export function AuthProvider({
       await signOutSession();
     } finally {
       setState(signedOut);
+      tellTabs({ type: "signed-out" });
     }
-  }, []);
+  }, [tellTabs]);
+
+  // A call refused for its session renews it once (client/lib/api/client.ts); when the server
+  // no longer knows the session, this tab is signed out and told so.
+  useEffect(() => {
+    setSessionRenewer(async () => {
+      const next = await refreshSession();
+      if (next) {
+        scheduleRefresh(next);
+        return true;
+      }
+      endSession.current();
+      return false;
+    });
+    return () => setSessionRenewer(undefined);
+  }, [scheduleRefresh]);
+
+  // What another tab says: a sign-out there ends this tab's session now; a sign-in there is
+  // taken up by a tab that shows the sign-in screen (the cookie is the new session's).
+  const signedIn = state.user !== null;
+  const signedInNow = useRef(signedIn);
+  signedInNow.current = signedIn;
+  const takeUpSession = useCallback(async () => {
+    const restored = await restoreSession().catch(() => null);
+    if (!restored || signedInNow.current) return;
+    setState(fromMe(restored.me));
+    scheduleRefresh(restored.token);
+  }, [scheduleRefresh]);
+  useEffect(() => {
+    const channel = openTabsChannel();
+    tabs.current = channel;
+    if (!channel) return;
+    channel.onmessage = (event: MessageEvent<TabMessage>) => {
+      if (event.data?.type === "signed-out") endSession.current(null);
+      else if (event.data?.type === "signed-in" && !signedInNow.current) void takeUpSession();
+    };
+    return () => {
+      channel.close();
+      tabs.current = null;
+    };
+  }, [takeUpSession]);
+
+  // Nothing of a signed-out session stays in memory: the cached answers go once the signed-in
+  // pages have gone (clearing them first would have those pages ask again, and be refused).
+  const queryClient = useContext(QueryClientContext);
+  const wasSignedIn = useRef(false);
+  useEffect(() => {
+    if (wasSignedIn.current && !signedIn) queryClient?.clear();
+    wasSignedIn.current = signedIn;
+  }, [signedIn, queryClient]);
 
   // This tab's active organisation: kept across reloads of /me even if another tab switched.
   const activeOrgId = state.organization?.id ?? null;
