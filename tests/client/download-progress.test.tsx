@@ -140,7 +140,7 @@ describe("a download refused for its session", () => {
       return true;
     });
     setSessionRenewer(renew);
-    const sentWith: string[] = [];
+    const sentWith: Array<string | undefined> = [];
     vi.stubGlobal(
       "fetch",
       vi.fn(async (_path: string, init: RequestInit) => {

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { baseUrl, datacenterUrl, newPage, useBrowser } from "./support.mjs";
+import {
+  baseUrl,
+  createOrganization,
+  datacenterUrl,
+  newPage,
+  signIn,
+  useBrowser,
+} from "./support.mjs";
 
 const browser = useBrowser();
 
@@ -29,6 +36,26 @@ describe("app shell", () => {
       await page.getByLabel("Password").waitFor();
       // The address stays, so signing in lands on the page that was asked for.
       assert.equal(new URL(page.url()).pathname, path);
+      // The tab says what it shows: the sign-in form, not the page behind it.
+      assert.equal(await page.title(), "Sign in · Crosscast");
+    }
+    await context.close();
+  });
+
+  test("each page names the browser tab after itself", async () => {
+    const { user } = await createOrganization("Shell titles");
+    const { context, page } = await newPage(browser());
+    await signIn(page, user.email, user.password);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    assert.equal(await page.title(), "Dashboard · Crosscast");
+    for (const [link, title] of [
+      ["Reports", "Reports · Crosscast"],
+      ["Update Log", "Update Log · Crosscast"],
+      ["Dashboard", "Dashboard · Crosscast"],
+    ]) {
+      await page.getByRole("link", { name: link, exact: true }).first().click();
+      await page.getByRole("heading", { name: link, level: 1 }).waitFor();
+      assert.equal(await page.title(), title);
     }
     await context.close();
   });
@@ -160,7 +187,8 @@ describe("brands", () => {
     for (const name of ["Legal", "Privacy", "Manage cookies", "Update Log"])
       await footer.getByRole("link", { name }).waitFor();
     await footer.getByText(`© ${new Date().getFullYear()} Crosscast`).waitFor();
-    assert.equal(await page.title(), "Crosscast");
+    await page.getByRole("heading", { name: "Update Log", level: 1 }).waitFor();
+    assert.equal(await page.title(), "Update Log · Crosscast");
     assert.equal(await page.locator("html").getAttribute("data-brand"), "crosscast");
     assert.equal(
       await page.locator('link[rel="icon"]').getAttribute("href"),
@@ -179,7 +207,8 @@ describe("brands", () => {
     await footer.getByRole("link", { name: "Update Log" }).waitFor();
     assert.equal(await footer.getByRole("link", { name: "Legal" }).count(), 0);
     assert.equal(await footer.getByText("©").count(), 0);
-    assert.equal(await page.title(), "Crosscast Data Center Analytics");
+    await page.getByRole("heading", { name: "Update Log", level: 1 }).waitFor();
+    assert.equal(await page.title(), "Update Log · Crosscast Data Center Analytics");
     assert.equal(await page.locator("html").getAttribute("data-brand"), "datacenter");
     assert.equal(
       await page.locator('link[rel="icon"]').getAttribute("href"),

@@ -1,6 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "../../components/form";
+import { usePageTitle } from "../../lib/page-title";
 import { describeError } from "./describe-error";
 
 type Props = {
@@ -19,6 +20,7 @@ export function ErrorScreen({ error, reference, onRetry, onHome }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const { title, text, reloadNeeded } = describeError(error);
+  usePageTitle(title);
   return (
     <div
       role="alert"

@@ -7,6 +7,7 @@ import { Banner, Button, Field } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { ApiError, call } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { usePageTitle } from "../../lib/page-title";
 import { toast } from "../../lib/toast";
 
 type Props = {
@@ -70,6 +71,7 @@ export function SetPasswordPage({
     }
   };
 
+  usePageTitle(invalid ? "Link not valid" : title);
   if (isLoading) return <PageLoading />;
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 dark:bg-slate-950">

@@ -6,6 +6,7 @@ import { Banner, type BannerKind, Button, Field } from "../../components/form";
 import { ApiError, call } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { useBrand } from "../../lib/brand";
+import { usePageTitle } from "../../lib/page-title";
 import { toast } from "../../lib/toast";
 
 type Mode = "signin" | "signup" | "reset";
@@ -81,6 +82,7 @@ export function SignInScreen() {
   };
 
   const title = { signin: "Sign in", signup: "Create account", reset: "Reset password" }[mode];
+  usePageTitle(title);
   const action = { signin: "Sign in", signup: "Create account", reset: "Send reset email" }[mode];
   return (
     <div className="mx-auto mt-8 max-w-sm">

@@ -8,6 +8,7 @@ import { PageLoading } from "../../components/PageLoading";
 import { TabList, TabPanel } from "../../components/Tabs";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { usePageTitle } from "../../lib/page-title";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { useUrlParams } from "../../lib/use-url-params";
@@ -58,6 +59,7 @@ const keepPeriod = (params: URLSearchParams, next: Record<string, string>) => {
 };
 
 export default function DashboardPage() {
+  usePageTitle("Dashboard");
   const { organization, isAdmin, user } = useAuth();
   const orgId = organization?.id ?? "";
   const queryClient = useQueryClient();

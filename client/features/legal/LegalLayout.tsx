@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useBrand } from "../../lib/brand";
+import { usePageTitle } from "../../lib/page-title";
 
 export function LegalLayout({
   title,
@@ -11,6 +12,7 @@ export function LegalLayout({
   children: ReactNode;
 }) {
   const brand = useBrand();
+  usePageTitle(title);
   return (
     <article className="mx-auto max-w-3xl space-y-4 text-sm leading-6 text-slate-700 dark:text-slate-300 [&_h2]:mt-6 [&_h2]:text-base [&_h2]:font-semibold [&_h2]:text-slate-900 dark:[&_h2]:text-white [&_li]:ml-5 [&_li]:list-disc">
       <header>

@@ -1,5 +1,6 @@
 import { PageLoading } from "../../components/PageLoading";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { usePageTitle } from "../../lib/page-title";
 import { ApiKeysCard } from "./ApiKeysCard";
 import { AuditCard } from "./AuditCard";
 import { GoogleCard } from "./GoogleCard";
@@ -8,6 +9,7 @@ import { OrganizationInfoCard } from "./OrganizationInfoCard";
 import { orgMessages } from "./org-api";
 
 export default function OrganizationSettingsPage() {
+  usePageTitle("Organization Settings");
   const { isAdmin, isLoading, organization } = useAuth();
   if (isLoading) return <PageLoading label={orgMessages.loading} />;
   // Non-admins never load the member list or integrations (the server refuses them anyway).

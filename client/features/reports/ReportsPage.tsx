@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { PageLoading } from "../../components/PageLoading";
 import { TabList, TabPanel } from "../../components/Tabs";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { usePageTitle } from "../../lib/page-title";
 
 // Each tab is its own chunk: the multi-channel board (dnd-kit, virtual lists) loads only when opened.
 const PlatformReports = lazy(() => import("./PlatformReports"));
@@ -16,6 +17,7 @@ const tabs = [
 type ReportsTab = (typeof tabs)[number]["value"];
 
 export default function ReportsPage() {
+  usePageTitle("Reports");
   const { organization } = useAuth();
   // The tab lives in the URL so reload and back/forward keep it.
   const [params, setParams] = useSearchParams();

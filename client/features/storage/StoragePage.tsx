@@ -8,6 +8,7 @@ import { PageLoading } from "../../components/PageLoading";
 import { ApiError } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { formatLocalDate } from "../../lib/format";
+import { usePageTitle } from "../../lib/page-title";
 import { toast } from "../../lib/toast";
 import { type DriveFile, storageApi } from "./storage-api";
 import { UsageBar } from "./UsageBar";
@@ -21,6 +22,7 @@ const typeLabel = (mime: string) =>
       : mime;
 
 export default function StoragePage() {
+  usePageTitle("Drive storage");
   const { isAdmin, isLoading, organization } = useAuth();
   const orgId = organization?.id;
   const [quota, setQuota] = useState<{ usage: number; limit: number | null } | null>(null);

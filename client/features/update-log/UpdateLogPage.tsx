@@ -5,10 +5,12 @@ import Markdown from "react-markdown";
 import { Link } from "react-router";
 import { updateLogMessages } from "../../../shared/messages";
 import { PageLoading } from "../../components/PageLoading";
+import { usePageTitle } from "../../lib/page-title";
 import { toast } from "../../lib/toast";
 import { changeLogQueries } from "./change-logs";
 
 export default function UpdateLogPage() {
+  usePageTitle("Update Log");
   const { data, isPending, isError } = useQuery({
     ...changeLogQueries.all(),
     retry: false,
