@@ -212,7 +212,9 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
           <Plus className="h-4 w-4" aria-hidden /> New Multi-Channel Report
         </Button>
       </div>
-      <dl className="grid gap-4 sm:grid-cols-3">
+      {/* Three across on a phone too: stacked, the three figures pushed the reports below the
+          first screen. */}
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
         {[
           ["YouTube Channels", counts.channels],
           ["Podcast Shows", counts.shows],
@@ -220,9 +222,9 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         ].map(([label, value]) => (
           <div
             key={label}
-            className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+            className="rounded-xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
           >
-            <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+            <dt className="text-xs text-slate-500 sm:text-sm dark:text-slate-400">{label}</dt>
             <dd className="mt-1 text-2xl font-semibold">{value}</dd>
           </div>
         ))}
