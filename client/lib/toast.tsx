@@ -27,8 +27,13 @@ function mountToaster(): Promise<void> {
   return mounted;
 }
 
+/**
+ * An error already on screen is not shown twice: several reads failing together (or a page's
+ * failure and the sign-out it led to) said the same sentence in a stack of identical toasts.
+ */
 const show = (kind: "success" | "error" | "info") => (message: string, options?: ExternalToast) => {
-  void Promise.all([loadSonner(), mountToaster()]).then(([s]) => s.toast[kind](message, options));
+  const shown = kind === "error" ? { id: `error:${message}`, ...options } : options;
+  void Promise.all([loadSonner(), mountToaster()]).then(([s]) => s.toast[kind](message, shown));
 };
 
 export const toast = { success: show("success"), error: show("error"), info: show("info") };

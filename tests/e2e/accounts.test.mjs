@@ -68,6 +68,8 @@ describe("accounts", () => {
     await page.getByRole("link", { name: "Reports" }).click();
     await page.getByText("Your session has ended. Please sign in again.").waitFor();
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    // Said once: the page's refused reads say the same, and identical toasts are one.
+    assert.equal(await page.getByText("Your session has ended. Please sign in again.").count(), 1);
     await context.close();
   });
 

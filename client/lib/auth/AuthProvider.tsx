@@ -11,6 +11,7 @@ import {
 } from "react";
 import type { MeResponse, TokenResponse } from "../../../shared/schemas/auth";
 import { ApiError, setAccessToken, setSessionRenewer } from "../api/client";
+import { SESSION_ENDED_MESSAGE } from "../api/errors";
 import { toast } from "../toast";
 import type { PendingLink } from "./hash-link";
 import {
@@ -65,9 +66,6 @@ const signedOut: AuthState = {
   invitations: [],
 };
 const AuthContext = createContext<AuthContextValue | null>(null);
-
-/** Said to the person when the server no longer knows their session (our own API's words). */
-export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
 /*
  * The tabs of one browser share the refresh cookie, so they share one session: a sign-out in one
