@@ -96,6 +96,45 @@ describe("dashboard: overview, tables, layouts", () => {
     await detail.waitFor({ state: "detached" });
     assert.equal(await page.evaluate(() => document.activeElement?.textContent?.trim()), topTitle);
 
+    // A period the panel has no preset for opens it on the overview's own dates, as Custom.
+    const spanLine = page.getByText(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} ·/);
+    const weekSpan = await spanLine.textContent();
+    await page.getByLabel("Period").first().selectOption("6months");
+    await page.waitForURL(/period=6months/);
+    // The new period's figures are in (the old ones stay on screen while they load).
+    await page.waitForFunction(
+      (before) =>
+        [...document.querySelectorAll("p, span, div")].some(
+          (e) =>
+            e.childElementCount === 0 &&
+            /^\d{4}-\d{2}-\d{2} to /.test(e.textContent) &&
+            e.textContent !== before,
+        ),
+      weekSpan,
+    );
+    const span = (await spanLine.textContent()).match(/^(\S+) to (\S+)/).slice(1);
+    const top6 = page
+      .getByRole("region", { name: "Top videos by views gained" })
+      .getByRole("listitem")
+      .first()
+      .getByRole("button");
+    const top6Title = (await top6.textContent()).trim();
+    await top6.click();
+    const detail6 = page.getByRole("dialog", { name: top6Title });
+    await detail6.getByText(/views in this period/).waitFor();
+    assert.equal(await detail6.getByLabel("Period").inputValue(), "custom");
+    assert.deepEqual(
+      [
+        await detail6.getByLabel("From", { exact: true }).inputValue(),
+        await detail6.getByLabel("To", { exact: true }).inputValue(),
+      ],
+      span,
+    );
+    await page.keyboard.press("Escape");
+    await detail6.waitFor({ state: "detached" });
+    await page.getByLabel("Period").first().selectOption("7days");
+    await page.waitForURL(/period=7days/);
+
     // The period stays when the platform changes; downloads are never called views.
     await page.getByRole("tab", { name: "Simplecast" }).click();
     await page.waitForURL((url) => url.searchParams.get("platform") === "simplecast");

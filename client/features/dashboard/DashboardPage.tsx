@@ -13,7 +13,7 @@ import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { useUrlParams } from "../../lib/use-url-params";
 import { Overview } from "../overview/Overview";
-import type { OverviewPeriodChoice } from "../overview/overview-api";
+import { type OverviewPeriodChoice, overviewQueries } from "../overview/overview-api";
 import { useOwnerOutcome } from "../owner/use-owner-outcome";
 import { TablesView } from "../tables/TablesView";
 import { tableQueries } from "../tables/table-queries";
@@ -116,6 +116,14 @@ export default function DashboardPage() {
     if (platform === "youtube") void queryClient.prefetchQuery(dashboardQueries.shows(orgId));
     else void queryClient.prefetchQuery(dashboardQueries.channels(orgId));
   }, [queryClient, orgId, platform, firstViewSettled]);
+  const period = periodFrom(params);
+  // The dates the overview shows, read from its cached answer (never asked for here: the
+  // overview asks when its turn comes), so a detail opened below opens on the same days.
+  const overviewSpan = useQuery({
+    ...overviewQueries.period(orgId, platform, period.range, period.from ?? "", period.to ?? ""),
+    enabled: false,
+    select: (answer) => answer.period,
+  }).data;
   if (!organization) return <PageLoading />;
 
   const connected = (type: Platform) =>
@@ -163,7 +171,6 @@ export default function DashboardPage() {
             200,
             (shows.data?.shows ?? []).reduce((sum, c) => sum + c.totalEpisodes, 0),
           );
-  const period = periodFrom(params);
   // A change of the period builds on the newest address, so two quick changes (both dates of a
   // custom period) each keep the other.
   const setPeriod = (change: Partial<OverviewPeriodChoice>) =>
@@ -300,6 +307,7 @@ export default function DashboardPage() {
               expectedRows={expectedRows}
               onChanged={refreshAll}
               onLoaded={onTableLoaded}
+              overviewSpan={overviewSpan}
             />
           )}
           {count > 0 && tab === "reports" && (

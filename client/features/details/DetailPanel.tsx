@@ -25,13 +25,15 @@ const inputClass =
   "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900";
 
 export type DetailPreset = (typeof presets)[number]["value"];
+/** The period a panel opens on: one of its presets, or a span of days (shown as Custom). */
+export type DetailOpening = { preset?: DetailPreset; span?: { from: string; to: string } };
 type Props = {
   orgId: string;
   kind: DetailKind;
   id: string;
   onClose: () => void;
-  /** The period it opens on: the dashboard's own where the panel has the same (see TablesView). */
-  initialPreset?: DetailPreset;
+  /** The period it opens on: the dashboard overview's (see TablesView); else the last 30 days. */
+  opening?: DetailOpening;
 };
 
 /**
@@ -39,11 +41,15 @@ type Props = {
  * period with the change against the period of the same length before it, when the data was last
  * refreshed, and for videos and episodes the first 30 days against their siblings' median.
  */
-export default function DetailPanel({ orgId, kind, id, onClose, initialPreset = "30" }: Props) {
-  const [preset, setPreset] = useState<DetailPreset>(initialPreset);
+export default function DetailPanel({ orgId, kind, id, onClose, opening }: Props) {
+  const [preset, setPreset] = useState<DetailPreset>(
+    opening?.span ? "custom" : (opening?.preset ?? "30"),
+  );
   const today = isoDay(Date.now());
-  const [customFrom, setCustomFrom] = useState(isoDay(Date.now() - 29 * DAY));
-  const [customTo, setCustomTo] = useState(today);
+  const [customFrom, setCustomFrom] = useState(
+    opening?.span?.from ?? isoDay(Date.now() - 29 * DAY),
+  );
+  const [customTo, setCustomTo] = useState(opening?.span?.to ?? today);
   const [from, to] =
     preset === "custom"
       ? [customFrom, customTo]

@@ -12,6 +12,8 @@ import {
 } from "react";
 import { mergedVideosMessage, UNMERGED_VIDEOS_MESSAGE } from "../../../shared/merge";
 import { integrationMessages } from "../../../shared/messages-integrations";
+import { addDays } from "../../../shared/overview-period";
+import { MAX_CHART_DAYS } from "../../../shared/schemas/details";
 import type { TableName } from "../../../shared/schemas/tables";
 import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
@@ -20,7 +22,7 @@ import { serverMessage } from "../../lib/api/errors";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { useUrlParams } from "../../lib/use-url-params";
-import type { DetailPreset } from "../details/DetailPanel";
+import type { DetailOpening, DetailPreset } from "../details/DetailPanel";
 import { relativeTime } from "../details/relative-time";
 import { cellText, columnDefs, type TableRow, visibleColumns } from "./columns";
 import { DownloadMenu } from "./DownloadMenu";
@@ -37,9 +39,10 @@ import { MERGE_SAME_BUILD, pageQueryString, withParams } from "./table-state";
 const DetailPanel = lazy(() => import("../details/DetailPanel"));
 
 /**
- * A detail opens on the overview's period when the panel has the same one (a top video of the
- * last 7 days opens on its last 7 days); other periods (today, 6 months, all time, custom) open
- * on the panel's default 30 days.
+ * A detail opens on the overview's period: on the panel's own preset where it has the same one
+ * (a top video of the last 7 days opens on its last 7 days), else on the overview's dates as a
+ * custom period (today, 6 months, year to date, all time, custom), at most the panel's longest
+ * chart. Without the overview's dates yet, on the panel's default 30 days.
  */
 const detailPresets: Record<string, DetailPreset> = {
   "7days": "7",
@@ -47,8 +50,20 @@ const detailPresets: Record<string, DetailPreset> = {
   "90days": "90",
   "1year": "365",
 };
-const detailPresetFor = (period: string | null): DetailPreset | undefined =>
-  period ? detailPresets[period] : undefined;
+const detailOpeningFor = (
+  period: string | null,
+  overviewSpan: { from: string; to: string } | undefined,
+): DetailOpening => {
+  const preset = period ? detailPresets[period] : "30";
+  if (preset || !overviewSpan) return { preset };
+  const earliest = addDays(overviewSpan.to, -(MAX_CHART_DAYS - 1));
+  return {
+    span: {
+      from: overviewSpan.from < earliest ? earliest : overviewSpan.from,
+      to: overviewSpan.to,
+    },
+  };
+};
 
 const NO_OPTIONAL_COLUMNS: Record<string, boolean> = {};
 const rowTitle = (row: TableRow) => String(row.title ?? "row");
@@ -86,6 +101,7 @@ export function TablesView({
   expectedRows,
   onChanged,
   onLoaded,
+  overviewSpan,
 }: {
   orgId: string;
   userId: string;
@@ -96,6 +112,8 @@ export function TablesView({
   onChanged: () => void;
   /** Called once the first page is on screen (the dashboard then adds what goes below it). */
   onLoaded?: () => void;
+  /** The dates the dashboard's overview covers: a detail opened from here opens on them. */
+  overviewSpan?: { from: string; to: string };
 }) {
   // Edit: a channel or show opens what the organisation controls about it (ParentEditDialog);
   // a video or episode opens its detail panel.
@@ -325,7 +343,7 @@ export function TablesView({
             orgId={orgId}
             kind={table}
             id={detail}
-            initialPreset={detailPresetFor(params.get("period"))}
+            opening={detailOpeningFor(params.get("period"), overviewSpan)}
             onClose={() => changeParams({ detail: null })}
           />
         </Suspense>
