@@ -7,19 +7,11 @@ import { minutesAsHours } from "../../shared/table-columns";
 
 const countFormat = new Intl.NumberFormat("en-US");
 const compactFormat = new Intl.NumberFormat("en-US", { notation: "compact" });
-// The reader's own locale, as toLocaleDateString() / toLocaleString() use with no arguments.
+// The reader's own locale, as toLocaleDateString() uses with no arguments.
 const localDate = new Intl.DateTimeFormat(undefined, {
   year: "numeric",
   month: "numeric",
   day: "numeric",
-});
-const localDateTime = new Intl.DateTimeFormat(undefined, {
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
 });
 const shortDayIn = new Map<string, Intl.DateTimeFormat>();
 // Watch time in hours with one decimal, in the reader's locale.
@@ -37,10 +29,6 @@ export const formatCompact = (value: number): string => compactFormat.format(val
 /** A date in the reader's locale, e.g. 11/23/2026. */
 export const formatLocalDate = (at: Date | number | string): string =>
   localDate.format(typeof at === "string" ? new Date(at) : at);
-
-/** A date and time in the reader's locale, e.g. 11/23/2026, 6:40:12 PM. */
-export const formatLocalDateTime = (at: Date | number | string): string =>
-  localDateTime.format(typeof at === "string" ? new Date(at) : at);
 
 /** "Nov 23, 2026" in the given IANA time zone. */
 export function formatShortDayIn(at: number, timeZone: string): string {

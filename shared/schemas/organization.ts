@@ -95,7 +95,10 @@ export const auditEntrySchema = z.object({
     .nullable(),
   createdAt: z.string(),
   actorEmail: z.string().nullable(),
+  /** The member an entry is about (its role, password or profile), while the account exists. */
+  targetEmail: z.string().nullable(),
 });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema) });
 
 /** An organisation as Organization Settings shows it (the logo as an image URL). */

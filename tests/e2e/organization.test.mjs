@@ -91,7 +91,17 @@ describe("organization settings", () => {
       .getByTestId("member-row")
       .filter({ hasText: user.email })
       .waitFor({ state: "detached" });
-    await page.getByTestId("audit-log").getByText(`removed ${user.email}`).waitFor();
+    const log = page.getByTestId("audit-log");
+    await log.getByText(`removed ${user.email}`).waitFor();
+    // Roles in words, and the person named while their account existed (it is deleted now).
+    await log
+      .getByText("changed the role of a former member from Standard User to Administrator")
+      .waitFor();
+    // On the organisation's clock, as the app's other times.
+    assert.match(
+      await log.locator("time").first().textContent(),
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M P[SD]T$/,
+    );
     await context.close();
   });
 

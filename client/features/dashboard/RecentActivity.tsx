@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { formatCreatedAt } from "../../../shared/schedule";
 import type { JobView } from "../../../shared/schemas/ingestion";
+import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { Card } from "../../components/Card";
-import { formatLocalDateTime } from "../../lib/format";
+import { useAuth } from "../../lib/auth/AuthProvider";
 import { dashboardQueries } from "./dashboard-api";
 
 const describe = (job: JobView) => {
@@ -75,6 +77,8 @@ export function RecentActivity({
     refetchInterval: (q) => (q.state.data?.jobs.some(underway) ? 3000 : false),
   });
   useJobsFinished(data?.jobs, onJobFinished);
+  // On the organisation's clock, as the app's other times.
+  const timeZone = useAuth().organization?.timezone ?? DEFAULT_TIME_ZONE;
   if (!data || data.jobs.length === 0) return null;
   return (
     <Card title="Recent activity" id="activity-title">
@@ -103,7 +107,7 @@ export function RecentActivity({
               className="ml-auto text-xs text-slate-500 dark:text-slate-400"
               dateTime={job.createdAt}
             >
-              {formatLocalDateTime(job.createdAt)}
+              {formatCreatedAt(new Date(job.createdAt), timeZone)}
             </time>
           </li>
         ))}

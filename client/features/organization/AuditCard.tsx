@@ -1,24 +1,38 @@
 import { useQuery } from "@tanstack/react-query";
+import { formatCreatedAt } from "../../../shared/schedule";
+import type { AuditEntry } from "../../../shared/schemas/organization";
+import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { Card } from "../../components/Card";
-import { formatLocalDateTime } from "../../lib/format";
+import { useAuth } from "../../lib/auth/AuthProvider";
 import { orgQueries } from "./org-api";
 
-const describe = (
-  action: string,
-  details: Record<string, string | number | boolean | null> | null,
-) => {
+const roleLabel = (role: unknown) =>
+  role === "admin" ? "Administrator" : role === "standard" ? "Standard User" : String(role);
+
+/**
+ * One entry in words. Entries about a member name them (their address, while the account
+ * exists); every action the server records has its sentence, so none shows as its code.
+ */
+const describe = ({ action, details, targetEmail }: AuditEntry) => {
   const d = details ?? {};
+  const member = targetEmail ?? "a former member";
   switch (action) {
     case "member.added":
-      return `added ${d.email} as ${d.role === "admin" ? "Administrator" : "Standard User"}`;
+      return `added ${d.email} as ${roleLabel(d.role)}`;
+    case "member.invited":
+      return `invited ${d.email} as ${roleLabel(d.role)}`;
+    case "member.invitation_resent":
+      return `sent the invitation to ${d.email} again${d.emailSent === false ? " (the email could not be sent)" : ""}`;
+    case "member.invitation_revoked":
+      return `withdrew the invitation to ${d.email}`;
     case "member.removed":
       return `removed ${d.email}${d.completely ? " (account deleted)" : ""}`;
     case "member.role_changed":
-      return `changed a role from ${d.from} to ${d.to}`;
+      return `changed the role of ${member} from ${roleLabel(d.from)} to ${roleLabel(d.to)}`;
     case "member.updated":
-      return "edited a member";
+      return `edited ${member}`;
     case "member.password_reset":
-      return "reset a member's password";
+      return `reset the password of ${member}`;
     case "organization.updated":
       return `renamed the organization to ${d.to}`;
     case "organization.logo_changed":
@@ -31,6 +45,12 @@ const describe = (
       return `connected Google account ${d.email}`;
     case "google.disconnected":
       return "disconnected the Google account";
+    case "youtube_owner.connected":
+      return d.email
+        ? `connected YouTube owner analytics as ${d.email}`
+        : "connected YouTube owner analytics";
+    case "youtube_owner.disconnected":
+      return "disconnected YouTube owner analytics";
     case "storage.files_deleted":
       return `deleted ${d.deleted} of ${d.requested} Drive files`;
     default:
@@ -41,6 +61,8 @@ const describe = (
 /** Who changed what, newest first (admins only). */
 export function AuditCard({ orgId }: { orgId: string }) {
   const { data } = useQuery(orgQueries.audit(orgId));
+  // On the organisation's clock, as every other time the app shows (not the browser's).
+  const timeZone = useAuth().organization?.timezone ?? DEFAULT_TIME_ZONE;
   return (
     <Card
       title="Activity"
@@ -54,10 +76,10 @@ export function AuditCard({ orgId }: { orgId: string }) {
         {data?.entries.map((e) => (
           <li key={e.id} className="flex flex-wrap gap-x-2">
             <time className="text-slate-500 dark:text-slate-400" dateTime={e.createdAt}>
-              {formatLocalDateTime(e.createdAt)}
+              {formatCreatedAt(new Date(e.createdAt), timeZone)}
             </time>
             <span>
-              <strong>{e.actorEmail ?? "A former member"}</strong> {describe(e.action, e.details)}
+              <strong>{e.actorEmail ?? "A former member"}</strong> {describe(e)}
             </span>
           </li>
         ))}

@@ -45,6 +45,40 @@ describe("organization information", () => {
     });
   });
 
+  it("names the member an entry is about: a role changed, a password reset", async () => {
+    const { org, admin, member } = await createOrgWithMembers();
+    const token = admin.session.accessToken;
+    const changed = await call(`/api/orgs/${org.id}/members/${member.user.id}`, {
+      method: "PATCH",
+      body: { role: "admin" },
+      token,
+    });
+    expect(changed.status).toBe(200);
+    const reset = await call(`/api/orgs/${org.id}/members/${member.user.id}/reset-password`, {
+      method: "POST",
+      token,
+    });
+    expect(reset.status).toBe(200);
+    const audit = await call(`/api/orgs/${org.id}/audit`, { token });
+    expect(audit.json).toMatchObject({
+      entries: [
+        { action: "member.password_reset", actorEmail: admin.email, targetEmail: member.email },
+        {
+          action: "member.role_changed",
+          targetEmail: member.email,
+          details: { from: "standard", to: "admin" },
+        },
+      ],
+    });
+    // An entry about no person names none.
+    await call(`/api/orgs/${org.id}`, { method: "PATCH", body: { name: "Renamed" }, token });
+    const renamed = await call(`/api/orgs/${org.id}/audit`, { token });
+    expect((renamed.json as { entries: unknown[] }).entries[0]).toMatchObject({
+      action: "organization.updated",
+      targetEmail: null,
+    });
+  });
+
   it("uploads and removes a logo through R2, and the header data follows", async () => {
     const { org, admin } = await createOrgWithMembers();
     const form = new FormData();

@@ -1,4 +1,5 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 
@@ -40,6 +41,9 @@ export async function audit(
     .values({ ...entry, targetId: entry.targetId ?? null, details: entry.details ?? null });
 }
 
+/** The person an entry is about, when it is about a person (a role changed, a password reset). */
+const targets = alias(users, "target_users");
+
 export async function recentAudit(db: Db, organizationId: string, limit = 50) {
   const rows = await db
     .select({
@@ -50,9 +54,11 @@ export async function recentAudit(db: Db, organizationId: string, limit = 50) {
       details: auditLog.details,
       createdAt: auditLog.createdAt,
       actorEmail: users.email,
+      targetEmail: targets.email,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .leftJoin(targets, and(eq(auditLog.targetType, "user"), eq(targets.id, auditLog.targetId)))
     .where(eq(auditLog.organizationId, organizationId))
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
