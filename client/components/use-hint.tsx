@@ -26,6 +26,10 @@ const OPEN_DELAY_MS = 300;
 const CLOSE_GRACE_MS = 100;
 /** Moving from one hinted control to the next within this time opens the next at once. */
 const SKIP_DELAY_MS = 300;
+/** A touch held this long opens the hint of a control whose tap acts (a sortable heading). */
+const LONG_PRESS_MS = 500;
+/** Focus this soon after a press ended came with the press (a tap focuses after it lifts). */
+const PRESS_FOCUS_MS = 1_000;
 const GAP_PX = 4;
 const EDGE_PX = 8;
 
@@ -53,6 +57,8 @@ export type HintTriggerProps = {
   onPointerLeave?: (e: PointerEvent<HTMLElement>) => void;
   onPointerDown?: (e: PointerEvent<HTMLElement>) => void;
   onClick?: (e: MouseEvent<HTMLElement>) => void;
+  onClickCapture?: (e: MouseEvent<HTMLElement>) => void;
+  onContextMenu?: (e: MouseEvent<HTMLElement>) => void;
   onFocus?: (e: FocusEvent<HTMLElement>) => void;
   onBlur?: (e: FocusEvent<HTMLElement>) => void;
 };
@@ -81,6 +87,10 @@ export function useHint(
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pointerIsDown = useRef(false);
+  /** A touch held long enough opened the hint: the click that ends it must not act too. */
+  const heldOpen = useRef(false);
+  /** When the last press ended: a tap's focus comes after it (a touch's compatibility mouse events). */
+  const releasedAt = useRef(Number.NEGATIVE_INFINITY);
   /** Opened by a press: stays when the pointer leaves. */
   const pinned = useRef(false);
   const tooltipRef = useRef<HTMLDivElement>(null);
@@ -166,25 +176,55 @@ export function useHint(
       timer.current = setTimeout(() => open(target), delay);
     },
     onPointerLeave: scheduleClose,
-    onPointerDown: () => {
+    onPointerDown: (e) => {
       // Focus that comes with a press does not open the hint: the press decides. On a control
       // with an action of its own, the press is that action and the hint gets out of its way.
       pointerIsDown.current = true;
+      heldOpen.current = false;
       // A touch that turns into a scroll ends with pointercancel, not pointerup.
       const release = () => {
         pointerIsDown.current = false;
+        releasedAt.current = Date.now();
+        if (!heldOpen.current) clearTimer(); // a tap, not a hold
         document.removeEventListener("pointerup", release);
         document.removeEventListener("pointercancel", release);
       };
       document.addEventListener("pointerup", release);
       document.addEventListener("pointercancel", release);
-      if (!pressToggles) close();
+      if (pressToggles) return;
+      close();
+      // Touch has no hover, and a tap on this control is its action (a heading sorts): held
+      // down, the touch opens the hint instead, as a phone's long press does, and the tap that
+      // ends the hold does nothing else.
+      if (e.pointerType === "touch") {
+        const target = e.currentTarget;
+        timer.current = setTimeout(() => {
+          heldOpen.current = true;
+          open(target);
+          pinned.current = true;
+        }, LONG_PRESS_MS);
+      }
     },
     onFocus: (e) => {
-      if (!pointerIsDown.current) open(e.currentTarget);
+      // Focus from a press is not keyboard focus: on a touch screen it even comes after the
+      // finger lifted, and opened the hint of every heading tapped to sort.
+      if (pointerIsDown.current || Date.now() - releasedAt.current < PRESS_FOCUS_MS) return;
+      open(e.currentTarget);
     },
     onBlur: close,
   };
+  if (!pressToggles) {
+    triggerProps.onClickCapture = (e) => {
+      if (!heldOpen.current) return;
+      heldOpen.current = false;
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    // The browser's own long-press menu would cover the hint.
+    triggerProps.onContextMenu = (e) => {
+      if (heldOpen.current) e.preventDefault();
+    };
+  }
   // Only when asked: a key present as undefined would replace the control's own onClick when the
   // props are spread after it.
   if (pressToggles)

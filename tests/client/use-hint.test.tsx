@@ -119,4 +119,32 @@ describe("useHint", () => {
     await user.click(screen.getByText("Elsewhere"));
     expect(screen.queryByRole("tooltip")).toBeNull();
   });
+
+  it("on a touch screen a tap acts, and a touch held down opens the hint without acting", async () => {
+    const user = userEvent.setup();
+    headings();
+    const views = screen.getByRole("button", { name: "Views" });
+    const presses = () => screen.getByRole("status", { name: "Views presses" }).textContent;
+    // A tap: the heading's own action (a sort), no hint.
+    await user.pointer([{ keys: "[TouchA]", target: views }]);
+    expect(presses()).toBe("1");
+    await new Promise((r) => setTimeout(r, 600));
+    expect(screen.queryByRole("tooltip")).toBeNull();
+    // Held for more than half a second: the hint, and the release does not act.
+    await user.pointer({ keys: "[TouchA>]", target: views });
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await screen.findByRole("tooltip")).textContent).toBe("Views in the window");
+    await user.pointer({ keys: "[/TouchA]", target: views });
+    expect(presses()).toBe("1");
+    // It stays once the finger lifts (a touch has no hover), until a touch elsewhere.
+    await new Promise((r) => setTimeout(r, 250));
+    expect(screen.getByRole("tooltip")).toBeTruthy();
+    await user.pointer([
+      { keys: "[TouchA]", target: screen.getByRole("button", { name: "Likes" }) },
+    ]);
+    expect(screen.queryByRole("tooltip")).toBeNull();
+    // And the next tap acts again.
+    await user.pointer([{ keys: "[TouchA]", target: views }]);
+    expect(presses()).toBe("2");
+  });
 });

@@ -402,6 +402,37 @@ describe("dashboard: overview, tables, layouts", () => {
     await context.close();
   });
 
+  test("on a phone, a heading sorts on a tap and explains itself when held", async () => {
+    const { context, page } = await newPage(browser(), {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await openDashboard(page, "platform=youtube&tab=channels");
+    const heading = page.getByRole("button", { name: "Subscribers", exact: true });
+    await heading.tap();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "subscriberCount");
+    // The tap's focus (which a touch gives after the finger lifts) opens nothing.
+    await page.waitForTimeout(500);
+    assert.equal(await page.getByRole("tooltip").count(), 0);
+    const sorted = page.url();
+    // Held down: the explanation, and no sort.
+    const box = await heading.boundingBox();
+    const touch = await context.newCDPSession(page);
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
+    await page.waitForTimeout(800);
+    await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    const tip = page.getByRole("tooltip");
+    assert.match(await tip.textContent(), /^YouTube rounds public subscriber counts/);
+    await page.waitForTimeout(300);
+    assert.equal(page.url(), sorted);
+    await tip.waitFor(); // still open once the finger lifted
+    await page.getByRole("heading", { name: "Dashboard" }).tap();
+    await tip.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   for (const [width, height] of [
     [375, 812],
     [768, 1024],
