@@ -39,6 +39,20 @@ async function openDashboard(page, query = "") {
   if (query) await page.goto(`${baseUrl()}/dashboard?${query}`);
 }
 
+/** Opens the overview's first top video: its title and its detail panel, once it has figures. */
+async function openTopVideo(page) {
+  const top = page
+    .getByRole("region", { name: "Top videos by views gained" })
+    .getByRole("listitem")
+    .first()
+    .getByRole("button");
+  const title = (await top.textContent()).trim();
+  await top.click();
+  const detail = page.getByRole("dialog", { name: title });
+  await detail.getByText(/views in this period/).waitFor();
+  return { title, detail };
+}
+
 /** Asserts the text of `text` (its glyphs, not its box) lies across inside `region`'s visible box. */
 async function assertTextInside(text, region) {
   const shown = await region.boundingBox();
@@ -78,15 +92,7 @@ describe("dashboard: overview, tables, layouts", () => {
 
     // A top video opens its detail on the Videos tab, on the overview's period; closing it
     // leaves the period as it was.
-    const top = page
-      .getByRole("region", { name: "Top videos by views gained" })
-      .getByRole("listitem")
-      .first()
-      .getByRole("button");
-    const topTitle = (await top.textContent()).trim();
-    await top.click();
-    const detail = page.getByRole("dialog", { name: topTitle });
-    await detail.getByText(/views in this period/).waitFor();
+    const { title: topTitle, detail } = await openTopVideo(page);
     const opened = new URL(page.url()).searchParams;
     assert.equal(opened.get("tab"), "videos");
     assert.ok(opened.get("detail"), "the detail is in the address");
@@ -113,15 +119,7 @@ describe("dashboard: overview, tables, layouts", () => {
       weekSpan,
     );
     const span = (await spanLine.textContent()).match(/^(\S+) to (\S+)/).slice(1);
-    const top6 = page
-      .getByRole("region", { name: "Top videos by views gained" })
-      .getByRole("listitem")
-      .first()
-      .getByRole("button");
-    const top6Title = (await top6.textContent()).trim();
-    await top6.click();
-    const detail6 = page.getByRole("dialog", { name: top6Title });
-    await detail6.getByText(/views in this period/).waitFor();
+    const { detail: detail6 } = await openTopVideo(page);
     assert.equal(await detail6.getByLabel("Period").inputValue(), "custom");
     assert.deepEqual(
       [
