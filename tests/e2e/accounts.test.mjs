@@ -60,6 +60,9 @@ describe("accounts", () => {
     const { user, api } = await createOrganization("Accounts ended");
     const { context, page } = await newPage(browser());
     await signInToDashboard(page, user);
+    // The dashboard's own later reads are done, so the click below is the tab's next request
+    // (one of those reads, refused, would sign the tab out before the click: CI met it).
+    await page.waitForLoadState("networkidle");
     // An administrator resets the person's password: every sign-in of theirs ends.
     const { members } = await api.call("members");
     const member = members.find((m) => m.email === user.email);
