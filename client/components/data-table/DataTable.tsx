@@ -322,21 +322,25 @@ export function DataTable<T>(props: Props<T>) {
                 <td colSpan={leafColumns.length} className="p-0">
                   {/* As wide as the visible part of the region and pinned to its left edge: a
                       table wider than a phone centred this text out of view. */}
-                  {props.failure ? (
-                    <div
-                      role="alert"
-                      className="sticky left-0 w-[100cqw] px-3 py-10 text-center text-red-700 dark:text-red-300"
-                    >
-                      <p>{props.failure.message}</p>
-                      <Button className="mt-3" variant="secondary" onClick={props.failure.onRetry}>
-                        Try again
-                      </Button>
-                    </div>
-                  ) : (
-                    <div className="sticky left-0 w-[100cqw] px-3 py-10 text-center text-slate-600 dark:text-slate-300">
-                      {props.emptyText}
-                    </div>
-                  )}
+                  <div
+                    role={props.failure ? "alert" : undefined}
+                    className={`sticky left-0 w-[100cqw] px-3 py-10 text-center ${props.failure ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-300"}`}
+                  >
+                    {props.failure ? (
+                      <>
+                        <p>{props.failure.message}</p>
+                        <Button
+                          className="mt-3"
+                          variant="secondary"
+                          onClick={props.failure.onRetry}
+                        >
+                          Try again
+                        </Button>
+                      </>
+                    ) : (
+                      props.emptyText
+                    )}
+                  </div>
                 </td>
               </tr>
             )}

@@ -18,7 +18,13 @@ import { useOwnerOutcome } from "../owner/use-owner-outcome";
 import { TablesView } from "../tables/TablesView";
 import { tableQueries } from "../tables/table-queries";
 import { pageQueryString } from "../tables/table-state";
-import { dashboardApi, dashboardQueries, ingestionMessages, type Platform } from "./dashboard-api";
+import {
+  dashboardApi,
+  dashboardQueries,
+  ingestionMessages,
+  loadFailedMessages,
+  type Platform,
+} from "./dashboard-api";
 import { dashboardView, type SubTab } from "./opening-reads";
 import { RecentActivity } from "./RecentActivity";
 
@@ -148,7 +154,7 @@ export default function DashboardPage() {
         serverMessage(
           e,
           platform === "youtube"
-            ? "Failed to load YouTube data"
+            ? loadFailedMessages.youtube
             : ingestionMessages.refreshSimplecastFailed,
         ),
       );
@@ -274,14 +280,7 @@ export default function DashboardPage() {
               while the organisation is being moved between databases) and offer a retry. */}
           {list.isError && (
             <div role="alert" className="py-10 text-center text-sm text-red-700 dark:text-red-300">
-              <p>
-                {serverMessage(
-                  list.error,
-                  platform === "youtube"
-                    ? "Failed to load YouTube data"
-                    : "Failed to load Simplecast data",
-                )}
-              </p>
+              <p>{serverMessage(list.error, loadFailedMessages[platform])}</p>
               <Button className="mt-3" variant="secondary" onClick={() => void list.refetch()}>
                 Try again
               </Button>

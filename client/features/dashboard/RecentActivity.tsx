@@ -2,9 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { formatCreatedAt } from "../../../shared/schedule";
 import type { JobView } from "../../../shared/schemas/ingestion";
-import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { Card } from "../../components/Card";
-import { useAuth } from "../../lib/auth/AuthProvider";
+import { useTimeZone } from "../../lib/auth/use-time-zone";
 import { dashboardQueries } from "./dashboard-api";
 
 const describe = (job: JobView) => {
@@ -78,7 +77,7 @@ export function RecentActivity({
   });
   useJobsFinished(data?.jobs, onJobFinished);
   // On the organisation's clock, as the app's other times.
-  const timeZone = useAuth().organization?.timezone ?? DEFAULT_TIME_ZONE;
+  const timeZone = useTimeZone();
   if (!data || data.jobs.length === 0) return null;
   return (
     <Card title="Recent activity" id="activity-title">

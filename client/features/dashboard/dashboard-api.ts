@@ -40,6 +40,12 @@ export const dashboardQueries = {
   jobs: routeQuery(ingestionApi.jobs, (orgId) => ({ params: { orgId }, query: { limit: 10 } })),
 };
 
+/** A platform's data that could not be read (spec section 8). */
+export const loadFailedMessages: Record<Platform, string> = {
+  youtube: "Failed to load YouTube data",
+  simplecast: "Failed to load Simplecast data",
+};
+
 /** The spec's words for the dashboard's integration flows, all from shared/messages-integrations.ts. */
 export const ingestionMessages = {
   channelAdded: integrationSuccessMessages.channelAdded,

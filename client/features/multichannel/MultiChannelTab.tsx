@@ -6,13 +6,12 @@ import { useNavigate, useSearchParams } from "react-router";
 import { dateRangeLabel } from "../../../shared/date-ranges";
 import { formatCreatedAt } from "../../../shared/schedule";
 import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel";
-import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { DataTable } from "../../components/data-table/DataTable";
 import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { serverMessage } from "../../lib/api/errors";
-import { useAuth } from "../../lib/auth/AuthProvider";
+import { useTimeZone } from "../../lib/auth/use-time-zone";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { dashboardQueries } from "../dashboard/dashboard-api";
@@ -36,8 +35,7 @@ export function summaryOf(channelTitles: string[], showTitles: string[]): string
 const PAGE_SIZE = 200;
 
 export default function MultiChannelTab({ orgId }: { orgId: string }) {
-  const { organization } = useAuth();
-  const timeZone = organization?.timezone ?? DEFAULT_TIME_ZONE;
+  const timeZone = useTimeZone();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The open preview lives in the URL, so a reload or a shared link reopens the board.

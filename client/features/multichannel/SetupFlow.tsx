@@ -3,13 +3,12 @@ import { customRangeFromDates, dateRangeOptions } from "../../../shared/date-ran
 import type { MergeOptions } from "../../../shared/schemas/arrangement";
 import type { DateRange, DateRangeType } from "../../../shared/schemas/date-range";
 import { type ContentSummary, MULTI_CHANNEL_MESSAGES } from "../../../shared/schemas/multichannel";
-import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
 import { ApiError } from "../../lib/api/client";
 import { serverMessage } from "../../lib/api/errors";
-import { useAuth } from "../../lib/auth/AuthProvider";
+import { useTimeZone } from "../../lib/auth/use-time-zone";
 import { toast } from "../../lib/toast";
 import { multiChannelApi, multiChannelMessages } from "./multichannel-api";
 
@@ -53,8 +52,7 @@ export function SetupFlow({
   onPreview,
   resume,
 }: Props) {
-  const { organization } = useAuth();
-  const timeZone = organization?.timezone ?? DEFAULT_TIME_ZONE;
+  const timeZone = useTimeZone();
   const [step, setStep] = useState<"setup" | "merge">(resume ? "merge" : "setup");
   const [title, setTitle] = useState(resume?.title ?? "");
   const [rangeType, setRangeType] = useState<DateRangeType>(resume?.dateRange.type ?? "30days");

@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatCreatedAt } from "../../../shared/schedule";
 import type { AuditEntry } from "../../../shared/schemas/organization";
-import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { Card } from "../../components/Card";
-import { useAuth } from "../../lib/auth/AuthProvider";
+import { useTimeZone } from "../../lib/auth/use-time-zone";
 import { orgQueries } from "./org-api";
 
 const roleLabel = (role: unknown) =>
@@ -62,7 +61,7 @@ const describe = ({ action, details, targetEmail }: AuditEntry) => {
 export function AuditCard({ orgId }: { orgId: string }) {
   const { data } = useQuery(orgQueries.audit(orgId));
   // On the organisation's clock, as every other time the app shows (not the browser's).
-  const timeZone = useAuth().organization?.timezone ?? DEFAULT_TIME_ZONE;
+  const timeZone = useTimeZone();
   return (
     <Card
       title="Activity"

@@ -11,13 +11,13 @@ import {
   reportMessages,
   type ScheduleView,
 } from "../../../shared/schemas/reports";
-import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { DataTable } from "../../components/data-table/DataTable";
 import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { useTimeZone } from "../../lib/auth/use-time-zone";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { dashboardQueries } from "../dashboard/dashboard-api";
@@ -40,8 +40,8 @@ export default function PlatformReports({
   platform: Platform;
 }) {
   const platform = requested === "simplecast" ? "simplecast" : "youtube";
-  const { organization, isAdmin } = useAuth();
-  const timeZone = organization?.timezone ?? DEFAULT_TIME_ZONE;
+  const { isAdmin } = useAuth();
+  const timeZone = useTimeZone();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<{ editing: ScheduleView | null } | null>(null);

@@ -17,12 +17,11 @@ import {
   type ScheduleView,
   type SheetDestination,
 } from "../../../shared/schemas/reports";
-import { DEFAULT_TIME_ZONE } from "../../../shared/timezones";
 import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
-import { useAuth } from "../../lib/auth/AuthProvider";
+import { useTimeZone } from "../../lib/auth/use-time-zone";
 import { toast } from "../../lib/toast";
 import { reportsApi } from "./reports-api";
 
@@ -80,8 +79,7 @@ export function ReportDialog({
   editing,
   onSaved,
 }: Props) {
-  const { organization } = useAuth();
-  const timeZone = organization?.timezone ?? DEFAULT_TIME_ZONE;
+  const timeZone = useTimeZone();
   const platformLabel = platform === "youtube" ? "YouTube" : "Simplecast";
   const stored =
     editing && "type" in editing.dateRange && "range" in editing.dateRange

@@ -22,6 +22,7 @@ import { serverMessage } from "../../lib/api/errors";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { useUrlParams } from "../../lib/use-url-params";
+import { loadFailedMessages } from "../dashboard/dashboard-api";
 import type { DetailOpening, DetailPreset } from "../details/DetailPanel";
 import { relativeTime } from "../details/relative-time";
 import { cellText, columnDefs, type TableRow, visibleColumns } from "./columns";
@@ -29,7 +30,7 @@ import { DownloadMenu } from "./DownloadMenu";
 import { ParentEditDialog } from "./ParentEditDialog";
 import { PublishedRange } from "./PublishedRange";
 import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
-import { copyRows, deleteRows, downloadTable } from "./table-api";
+import { copyRows, deleteRows, downloadTable, platformOf } from "./table-api";
 import { tableQueries } from "./table-queries";
 import { MERGE_SAME_BUILD, pageQueryString, withParams } from "./table-state";
 
@@ -75,14 +76,6 @@ const rangeChip = (params: URLSearchParams) => {
   if (!from && !to) return [];
   const label = from && to ? `${from} to ${to}` : from ? `from ${from}` : `until ${to}`;
   return [{ id: RANGE_CHIP, label: `Published: ${label}` }];
-};
-
-/** A page that could not be read (spec section 8's words for each platform's data). */
-const loadFailed: Record<TableName, string> = {
-  channels: "Failed to load YouTube data",
-  videos: "Failed to load YouTube data",
-  shows: "Failed to load Simplecast data",
-  episodes: "Failed to load Simplecast data",
 };
 
 const emptyText: Record<TableName, string> = {
@@ -266,7 +259,10 @@ export function TablesView({
         emptyText={emptyText[table]}
         failure={
           isError && !data
-            ? { message: serverMessage(error, loadFailed[table]), onRetry: () => void refetch() }
+            ? {
+                message: serverMessage(error, loadFailedMessages[platformOf[table]]),
+                onRetry: () => void refetch(),
+              }
             : undefined
         }
         search={search}

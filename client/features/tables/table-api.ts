@@ -7,7 +7,8 @@ import { type DownloadProgress, downloadFile } from "../../lib/api/download";
 export const deleteRows = (orgId: string, table: "channels" | "shows", ids: string[]) =>
   call(tablesApi.deletes[table], { params: { orgId }, body: { ids } });
 
-const platformOf = {
+/** The platform each dashboard table belongs to. */
+export const platformOf = {
   channels: "youtube",
   videos: "youtube",
   shows: "simplecast",
