@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { AppErrorBoundary } from "./app/errors/AppErrorBoundary";
-import { createAppRouter, startOpeningReads } from "./app/routes";
+import { AppRoutes, appRoutes, preloadOpeningPage, startOpeningReads } from "./app/routes";
 import { AuthProvider } from "./lib/auth/AuthProvider";
 import { takeHashLink } from "./lib/auth/hash-link";
 import { beginRestore } from "./lib/auth/session";
@@ -19,11 +19,12 @@ const pendingLink = takeHashLink();
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
-const router = createAppRouter(brand);
+const routes = appRoutes(brand);
+preloadOpeningPage(routes);
 // The session is restored as the entry runs, not in the provider's first effect (after the app's
 // first render and paint), so the opening page's reads can leave with it (issue 15). An emailed
 // link's page starts its own session instead.
-if (!pendingLink) startOpeningReads(router, queryClient, beginRestore());
+if (!pendingLink) startOpeningReads(routes, queryClient, beginRestore());
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
@@ -32,7 +33,9 @@ createRoot(document.getElementById("root")!).render(
         <ThemeProvider>
           <QueryClientProvider client={queryClient}>
             <AuthProvider pendingLink={pendingLink}>
-              <RouterProvider router={router} />
+              <BrowserRouter>
+                <AppRoutes routes={routes} />
+              </BrowserRouter>
             </AuthProvider>
           </QueryClientProvider>
         </ThemeProvider>

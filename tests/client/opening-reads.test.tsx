@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { createAppRouter, startOpeningReads } from "../../client/app/routes";
+import { appRoutes, startOpeningReads } from "../../client/app/routes";
 import { beginRestore, restoreSession } from "../../client/lib/auth/session";
 import { readInjectedBrand } from "../../client/lib/brand";
 import { json } from "./signed-in-app";
@@ -33,15 +33,13 @@ function server(session = restoredSession()) {
  */
 function openApp(address: string) {
   window.history.replaceState(null, "", address);
-  const router = createAppRouter(readInjectedBrand());
-  startOpeningReads(router, new QueryClient(), beginRestore());
-  return router;
+  startOpeningReads(appRoutes(readInjectedBrand()), new QueryClient(), beginRestore());
 }
 
 describe("the opening page's first reads", () => {
   it("leave with the session, for the table the address opens, rows first", async () => {
     const asked = server();
-    const router = openApp("/dashboard?platform=youtube&tab=videos&q=caf%C3%A9&sort=views&dir=asc");
+    openApp("/dashboard?platform=youtube&tab=videos&q=caf%C3%A9&sort=views&dir=asc");
     await waitFor(() => expect(asked).toHaveLength(3));
     // The rows first: D1 answers one statement at a time.
     expect(asked[0]).toBe("/api/orgs/o1/tables/videos?q=caf%C3%A9&sort=views&dir=asc");
@@ -49,20 +47,19 @@ describe("the opening page's first reads", () => {
       "/api/orgs/o1/channels",
       "/api/orgs/o1/integrations/status",
     ]);
-    router.dispose();
     await restoreSession();
   });
 
   it("follow the platform in the address, and ask no table page for the Reports tab", async () => {
     const episodes = server();
-    openApp("/dashboard?platform=simplecast&tab=episodes&season=2").dispose();
+    openApp("/dashboard?platform=simplecast&tab=episodes&season=2");
     await waitFor(() => expect(episodes).toHaveLength(3));
     expect(episodes[0]).toBe("/api/orgs/o1/tables/episodes?season=2");
     expect(episodes).toContain("/api/orgs/o1/shows");
     await restoreSession();
 
     const reportsTab = server();
-    openApp("/?platform=simplecast&tab=reports").dispose();
+    openApp("/?platform=simplecast&tab=reports");
     await waitFor(() => expect(reportsTab).toHaveLength(2));
     expect(reportsTab.some((path) => path.includes("/tables/"))).toBe(false);
     await restoreSession();
@@ -70,7 +67,7 @@ describe("the opening page's first reads", () => {
 
   it("are none on a page that declares none, or for a person who must set a password", async () => {
     const reports = server();
-    openApp("/reports?tab=multi-channel").dispose();
+    openApp("/reports?tab=multi-channel");
     expect(await restoreSession()).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reports).toEqual([]);
@@ -80,7 +77,7 @@ describe("the opening page's first reads", () => {
       ...session,
       me: { ...signedInPerson, user: { ...signedInPerson.user, isNewUser: true } },
     });
-    openApp("/dashboard?platform=youtube&tab=videos").dispose();
+    openApp("/dashboard?platform=youtube&tab=videos");
     expect(await restoreSession()).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(newcomer).toEqual([]);
@@ -88,7 +85,7 @@ describe("the opening page's first reads", () => {
 
   it("hand the provider the restore they waited for, once", async () => {
     server();
-    openApp("/dashboard").dispose();
+    openApp("/dashboard");
     const first = await restoreSession();
     expect(first?.me.user.id).toBe("u1");
     const refreshes = () =>
