@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { zodWithoutJsonSchema } from "./scripts/vite/zod-without-json-schema.ts";
 import { staticAssetHeadersFile } from "./shared/security-headers.ts";
 
 /** "<package version>+<commit>", so an error report names the exact build that failed. */
@@ -37,7 +38,7 @@ function staticAssetHeaders(): Plugin {
 export default defineConfig({
   root: "client",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), staticAssetHeaders()],
+  plugins: [react(), tailwindcss(), staticAssetHeaders(), zodWithoutJsonSchema()],
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion()) },
   build: {
     outDir: "../dist/client",
