@@ -5,7 +5,7 @@ import { BrowserRouter } from "react-router";
 import { AppErrorBoundary } from "./app/errors/AppErrorBoundary";
 import { AppRoutes, appRoutes, preloadOpeningPage, startOpeningReads } from "./app/routes";
 import { AuthProvider } from "./lib/auth/AuthProvider";
-import { takeHashLink } from "./lib/auth/hash-link";
+import { followPastedLinks, takeHashLink } from "./lib/auth/hash-link";
 import { beginRestore } from "./lib/auth/session";
 import { BrandProvider, readInjectedBrand } from "./lib/brand";
 import { installGlobalErrorReporting } from "./lib/errors/report";
@@ -16,6 +16,7 @@ installGlobalErrorReporting();
 const brand = readInjectedBrand();
 // Must run before the router reads the address.
 const pendingLink = takeHashLink();
+followPastedLinks();
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });

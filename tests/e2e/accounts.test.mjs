@@ -172,6 +172,20 @@ describe("accounts", () => {
     await context.close();
   });
 
+  test("a link pasted into a tab already on the sign-in screen is followed", async () => {
+    const { context, page } = await newPage(browser());
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    // Only the hash changes: the browser does not load the page again by itself.
+    await page.goto(`${baseUrl()}/#access_token=not-a-real-token-456&type=recovery`);
+    await page.waitForURL(/\/auth\/reset-password$/);
+    await page
+      .getByText("Invalid or expired reset link. Please request a new password reset.")
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
   test("change password in Account Settings", async () => {
     const { context, page } = await newPage(browser());
     // A person of their own: the test changes their password.
