@@ -172,6 +172,20 @@ describe("accounts", () => {
     await context.close();
   });
 
+  test("an old link opened while signed in says so, then returns to the dashboard", async () => {
+    const { context, page } = await newPage(browser());
+    await signInToDashboard(page, own().user);
+    await page.goto(`${baseUrl()}/#access_token=an-old-used-token-789&type=recovery`);
+    await page
+      .getByText("Invalid or expired reset link. Please request a new password reset.")
+      .first()
+      .waitFor();
+    // Still signed in: the tab's session was set aside for the link, not ended.
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor({ timeout: 10_000 });
+    assert.equal(await page.getByRole("button", { name: "Sign in" }).count(), 0);
+    await context.close();
+  });
+
   test("a link pasted into a tab already on the sign-in screen is followed", async () => {
     const { context, page } = await newPage(browser());
     await page.goto(`${baseUrl()}/`);

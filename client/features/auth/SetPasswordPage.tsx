@@ -36,12 +36,15 @@ export function SetPasswordPage({
   const [done, setDone] = useState(false);
   const invalid = !isLoading && !user;
 
+  // On to / after 3 s as a new page load: the link was tried instead of the tab's session, so a
+  // person still signed in (an old link opened from their mailbox) lands on their dashboard,
+  // where an in-app navigation would have shown them the sign-in form.
   useEffect(() => {
     if (!invalid) return undefined;
     toast.error(invalidLinkMessage);
-    const timer = setTimeout(() => navigate("/", { replace: true }), 3000);
+    const timer = setTimeout(() => window.location.replace("/"), 3000);
     return () => clearTimeout(timer);
-  }, [invalid, invalidLinkMessage, navigate]);
+  }, [invalid, invalidLinkMessage]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
