@@ -3,6 +3,8 @@
  * formula injection: a text cell starting with = + - @ tab or CR is prefixed with ' so
  * spreadsheet apps show it as text. Numbers are written as numbers (a negative stays -5).
  */
+
+import { wallClockIso } from "./zoned-time";
 export type Cell = string | number | boolean | null | undefined | Date;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -47,6 +49,13 @@ export function tsvCell(value: Cell): string {
 /** Tab-separated text for "copy to clipboard" (spec section 2), one line per row. */
 export const tsvLine = (cells: Cell[]) => cells.map(tsvCell).join("\t");
 
-/** Download names of the spec: youtube_videos_2026-11-22T10-42-00. */
-export const exportFileName = (base: string, ext: "csv" | "json", now = new Date()) =>
-  `${base}_${now.toISOString().slice(0, 19).replace(/:/g, "-")}.${ext}`;
+/**
+ * Download names of the spec: youtube_videos_2026-11-22T10-42-00, on the organisation's clock
+ * like every time the app shows (a file saved at 6:42 in Los Angeles is not named 14-42).
+ */
+export const exportFileName = (
+  base: string,
+  ext: "csv" | "json",
+  timeZone: string,
+  now: Date = new Date(),
+) => `${base}_${wallClockIso(now, timeZone).replace(/:/g, "-")}.${ext}`;

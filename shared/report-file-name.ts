@@ -2,8 +2,10 @@
  * The name a report file is saved under. In R2 every report stores the spec's names
  * (channels.csv, videos.csv, data.json, ...), so saved as-is every download of every report
  * collides in the Downloads folder ("videos (7).csv"). The saved name adds the report's title and
- * creation time: weekly-recap_2026-11-22_10-42-07_videos.csv.
+ * creation time on the organisation's clock, as the Reports list shows it:
+ * weekly-recap_2026-11-22_10-42-07_videos.csv.
  */
+import { wallClockIso } from "./zoned-time";
 
 /** A title as a file-name part: letters and digits of any script, runs of anything else as "-". */
 export function fileNamePart(title: string): string {
@@ -20,8 +22,9 @@ export function fileNamePart(title: string): string {
 export function reportDownloadName(
   report: { title: string; createdAt: string | Date },
   filename: string,
+  timeZone: string,
 ) {
-  const created = new Date(report.createdAt).toISOString().slice(0, 19).replace("T", "_");
+  const created = wallClockIso(new Date(report.createdAt), timeZone).replace("T", "_");
   return `${fileNamePart(report.title)}_${created.replace(/:/g, "-")}_${filename}`;
 }
 

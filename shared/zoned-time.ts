@@ -103,6 +103,13 @@ export function wallClock(at: Date | number, timeZone: string): WallClock {
   };
 }
 
+/** The wall-clock time in `timeZone` as `YYYY-MM-DDTHH:mm:ss`, with no offset (for file names). */
+export function wallClockIso(at: Date | number, timeZone: string): string {
+  const w = wallClock(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${w.year}-${two(w.month)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
+}
+
 /** Wall fields read as if they were UTC (Date.UTC normalises overflow such as day 0 or month 13). */
 const asUtc = (w: WallClock) =>
   Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.millisecond);

@@ -52,11 +52,12 @@ describe("CSV files open correctly in spreadsheets", () => {
 describe("report download names", () => {
   it("adds the report's title and creation time to the stored name", () => {
     const report = { title: "Weekly recap: Q4!", createdAt: "2026-11-22T10:42:07.123Z" };
-    expect(reportDownloadName(report, "videos.csv")).toBe(
+    expect(reportDownloadName(report, "videos.csv", "UTC")).toBe(
       "weekly-recap-q4_2026-11-22_10-42-07_videos.csv",
     );
-    expect(reportDownloadName(report, "data.json")).toBe(
-      "weekly-recap-q4_2026-11-22_10-42-07_data.json",
+    // The organisation's clock, as the Reports list shows the time (2:42 AM in Los Angeles).
+    expect(reportDownloadName(report, "data.json", "America/Los_Angeles")).toBe(
+      "weekly-recap-q4_2026-11-22_02-42-07_data.json",
     );
   });
 
@@ -70,10 +71,12 @@ describe("report download names", () => {
     const a = reportDownloadName(
       { title: "Daily", createdAt: "2026-11-22T06:00:01Z" },
       "videos.csv",
+      "UTC",
     );
     const b = reportDownloadName(
       { title: "Daily", createdAt: "2026-11-23T06:00:01Z" },
       "videos.csv",
+      "UTC",
     );
     expect(a).not.toBe(b);
   });

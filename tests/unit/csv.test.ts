@@ -48,9 +48,17 @@ describe("clipboard and file names", () => {
   ])("clipboard cell %j -> %j (guarded like CSV, never quoted)", (input, output) =>
     expect(tsvCell(input)).toBe(output),
   );
-  it("names downloads with the base and a timestamp", () => {
-    expect(exportFileName("youtube_videos", "csv", new Date("2026-11-22T10:42:07.123Z"))).toBe(
+  it("names downloads with the base and a timestamp on the organisation's clock", () => {
+    const at = new Date("2026-11-22T10:42:07.123Z");
+    expect(exportFileName("youtube_videos", "csv", "UTC", at)).toBe(
       "youtube_videos_2026-11-22T10-42-07.csv",
+    );
+    expect(exportFileName("youtube_videos", "csv", "America/Los_Angeles", at)).toBe(
+      "youtube_videos_2026-11-22T02-42-07.csv",
+    );
+    // Past midnight in Tokyo: the day is the organisation's too.
+    expect(exportFileName("simplecast_episodes", "json", "Asia/Tokyo", at)).toBe(
+      "simplecast_episodes_2026-11-22T19-42-07.json",
     );
   });
 });

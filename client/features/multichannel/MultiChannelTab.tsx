@@ -134,7 +134,13 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
                   className="text-indigo-600 hover:underline dark:text-indigo-400"
                   format={f.kind === "json" ? "json" : "csv"}
                   download={(onProgress) =>
-                    multiChannelApi.download(orgId, { ...r, id: r.reportId! }, f, onProgress)
+                    multiChannelApi.download(
+                      orgId,
+                      { ...r, id: r.reportId! },
+                      f,
+                      timeZone,
+                      onProgress,
+                    )
                   }
                   label={label[f.kind] ?? f.filename}
                 />

@@ -25,11 +25,12 @@ export const multiChannelApi = {
     orgId: string,
     report: { id: string; title: string; createdAt: string },
     file: { id: string; filename: string },
+    timeZone: string,
     onProgress?: DownloadProgress,
   ) =>
     downloadFile(
       urlOf(reportsApi.file, { params: { orgId, reportId: report.id, fileId: file.id } }),
-      reportDownloadName(report, file.filename),
+      reportDownloadName(report, file.filename, timeZone),
       onProgress,
     ),
 };

@@ -203,7 +203,7 @@ export default function PlatformReports({
                   className={linkClass}
                   title={f.filename}
                   format={f.kind === "json" ? "json" : "csv"}
-                  download={(onProgress) => reportsApi.download(orgId, r, f, onProgress)}
+                  download={(onProgress) => reportsApi.download(orgId, r, f, timeZone, onProgress)}
                   label={
                     f.kind === "parent_csv"
                       ? platform === "youtube"

@@ -28,11 +28,12 @@ export const reportsApi = {
     orgId: string,
     report: { id: string; title: string; createdAt: string },
     file: { id: string; filename: string },
+    timeZone: string,
     onProgress?: DownloadProgress,
   ) =>
     downloadFile(
       urlOf(routes.file, { params: { orgId, reportId: report.id, fileId: file.id } }),
-      reportDownloadName(report, file.filename),
+      reportDownloadName(report, file.filename, timeZone),
       onProgress,
     ),
 };

@@ -19,6 +19,7 @@ import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
 import type { DownloadProgress } from "../../lib/api/download";
 import { serverMessage } from "../../lib/api/errors";
+import { useTimeZone } from "../../lib/auth/use-time-zone";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { useUrlParams } from "../../lib/use-url-params";
@@ -112,6 +113,7 @@ export function TablesView({
   // a video or episode opens its detail panel.
   const [editing, setEditing] = useState<TableRow | null>(null);
   const [params, updateParams] = useUrlParams();
+  const timeZone = useTimeZone();
   const queryClient = useQueryClient();
   const queryString = pageQueryString(table, params);
   // Rows asked for by a press and the address it left: until the router renders the new address
@@ -190,7 +192,7 @@ export function TablesView({
   const page = Number(params.get("page") ?? 1);
 
   const download = (format: "csv" | "json", onProgress: DownloadProgress) =>
-    downloadTable(orgId, table, new URLSearchParams(queryString), format, onProgress);
+    downloadTable(orgId, table, new URLSearchParams(queryString), format, timeZone, onProgress);
   const copy = async () => {
     const cols = visibleColumns(table, optional);
     try {

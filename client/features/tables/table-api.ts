@@ -21,6 +21,7 @@ export async function downloadTable(
   table: TableName,
   query: URLSearchParams,
   format: "csv" | "json",
+  timeZone: string,
   onProgress?: DownloadProgress,
 ) {
   const params = new URLSearchParams(query);
@@ -28,7 +29,7 @@ export async function downloadTable(
   params.delete("page");
   await downloadFile(
     `${urlOf(tablesApi.exports[table], { params: { orgId } })}?${params}`,
-    exportFileName(`${platformOf[table]}_${table}`, format),
+    exportFileName(`${platformOf[table]}_${table}`, format, timeZone),
     onProgress,
   );
 }

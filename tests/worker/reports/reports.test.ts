@@ -68,9 +68,25 @@ describe("one-time reports", () => {
     });
     expect(download.status).toBe(200);
     expect(download.res.headers.get("content-type")).toContain("text/csv");
-    // Saved under a name of its own (title and time), not a bare videos.csv that collides.
+    // Saved under a name of its own (title and time), not a bare videos.csv that collides; the
+    // time on the organisation's clock (Los Angeles by default), as the Reports list shows it.
+    const wall = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: "America/Los_Angeles",
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      })
+        .formatToParts(new Date(report.createdAt))
+        .map((part) => [part.type, part.value]),
+    );
+    const stamp = `${wall.year}-${wall.month}-${wall.day}_${wall.hour}-${wall.minute}-${wall.second}`;
     expect(download.res.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="weekly-videos_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}_videos\.csv"/,
+      new RegExp(`^attachment; filename="weekly-videos_${stamp}_videos\\.csv"`),
     );
     const lines = download.text.trim().split("\r\n");
     expect(lines[0]).toBe(

@@ -20,7 +20,9 @@ export const reportDownloadRoutes = newRouter().openapi(routes.file, async (c) =
       "Content-Type": file.contentType,
       "Content-Length": String(object.size),
       // The report's title and time make the name unique (see shared/report-file-name.ts).
-      "Content-Disposition": attachmentDisposition(reportDownloadName(row, file.filename)),
+      "Content-Disposition": attachmentDisposition(
+        reportDownloadName(row, file.filename, c.var.org.timezone),
+      ),
       "Cache-Control": "private, no-store",
     },
   });

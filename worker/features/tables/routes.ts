@@ -14,7 +14,7 @@ import { type TableTotals, tableSpecs } from "./specs";
 import { contentVersions, keptTotals, totalsKey } from "./totals-cache";
 
 /** What a handler knows of its request: the database and the organisation. */
-type Scope = { db: Db; org: { id: string } };
+type Scope = { db: Db; org: { id: string; timezone: string } };
 
 const platformOf = {
   channels: "youtube",
@@ -144,7 +144,7 @@ async function exportFile(
 ) {
   const orgId = org.id;
   const { format, ...rest } = query;
-  const filename = exportFileName(`${platformOf[table]}_${table}`, format);
+  const filename = exportFileName(`${platformOf[table]}_${table}`, format, org.timezone);
   return new Response(await exportStream(db, orgId, table, rest, format), {
     headers: {
       "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json",
