@@ -3,8 +3,8 @@
  * formula injection: a text cell starting with = + - @ tab or CR is prefixed with ' so
  * spreadsheet apps show it as text. Numbers are written as numbers (a negative stays -5).
  */
-
 import { wallClockIso } from "./zoned-time";
+
 export type Cell = string | number | boolean | null | undefined | Date;
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -6,7 +6,7 @@
  */
 import { resolveDateRange } from "./date-ranges";
 import type { DateRangeType } from "./schemas/date-range";
-import { DAY_MS, fromWallClock, wallClock } from "./zoned-time";
+import { DAY_MS, fromWallClock, wallClock, wallClockIso } from "./zoned-time";
 
 export type OverviewPeriod = {
   from: string;
@@ -24,10 +24,7 @@ export const daysBetween = (from: string, to: string) =>
   Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
 
 /** The calendar day `at` falls on in `timeZone`, as YYYY-MM-DD. */
-export const zonedDay = (at: Date, timeZone: string) => {
-  const w = wallClock(at, timeZone);
-  return `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
-};
+export const zonedDay = (at: Date, timeZone: string) => wallClockIso(at, timeZone).slice(0, 10);
 
 export function overviewPeriod(
   range: { type: DateRangeType; from?: string; to?: string },

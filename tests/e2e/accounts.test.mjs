@@ -158,14 +158,18 @@ describe("accounts", () => {
     await context.close();
   });
 
+  /** The reset page's invalid-link screen, as an unusable emailed link shows it. */
+  const invalidResetLinkShown = (page) =>
+    page
+      .getByText("Invalid or expired reset link. Please request a new password reset.")
+      .first()
+      .waitFor();
+
   test("an invalid reset link shows the invalid-link screen and returns to / after 3 s", async () => {
     const { context, page } = await newPage(browser());
     await page.goto(`${baseUrl()}/#access_token=not-a-real-token-123&type=recovery`);
     await page.waitForURL(/\/auth\/reset-password$/);
-    await page
-      .getByText("Invalid or expired reset link. Please request a new password reset.")
-      .first()
-      .waitFor();
+    await invalidResetLinkShown(page);
     await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/dashboard", {
       timeout: 10_000,
     });
@@ -176,10 +180,7 @@ describe("accounts", () => {
     const { context, page } = await newPage(browser());
     await signInToDashboard(page, own().user);
     await page.goto(`${baseUrl()}/#access_token=an-old-used-token-789&type=recovery`);
-    await page
-      .getByText("Invalid or expired reset link. Please request a new password reset.")
-      .first()
-      .waitFor();
+    await invalidResetLinkShown(page);
     // Still signed in: the tab's session was set aside for the link, not ended.
     await page.getByRole("heading", { name: "Dashboard" }).waitFor({ timeout: 10_000 });
     assert.equal(await page.getByRole("button", { name: "Sign in" }).count(), 0);
@@ -193,10 +194,7 @@ describe("accounts", () => {
     // Only the hash changes: the browser does not load the page again by itself.
     await page.goto(`${baseUrl()}/#access_token=not-a-real-token-456&type=recovery`);
     await page.waitForURL(/\/auth\/reset-password$/);
-    await page
-      .getByText("Invalid or expired reset link. Please request a new password reset.")
-      .first()
-      .waitFor();
+    await invalidResetLinkShown(page);
     await context.close();
   });
 
