@@ -386,3 +386,20 @@ describe("DataTable rows render again only when what they show changes", () => {
     expect(screen.queryByText("Video 2 (new)")).toBeNull();
   });
 });
+
+describe("DataTable column names", () => {
+  const named: Array<ColumnDef<Row>> = [
+    { id: "title", header: "Title", accessorKey: "title", meta: { label: "Video title" } },
+    { id: "dateRange", header: "Date Range", cell: () => "Last 30 days" },
+  ];
+
+  it("names a column by its header when it has no label, never by its id", async () => {
+    const user = userEvent.setup();
+    render(<Table columns={named} />);
+    expect(screen.getByRole("separator", { name: "Resize Date Range column" })).toBeTruthy();
+    expect(screen.getByRole("separator", { name: "Resize Video title column" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Columns" }));
+    const items = await screen.findAllByRole("menuitemcheckbox");
+    expect(items.map((item) => item.textContent)).toEqual(["Video title", "Date Range"]);
+  });
+});

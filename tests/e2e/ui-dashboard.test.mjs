@@ -456,6 +456,16 @@ describe("dashboard: overview, tables, layouts", () => {
         await page.waitForTimeout(100);
         assert.equal(Math.round((await title.boundingBox()).x), Math.round(left));
       } else assert.ok(width >= 768, "at phone width the videos table scrolls sideways");
+      // Beside the pinned checkbox and title there is room for a whole figure column (150 px):
+      // on a phone the pinned title once left 42 px, so no number could be read beside it.
+      const beside = await region.evaluate((el) => {
+        const pinned = [...el.querySelectorAll("tbody tr:first-child td")].filter(
+          (td) => getComputedStyle(td).position === "sticky",
+        );
+        const right = Math.max(...pinned.map((td) => td.getBoundingClientRect().right));
+        return el.getBoundingClientRect().left + el.clientLeft + el.clientWidth - right;
+      });
+      assert.ok(beside >= 150, `${beside} px beside the pinned title`);
 
       // The header: tabs collapse behind Menu on a phone; the account menu stays on screen.
       if (width < 640) {

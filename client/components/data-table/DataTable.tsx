@@ -12,10 +12,18 @@ import { Button } from "../form";
 import "./meta";
 import { BodyRow } from "./BodyRow";
 import { ColumnsMenu } from "./ColumnsMenu";
+import { columnLabel } from "./column-label";
 import { useColumnPrefs } from "./column-prefs";
 import { HeaderCell } from "./HeaderCell";
 import { Pagination } from "./Pagination";
-import { DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH, ROW_HEIGHT, SELECT_COLUMN_WIDTH } from "./sizes";
+import {
+  DEFAULT_COLUMN_WIDTH,
+  MIN_COLUMN_WIDTH,
+  NARROW_TITLE_WIDTH,
+  ROW_HEIGHT,
+  SELECT_COLUMN_WIDTH,
+} from "./sizes";
+import { useRegionWidth } from "./use-region-width";
 import { useStagedRows } from "./use-staged-rows";
 
 export { DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from "./sizes";
@@ -84,6 +92,8 @@ export function DataTable<T>(props: Props<T>) {
   const [deleting, setDeleting] = useState(false);
   const { prefs, setVisibility, setSizing, reset } = useColumnPrefs(props.prefsKey);
   const { rowLabel } = props;
+  const region = useRef<HTMLElement>(null);
+  const regionWidth = useRegionWidth(region);
   const columns = useMemo<Array<ColumnDef<T>>>(
     () => [
       {
@@ -114,6 +124,21 @@ export function DataTable<T>(props: Props<T>) {
     ],
     [props.columns, rowLabel],
   );
+  // On a phone the pinned title (240 px) and the checkbox left 42 px of a 322 px region for
+  // every other column, so no figure could ever be read whole beside its title. A narrow region
+  // keeps room for one whole figure column beside them instead (the title giving way down to a
+  // floor), unless the person sized the title themselves.
+  const pinnedTitle = props.columns.find((c) => c.meta?.pinned);
+  const sizing = useMemo(() => {
+    const id = pinnedTitle?.id;
+    if (regionWidth === undefined || id === undefined || prefs.sizing[id] !== undefined)
+      return prefs.sizing;
+    const room = regionWidth - SELECT_COLUMN_WIDTH - DEFAULT_COLUMN_WIDTH;
+    const title = Math.max(NARROW_TITLE_WIDTH, room);
+    return title < (pinnedTitle?.size ?? DEFAULT_COLUMN_WIDTH)
+      ? { ...prefs.sizing, [id]: title }
+      : prefs.sizing;
+  }, [pinnedTitle, regionWidth, prefs.sizing]);
   const table = useReactTable({
     data: props.rows,
     columns,
@@ -129,7 +154,7 @@ export function DataTable<T>(props: Props<T>) {
       sorting: props.sorting,
       rowSelection: selection,
       columnVisibility: prefs.visibility,
-      columnSizing: prefs.sizing,
+      columnSizing: sizing,
     },
     onRowSelectionChange: setSelection,
     onColumnVisibilityChange: (u) =>
@@ -142,7 +167,6 @@ export function DataTable<T>(props: Props<T>) {
   const rowModel = table.getRowModel();
   const staged = useStagedRows(rowModel.rows.length, props.rowsKey);
   // Another page, sort or filter starts at the top, as a new list does; before its first paint.
-  const region = useRef<HTMLElement>(null);
   const shownKey = useRef(props.rowsKey);
   useLayoutEffect(() => {
     if (props.rowsKey === undefined || props.rowsKey === shownKey.current) return;
@@ -214,7 +238,7 @@ export function DataTable<T>(props: Props<T>) {
           <ColumnsMenu
             columns={hideable.map((c) => ({
               id: c.id,
-              label: c.columnDef.meta?.label ?? c.id,
+              label: columnLabel(c),
               visible: c.getIsVisible(),
             }))}
             onToggle={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}

@@ -2,6 +2,7 @@ import { flexRender, type Header } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { useHint } from "../use-hint";
 import { cellClass } from "./cell-class";
+import { columnLabel } from "./column-label";
 import { MIN_COLUMN_WIDTH } from "./sizes";
 
 /** One header cell: sort button, and a resize handle usable by mouse, touch and keyboard. */
@@ -15,7 +16,7 @@ export function HeaderCell<T>({
   const { column } = header;
   const sorted = column.getIsSorted();
   const meta = column.columnDef.meta;
-  const label = meta?.label ?? column.id;
+  const label = columnLabel(column);
   const content = flexRender(column.columnDef.header, header.getContext());
   // The heading's explanation opens from its button, so it costs no extra tab stop. A heading
   // that cannot sort has a button only to explain, which a press or a tap opens too.

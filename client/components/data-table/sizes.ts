@@ -5,3 +5,5 @@ export const MIN_COLUMN_WIDTH = 20;
 export const SELECT_COLUMN_WIDTH = 40;
 /** Every row is this tall, skeleton rows too, so loading never changes the table's height. */
 export const ROW_HEIGHT = 40;
+/** The narrowest the pinned title gets on a phone, to leave room for a figure column beside it. */
+export const NARROW_TITLE_WIDTH = 110;

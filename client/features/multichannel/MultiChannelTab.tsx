@@ -97,6 +97,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         id: "title",
         header: "Title",
         size: 220,
+        meta: { pinned: true, hideable: false, label: "Title" },
         cell: ({ row }) => <span className="font-medium">{row.original.title}</span>,
       },
       {

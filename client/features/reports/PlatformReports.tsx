@@ -95,6 +95,9 @@ export default function PlatformReports({
         header: "Title",
         size: 260,
         enableSorting: false,
+        // Pinned, as every table's title: on a phone the row's downloads and status scroll in
+        // beside the name they belong to.
+        meta: { pinned: true, hideable: false, label: "Title" },
         cell: ({ row: { original: s } }) => (
           <div>
             <p className="font-medium">{s.title}</p>
@@ -167,6 +170,7 @@ export default function PlatformReports({
         id: "title",
         header: "Title",
         size: 240,
+        meta: { pinned: true, hideable: false, label: "Title" },
         cell: ({ row }) => <span className="font-medium">{row.original.title}</span>,
       },
       {
