@@ -93,7 +93,16 @@ export function DataTable<T>(props: Props<T>) {
   const { prefs, setVisibility, setSizing, reset } = useColumnPrefs(props.prefsKey);
   const { rowLabel } = props;
   const region = useRef<HTMLElement>(null);
-  const regionWidth = useRegionWidth(region);
+  // On a phone the pinned title (240 px) and the checkbox left 42 px of a 322 px region for
+  // every other column, so no figure could ever be read whole beside its title. A narrow region
+  // keeps room for one whole figure column beside them instead (the title giving way down to a
+  // floor), unless the person sized the title themselves.
+  const pinnedTitle = props.columns.find((c) => c.meta?.pinned);
+  const titleWidth = pinnedTitle?.size ?? DEFAULT_COLUMN_WIDTH;
+  const regionWidth = useRegionWidth(
+    region,
+    SELECT_COLUMN_WIDTH + titleWidth + DEFAULT_COLUMN_WIDTH,
+  );
   const columns = useMemo<Array<ColumnDef<T>>>(
     () => [
       {
@@ -124,21 +133,14 @@ export function DataTable<T>(props: Props<T>) {
     ],
     [props.columns, rowLabel],
   );
-  // On a phone the pinned title (240 px) and the checkbox left 42 px of a 322 px region for
-  // every other column, so no figure could ever be read whole beside its title. A narrow region
-  // keeps room for one whole figure column beside them instead (the title giving way down to a
-  // floor), unless the person sized the title themselves.
-  const pinnedTitle = props.columns.find((c) => c.meta?.pinned);
   const sizing = useMemo(() => {
     const id = pinnedTitle?.id;
     if (regionWidth === undefined || id === undefined || prefs.sizing[id] !== undefined)
       return prefs.sizing;
     const room = regionWidth - SELECT_COLUMN_WIDTH - DEFAULT_COLUMN_WIDTH;
     const title = Math.max(NARROW_TITLE_WIDTH, room);
-    return title < (pinnedTitle?.size ?? DEFAULT_COLUMN_WIDTH)
-      ? { ...prefs.sizing, [id]: title }
-      : prefs.sizing;
-  }, [pinnedTitle, regionWidth, prefs.sizing]);
+    return title < titleWidth ? { ...prefs.sizing, [id]: title } : prefs.sizing;
+  }, [pinnedTitle, titleWidth, regionWidth, prefs.sizing]);
   const table = useReactTable({
     data: props.rows,
     columns,
