@@ -38,6 +38,9 @@ const show = (kind: "success" | "error" | "info") => (message: string, options?:
 
 export const toast = { success: show("success"), error: show("error"), info: show("info") };
 
+/** The header's 64 px and a gap of 8. */
+const TOAST_TOP = 72;
+
 const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 /** Rendered after the Toaster, so its effect runs once the Toaster has subscribed. */
@@ -60,7 +63,16 @@ export function Toasts({ theme }: { theme: "light" | "dark" | "system" }) {
   if (!show) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster position="top-right" richColors closeButton theme={theme} />
+      {/* Top right, below the fixed header (h-16): at sonner's own 24 px a toast covered the
+          account menu and, on a phone, the main menu button for its four seconds. */}
+      <SonnerToaster
+        position="top-right"
+        offset={{ top: TOAST_TOP }}
+        mobileOffset={{ top: TOAST_TOP }}
+        richColors
+        closeButton
+        theme={theme}
+      />
       <Mounted />
     </Suspense>
   );

@@ -66,6 +66,44 @@ describe("signed-in layout", () => {
     await context.close();
   });
 
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ]) {
+    test(`at ${width} px a toast leaves the header's menus free to use`, async () => {
+      const { context, page } = await newPage(browser(), { viewport: { width, height } });
+      await signInToDashboard(page, own().user);
+      const toast = page.getByText("Welcome back!");
+      await toast.waitFor();
+      // Below the header once it has slid in (sonner animates it from above for 400 ms).
+      await page.waitForFunction(
+        () => {
+          const header = document.querySelector("header").getBoundingClientRect();
+          const shown = document.querySelector("[data-sonner-toast]")?.getBoundingClientRect();
+          return shown !== undefined && shown.top >= header.bottom;
+        },
+        null,
+        { timeout: 3_000 },
+      );
+      // The buttons the toast used to cover answer a click while it is still up.
+      const menus = width < 640 ? ["Main menu", "Account menu"] : ["Account menu"];
+      for (const name of menus) {
+        const button = page.getByRole("button", { name, exact: true });
+        const onTop = await button.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return el.contains(
+            document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2),
+          );
+        });
+        assert.ok(onTop, `${name} is covered by the toast`);
+      }
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await page.getByRole("menuitem", { name: "Account Settings" }).waitFor();
+      assert.equal(await toast.isVisible(), true, "the toast went before the menu was tried");
+      await context.close();
+    });
+  }
+
   test("an avatar that fails to load is replaced by the default user icon", async () => {
     const { context, page } = await newPage(browser());
     // The real /me answer, with an avatar address that cannot load as an image.
