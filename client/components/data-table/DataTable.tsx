@@ -23,7 +23,7 @@ import {
   ROW_HEIGHT,
   SELECT_COLUMN_WIDTH,
 } from "./sizes";
-import { useRegionWidth } from "./use-region-width";
+import { useNarrowRegionWidth } from "./use-region-width";
 import { useStagedRows } from "./use-staged-rows";
 
 export { DEFAULT_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from "./sizes";
@@ -99,7 +99,7 @@ export function DataTable<T>(props: Props<T>) {
   // floor), unless the person sized the title themselves.
   const pinnedTitle = props.columns.find((c) => c.meta?.pinned);
   const titleWidth = pinnedTitle?.size ?? DEFAULT_COLUMN_WIDTH;
-  const regionWidth = useRegionWidth(
+  const narrowWidth = useNarrowRegionWidth(
     region,
     SELECT_COLUMN_WIDTH + titleWidth + DEFAULT_COLUMN_WIDTH,
   );
@@ -135,12 +135,12 @@ export function DataTable<T>(props: Props<T>) {
   );
   const sizing = useMemo(() => {
     const id = pinnedTitle?.id;
-    if (regionWidth === undefined || id === undefined || prefs.sizing[id] !== undefined)
+    if (narrowWidth === undefined || id === undefined || prefs.sizing[id] !== undefined)
       return prefs.sizing;
-    const room = regionWidth - SELECT_COLUMN_WIDTH - DEFAULT_COLUMN_WIDTH;
+    const room = narrowWidth - SELECT_COLUMN_WIDTH - DEFAULT_COLUMN_WIDTH;
     const title = Math.max(NARROW_TITLE_WIDTH, room);
     return title < titleWidth ? { ...prefs.sizing, [id]: title } : prefs.sizing;
-  }, [pinnedTitle, titleWidth, regionWidth, prefs.sizing]);
+  }, [pinnedTitle, titleWidth, narrowWidth, prefs.sizing]);
   const table = useReactTable({
     data: props.rows,
     columns,
