@@ -89,4 +89,38 @@ describe("dashboard charts and merging", () => {
     await panel.waitFor({ state: "detached" });
     await context.close();
   });
+
+  test("a video's first day, with no day beside it, is drawn on its chart", async () => {
+    const { context, page } = await newPage(browser());
+    await openVideos(page);
+    // The newest video: its one day of views has no neighbour to draw a line to.
+    await page.goto(`${baseUrl()}/dashboard?platform=youtube&tab=videos&sort=publishDate&dir=desc`);
+    const row = page.getByRole("table", { name: "Videos" }).getByTestId("table-row").first();
+    const title = (await row.getByRole("link").first().textContent()).trim();
+    await row.getByRole("button", { name: `Details for ${title}` }).click();
+    const panel = page.getByRole("dialog", { name: title });
+    const views = Number(
+      (await panel.getByText(/views in this period/).textContent())
+        .match(/^([\d,]+)/)[1]
+        .replace(/,/g, ""),
+    );
+    assert.ok(views > 0, "the newest video has views in the period");
+    const canvas = panel.getByTestId("chart").locator("canvas").first();
+    await canvas.waitFor();
+    // Pixels in the daily views' colour (#6366f1): none at all when a lone day drew nothing.
+    const drawn = await canvas.evaluate((el) => {
+      const { data } = el.getContext("2d").getImageData(0, 0, el.width, el.height);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (
+          Math.abs(data[i] - 99) < 24 &&
+          Math.abs(data[i + 1] - 102) < 24 &&
+          Math.abs(data[i + 2] - 241) < 24
+        )
+          count++;
+      return count;
+    });
+    assert.ok(drawn > 0, `${views} views in the period, and nothing drawn on the chart`);
+    await context.close();
+  });
 });

@@ -35,6 +35,14 @@ type Props = {
   xLabel?: string;
 };
 
+/** The indices of values with no value on either side: a line cannot show them. */
+export function loneValues(values: ReadonlyArray<number | null>): number[] | null {
+  const lone = values.flatMap((v, i) =>
+    v !== null && values[i - 1] == null && values[i + 1] == null ? [i] : [],
+  );
+  return lone.length > 0 ? lone : null;
+}
+
 /** A small, fast uPlot line chart that fits its container and the theme. */
 export default function LineChart({ x, series, time, height = 220, summary, xLabel }: Props) {
   const box = useRef<HTMLDivElement | null>(null);
@@ -73,7 +81,10 @@ export default function LineChart({ x, series, time, height = 220, summary, xLab
             dash: s.dash,
             fill: s.fill,
             spanGaps: false,
-            points: { show: false },
+            // No dots along the lines, but a day with gaps on both sides (a video's first day,
+            // a lone day between missing ones) has no line to draw: it is a dot, or nothing
+            // showed at all while the panel said "4 views in this period".
+            points: { show: false, filter: loneValues(s.values), size: 6, fill: s.color },
           })),
         ],
       },
