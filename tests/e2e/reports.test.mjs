@@ -163,6 +163,48 @@ describe("reports", () => {
     await context.close();
   });
 
+  test("on a phone, Tab brings each download of a report whole into view beside its title", async () => {
+    const title = "E2E phone downloads";
+    const { report } = await own().api.call("reports", {
+      title,
+      platform: "youtube",
+      dateRange: allTime,
+      selectedEntities: [channelId],
+    });
+    for (let i = 0; ; i++) {
+      const { reports } = await own().api.call("reports?platform=youtube");
+      if (reports.find((r) => r.id === report.id)?.status === "completed") break;
+      if (i > 100) throw new Error("the report was not generated");
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const { context, page } = await newPage(browser(), { viewport: { width: 390, height: 844 } });
+    await openReports(page, own().user);
+    const region = page.getByRole("region", { name: "Reports table", exact: true });
+    const row = region.getByTestId("table-row").filter({ hasText: title });
+    await row.getByRole("checkbox", { name: `Select ${title}` }).focus();
+    for (const name of ["Channels CSV", "Videos CSV", "JSON"]) {
+      await page.keyboard.press("Tab");
+      const button = row.getByRole("button", { name, exact: true });
+      assert.equal(await button.evaluate((el) => el === document.activeElement), true, name);
+      // Whole inside the region, right of the pinned title, and nothing on top of it: neither
+      // the title nor the fixed footer, which the row sits beneath when the page is opened.
+      const seen = await button.evaluate((el, titleText) => {
+        const box = el.getBoundingClientRect();
+        const area = el.closest("section").getBoundingClientRect();
+        const titleCell = [...el.closest("tr").children].find((td) => td.textContent === titleText);
+        const pinned = titleCell.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return {
+          inside: box.left >= pinned.right - 1 && box.right <= area.right + 1,
+          onTop: el.contains(hit),
+          titleShown: pinned.left >= area.left && pinned.right <= area.right,
+        };
+      }, title);
+      assert.deepEqual(seen, { inside: true, onTop: true, titleShown: true }, name);
+    }
+    await context.close();
+  });
+
   test("selecting every report and deleting them empties the list", async () => {
     // An organisation of its own: the test deletes every report it has.
     const made = await createOrganization("Reports delete");

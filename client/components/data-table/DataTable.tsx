@@ -302,6 +302,13 @@ export function DataTable<T>(props: Props<T>) {
         // What is scrolled into view (a header reached by Tab, say) stops clear of the pinned
         // columns instead of beneath them, where it was hidden and could not be clicked.
         style={{ scrollPaddingLeft: left }}
+        // Chrome scrolls a control that is partly in view no further when Tab reaches it: on a
+        // phone "Videos CSV" stayed cut at the region's right edge. Keyboard focus is brought
+        // whole into view (clear of the pinned columns); a click scrolls nothing.
+        onFocus={(e) => {
+          if (e.target !== e.currentTarget && e.target.matches(":focus-visible"))
+            e.target.scrollIntoView({ block: "nearest", inline: "nearest" });
+        }}
       >
         <table
           className="table-fixed border-separate border-spacing-0 text-left text-sm"
