@@ -350,6 +350,29 @@ describe("dashboard: overview, tables, layouts", () => {
     await context.close();
   });
 
+  test("Shift+Tab up a scrolled table keeps the focus clear of its sticky header row", async () => {
+    const { context, page } = await newPage(browser());
+    await openDashboard(page, "platform=youtube&tab=videos");
+    const rows = page.getByRole("table", { name: "Videos" }).getByTestId("table-row");
+    await rows.nth(40).waitFor();
+    await rows.nth(30).getByRole("checkbox").focus();
+    // Row 30 just under the header: the controls Shift+Tab reaches next are above the view.
+    await page.getByRole("region", { name: "Videos table" }).evaluate((el) => {
+      el.scrollTop = el.querySelectorAll("tbody tr")[30].offsetTop - 40;
+    });
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Shift+Tab");
+      const seen = await page.evaluate(() => {
+        const el = document.activeElement;
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return { name: el.getAttribute("aria-label") ?? el.textContent, onTop: el.contains(hit) };
+      });
+      assert.ok(seen.onTop, `${seen.name} is under another element`);
+    }
+    await context.close();
+  });
+
   test("at 375 px a header scrolled back into view stays clear of the pinned title and sorts on tap", async () => {
     const { context, page } = await newPage(browser(), { viewport: { width: 375, height: 812 } });
     await openDashboard(page, "platform=youtube&tab=videos");

@@ -18,6 +18,7 @@ import { HeaderCell } from "./HeaderCell";
 import { Pagination } from "./Pagination";
 import {
   DEFAULT_COLUMN_WIDTH,
+  HEADER_ROW_CLEARANCE,
   MIN_COLUMN_WIDTH,
   NARROW_TITLE_WIDTH,
   ROW_HEIGHT,
@@ -300,8 +301,9 @@ export function DataTable<T>(props: Props<T>) {
         tabIndex={0}
         aria-label={`${props.label} table`}
         // What is scrolled into view (a header reached by Tab, say) stops clear of the pinned
-        // columns instead of beneath them, where it was hidden and could not be clicked.
-        style={{ scrollPaddingLeft: left }}
+        // columns instead of beneath them, where it was hidden and could not be clicked; and
+        // clear of the sticky header row (34 px), where Shift+Tab up a table left the focus.
+        style={{ scrollPaddingLeft: left, scrollPaddingTop: HEADER_ROW_CLEARANCE }}
         // Chrome scrolls a control that is partly in view no further when Tab reaches it: on a
         // phone "Videos CSV" stayed cut at the region's right edge. Keyboard focus is brought
         // whole into view (clear of the pinned columns); a click scrolls nothing.

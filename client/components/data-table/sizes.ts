@@ -7,3 +7,5 @@ export const SELECT_COLUMN_WIDTH = 40;
 export const ROW_HEIGHT = 40;
 /** The narrowest the pinned title gets on a phone, to leave room for a figure column beside it. */
 export const NARROW_TITLE_WIDTH = 110;
+/** The sticky header row's height (34 px) and a little more: what scrolls into view stops below it. */
+export const HEADER_ROW_CLEARANCE = 40;
