@@ -138,3 +138,60 @@ describe("accessibility: axe-core reports no serious or critical violation", () 
     });
   }
 });
+
+/**
+ * Where Tab puts the focus, as a person sees it: a stop with no size (a visually hidden input),
+ * out of the window, or beneath something else (the fixed header or footer, a table's sticky
+ * headings or pinned title) is a stop the person cannot see (WCAG 2.4.7, 2.4.11).
+ */
+async function hiddenFocusStops(page, presses) {
+  const hidden = [];
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press("Tab");
+    const problem = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const box = el.getBoundingClientRect();
+      const name = `${el.tagName} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
+      if (box.width <= 1 || box.height <= 1) return `${name} has no size`;
+      // A stop taller than the window (a scrolling region) cannot be wholly in view.
+      if (box.height < window.innerHeight / 2 && (box.top < 0 || box.bottom > window.innerHeight))
+        return `${name} is out of the window (${Math.round(box.top)}-${Math.round(box.bottom)})`;
+      const x = Math.min(Math.max(box.x + box.width / 2, 0), window.innerWidth - 1);
+      const y = Math.min(Math.max(box.y + box.height / 2, 0), window.innerHeight - 1);
+      const hit = document.elementFromPoint(x, y);
+      if (hit && !el.contains(hit) && !hit.contains(el))
+        return `${name} is beneath ${hit.tagName}.${String(hit.className).slice(0, 40)}`;
+      return null;
+    });
+    if (problem && !hidden.includes(problem)) hidden.push(problem);
+  }
+  return hidden;
+}
+
+describe("keyboard focus stays in sight", () => {
+  const own = useOrganization("Focus", async ({ api }) => {
+    await ingestChannel(api, "@a11y-checks", "AIza-sandbox-a11y");
+  });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ]) {
+    test(`every Tab stop of every page is visible, in the window and on top, at ${width} px`, async () => {
+      const { context, page } = await newPage(browser(), { viewport: { width, height } });
+      await signIn(page, own().admin.email, own().admin.password);
+      await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+      const found = {};
+      for (const [name, path, want] of pages) {
+        await page.goto(`${baseUrl()}${path}`);
+        await ready(page, want);
+        await page.waitForLoadState("networkidle");
+        const hidden = await hiddenFocusStops(page, 40);
+        if (hidden.length > 0) found[name] = hidden;
+      }
+      assert.deepEqual(found, {}, JSON.stringify(found, null, 2));
+      await context.close();
+    });
+  }
+});

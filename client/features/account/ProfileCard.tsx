@@ -69,6 +69,8 @@ export function ProfileCard() {
             type="file"
             accept="image/*"
             className="sr-only"
+            // Opened by the Upload button: as a tab stop of its own it took the focus out of sight.
+            tabIndex={-1}
             onChange={(e) => void avatar.onFile(e.target.files?.[0])}
             aria-label="Profile picture file"
           />

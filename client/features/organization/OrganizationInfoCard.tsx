@@ -63,6 +63,8 @@ export function OrganizationInfoCard({ orgId }: { orgId: string }) {
           type="file"
           accept="image/*"
           className="sr-only"
+          // Opened by the Upload button: as a tab stop of its own it took the focus out of sight.
+          tabIndex={-1}
           aria-label="Logo file"
           onChange={(e) => void logo.onFile(e.target.files?.[0])}
         />
