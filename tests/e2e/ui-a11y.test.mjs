@@ -73,14 +73,15 @@ const ready = (page, want) =>
     ? page.getByTestId(want.testId).first().waitFor()
     : page.getByRole(want.role, { name: want.name, level: want.level }).first().waitFor();
 
-describe("accessibility: axe-core reports no serious or critical violation", () => {
-  let previewId;
-  const own = useOrganization("Accessibility", async ({ api }) => {
-    await ingestChannel(api, "@a11y-checks", "AIza-sandbox-a11y");
-    await addPairedContent(api);
-    previewId = await newPreview(api, "Accessible board");
-  });
+/** This file's organisation: both platforms, so every page shows its content, and a board. */
+let previewId;
+const own = useOrganization("Accessibility", async ({ api }) => {
+  await ingestChannel(api, "@a11y-checks", "AIza-sandbox-a11y");
+  await addPairedContent(api);
+  previewId = await newPreview(api, "Accessible board");
+});
 
+describe("accessibility: axe-core reports no serious or critical violation", () => {
   for (const theme of ["light", "dark"]) {
     test(`every page, ${theme} theme`, async () => {
       const { context, page } = await newPage(browser(), { colorScheme: theme });
@@ -170,10 +171,6 @@ async function hiddenFocusStops(page, presses) {
 }
 
 describe("keyboard focus stays in sight", () => {
-  const own = useOrganization("Focus", async ({ api }) => {
-    await ingestChannel(api, "@a11y-checks", "AIza-sandbox-a11y");
-  });
-
   for (const [width, height] of [
     [390, 844],
     [1280, 800],
