@@ -34,6 +34,15 @@ const rowTotal = async (page) =>
       .replace(/,/g, ""),
   );
 
+/** Opens the detail panel of the first video by publish date (`asc`: the oldest; `desc`: the newest). */
+async function openFirstVideoDetails(page, dir) {
+  await page.goto(`${baseUrl()}/dashboard?platform=youtube&tab=videos&sort=publishDate&dir=${dir}`);
+  const row = page.getByRole("table", { name: "Videos" }).getByTestId("table-row").first();
+  const title = (await row.getByRole("link").first().textContent()).trim();
+  await row.getByRole("button", { name: `Details for ${title}` }).click();
+  return page.getByRole("dialog", { name: title });
+}
+
 describe("dashboard charts and merging", () => {
   test("Merge Same folds duplicate videos and says how many; Unmerge shows them all again", async () => {
     const { context, page } = await newPage(browser());
@@ -69,11 +78,7 @@ describe("dashboard charts and merging", () => {
     await openVideos(page);
     // The oldest video: it has views in the period before too, so the panel compares the two
     // (a video newer than that period says there is no earlier data instead).
-    await page.goto(`${baseUrl()}/dashboard?platform=youtube&tab=videos&sort=publishDate&dir=asc`);
-    const row = page.getByRole("table", { name: "Videos" }).getByTestId("table-row").first();
-    const title = (await row.getByRole("link").first().textContent()).trim();
-    await row.getByRole("button", { name: `Details for ${title}` }).click();
-    const panel = page.getByRole("dialog", { name: title });
+    const panel = await openFirstVideoDetails(page, "asc");
     await panel.getByText(/views in this period/).waitFor();
     await panel.getByTestId("chart").locator("canvas").first().waitFor();
     await panel.getByText(/vs the previous 30 days/).waitFor();
@@ -94,11 +99,7 @@ describe("dashboard charts and merging", () => {
     const { context, page } = await newPage(browser());
     await openVideos(page);
     // The newest video: its one day of views has no neighbour to draw a line to.
-    await page.goto(`${baseUrl()}/dashboard?platform=youtube&tab=videos&sort=publishDate&dir=desc`);
-    const row = page.getByRole("table", { name: "Videos" }).getByTestId("table-row").first();
-    const title = (await row.getByRole("link").first().textContent()).trim();
-    await row.getByRole("button", { name: `Details for ${title}` }).click();
-    const panel = page.getByRole("dialog", { name: title });
+    const panel = await openFirstVideoDetails(page, "desc");
     const views = Number(
       (await panel.getByText(/views in this period/).textContent())
         .match(/^([\d,]+)/)[1]
