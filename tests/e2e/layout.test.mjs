@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { baseUrl, newPage, signInToDashboard, useBrowser, useOrganization } from "./support.mjs";
+import {
+  baseUrl,
+  isUncovered,
+  newPage,
+  signInToDashboard,
+  useBrowser,
+  useOrganization,
+} from "./support.mjs";
 
 const browser = useBrowser();
 const own = useOrganization("Layout");
@@ -88,13 +95,7 @@ describe("signed-in layout", () => {
       // The buttons the toast used to cover answer a click while it is still up.
       const menus = width < 640 ? ["Main menu", "Account menu"] : ["Account menu"];
       for (const name of menus) {
-        const button = page.getByRole("button", { name, exact: true });
-        const onTop = await button.evaluate((el) => {
-          const box = el.getBoundingClientRect();
-          return el.contains(
-            document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2),
-          );
-        });
+        const onTop = await isUncovered(page.getByRole("button", { name, exact: true }));
         assert.ok(onTop, `${name} is covered by the toast`);
       }
       await page.getByRole("button", { name: "Account menu" }).click();

@@ -5,6 +5,7 @@ import {
   connectGoogle,
   createOrganization,
   ingestChannel,
+  isUncovered,
   newPage,
   readSpreadsheet,
   signInToDashboard,
@@ -193,13 +194,12 @@ describe("reports", () => {
         const area = el.closest("section").getBoundingClientRect();
         const titleCell = [...el.closest("tr").children].find((td) => td.textContent === titleText);
         const pinned = titleCell.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
         return {
           inside: box.left >= pinned.right - 1 && box.right <= area.right + 1,
-          onTop: el.contains(hit),
           titleShown: pinned.left >= area.left && pinned.right <= area.right,
         };
       }, title);
+      seen.onTop = await isUncovered(button);
       assert.deepEqual(seen, { inside: true, onTop: true, titleShown: true }, name);
     }
     await context.close();

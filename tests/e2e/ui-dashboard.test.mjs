@@ -6,6 +6,7 @@ import { describe, test } from "node:test";
 import {
   baseUrl,
   ingestChannel,
+  isUncovered,
   newPage,
   signInToDashboard,
   useBrowser,
@@ -362,13 +363,9 @@ describe("dashboard: overview, tables, layouts", () => {
     });
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press("Shift+Tab");
-      const seen = await page.evaluate(() => {
-        const el = document.activeElement;
-        const box = el.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-        return { name: el.getAttribute("aria-label") ?? el.textContent, onTop: el.contains(hit) };
-      });
-      assert.ok(seen.onTop, `${seen.name} is under another element`);
+      const focused = page.locator(":focus");
+      const name = await focused.evaluate((el) => el.getAttribute("aria-label") ?? el.textContent);
+      assert.ok(await isUncovered(focused), `${name} is under another element`);
     }
     await context.close();
   });
@@ -382,11 +379,7 @@ describe("dashboard: overview, tables, layouts", () => {
     await page.getByRole("button", { name: /^Last Updated/ }).focus();
     const header = page.getByRole("button", { name: /^Comments/ });
     await header.focus();
-    const onTop = await header.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      return el.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
-    });
-    assert.ok(onTop, "the focused Comments header is under another element");
+    assert.ok(await isUncovered(header), "the focused Comments header is under another element");
     await header.click();
     await page.waitForURL((url) => url.searchParams.get("sort") === "comments");
     await context.close();

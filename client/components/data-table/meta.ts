@@ -14,3 +14,6 @@ declare module "@tanstack/react-table" {
     hint?: string;
   }
 }
+
+/** A list's title column: pinned beside the checkbox like every table's, never hidden. */
+export const PINNED_TITLE = { pinned: true, hideable: false } as const;

@@ -7,6 +7,7 @@ import { dateRangeLabel } from "../../../shared/date-ranges";
 import { formatCreatedAt } from "../../../shared/schedule";
 import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel";
 import { DataTable } from "../../components/data-table/DataTable";
+import { PINNED_TITLE } from "../../components/data-table/meta";
 import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
@@ -97,7 +98,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         id: "title",
         header: "Title",
         size: 220,
-        meta: { pinned: true, hideable: false, label: "Title" },
+        meta: PINNED_TITLE,
         cell: ({ row }) => <span className="font-medium">{row.original.title}</span>,
       },
       {

@@ -12,6 +12,7 @@ import {
   type ScheduleView,
 } from "../../../shared/schemas/reports";
 import { DataTable } from "../../components/data-table/DataTable";
+import { PINNED_TITLE } from "../../components/data-table/meta";
 import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
@@ -97,7 +98,7 @@ export default function PlatformReports({
         enableSorting: false,
         // Pinned, as every table's title: on a phone the row's downloads and status scroll in
         // beside the name they belong to.
-        meta: { pinned: true, hideable: false, label: "Title" },
+        meta: PINNED_TITLE,
         cell: ({ row: { original: s } }) => (
           <div>
             <p className="font-medium">{s.title}</p>
@@ -170,7 +171,7 @@ export default function PlatformReports({
         id: "title",
         header: "Title",
         size: 240,
-        meta: { pinned: true, hideable: false, label: "Title" },
+        meta: PINNED_TITLE,
         cell: ({ row }) => <span className="font-medium">{row.original.title}</span>,
       },
       {
