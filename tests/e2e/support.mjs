@@ -209,7 +209,6 @@ export function useOrganization(label, setup = async () => {}) {
   };
 }
 
-/** Signs in on the sign-in form and waits for the dashboard (the positive anchor). */
 /** Whether the element's centre shows the element itself: nothing fixed, sticky or pinned lies on it. */
 export const isUncovered = (locator) =>
   locator.evaluate((el) => {
@@ -217,6 +216,7 @@ export const isUncovered = (locator) =>
     return el.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
   });
 
+/** Signs in on the sign-in form and waits for the dashboard (the positive anchor). */
 export async function signInToDashboard(page, who) {
   await signIn(page, who.email, who.password);
   await page.getByRole("heading", { name: "Dashboard" }).waitFor();

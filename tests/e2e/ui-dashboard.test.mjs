@@ -509,3 +509,43 @@ describe("dashboard: overview, tables, layouts", () => {
     });
   }
 });
+
+// An organisation with nothing in it yet: what a new user sees first.
+const empty = useOrganization("Dashboard UI, nothing yet");
+
+describe("dashboard: an organisation with no channels or shows", () => {
+  test("opening either platform shows the empty state, with no overview flashing up first", async () => {
+    const { context, page } = await newPage(browser());
+    // Records any overview heading that is ever shown, however briefly: the page renders while
+    // the channel or show list is still loading, and a heading shown then and removed later is
+    // what a person sees flash up.
+    await page.addInitScript(() => {
+      window.__overviewsSeen = [];
+      const look = () => {
+        for (const h of document.querySelectorAll("h2"))
+          if (
+            /overview$/.test(h.textContent ?? "") &&
+            h.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+          )
+            window.__overviewsSeen.push(h.textContent);
+      };
+      new MutationObserver(look).observe(document, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+      });
+    });
+    // A busy server answers the list after the page's code has arrived (with 100,000 videos D1
+    // answers one statement at a time); locally the list often comes first and hides the case.
+    await page.route(/\/api\/orgs\/[^/]+\/(channels|shows)$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await signInToDashboard(page, empty().admin);
+    await page.getByText("No YouTube channels yet.").waitFor();
+    await page.goto(`${baseUrl()}/dashboard?platform=simplecast`);
+    await page.getByText("No Simplecast shows yet.").waitFor();
+    assert.deepEqual(await page.evaluate(() => window.__overviewsSeen), []);
+    await context.close();
+  });
+});

@@ -242,6 +242,7 @@ export default function DashboardPage() {
             period={period}
             onPeriodChange={setPeriod}
             mayRequest={quickReadsSent}
+            concealed={list.isPending}
             onOpenItem={(id) =>
               updateParams((current) =>
                 keepPeriod(current, {

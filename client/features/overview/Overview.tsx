@@ -155,6 +155,7 @@ export function Overview({
   period,
   onPeriodChange,
   mayRequest = true,
+  concealed = false,
   onOpenItem,
 }: {
   orgId: string;
@@ -164,6 +165,12 @@ export function Overview({
   onPeriodChange: (change: Partial<OverviewPeriodChoice>) => void;
   /** False until the page's quicker reads have been sent (the overview's is the longest). */
   mayRequest?: boolean;
+  /**
+   * True while the page does not know yet whether there is anything to show: the section holds
+   * its place (nothing jumps when the list says there is), but shows and announces nothing, so an
+   * organisation without channels or shows never sees an overview heading flash up and vanish.
+   */
+  concealed?: boolean;
   /** Opens a top video's or episode's detail panel. */
   onOpenItem?: (id: string) => void;
 }) {
@@ -178,7 +185,11 @@ export function Overview({
   const headingId = useId();
   const days = data?.previous ? data.period.days : null;
   return (
-    <section aria-labelledby={headingId} aria-busy={overview.isFetching} className="space-y-3">
+    <section
+      aria-labelledby={headingId}
+      aria-busy={overview.isFetching}
+      className={concealed ? "invisible space-y-3" : "space-y-3"}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h2 id={headingId} className="mr-auto text-lg font-semibold">
           {platform === "youtube" ? "YouTube overview" : "Podcast overview"}
