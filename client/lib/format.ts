@@ -20,6 +20,14 @@ const hoursFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 
 /** 12,345 */
 export const formatCount = (value: number): string => countFormat.format(value);
 
+/** "1 row", "200 rows", "12,345 rows": a count and its noun, singular for one. */
+export const countOf = (count: number, one: string, many = `${one}s`): string =>
+  `${formatCount(count)} ${count === 1 ? one : many}`;
+
+/** "the previous day", "the previous 30 days": the period a change is measured against. */
+export const previousPeriod = (days: number): string =>
+  days === 1 ? "the previous day" : `the previous ${formatCount(days)} days`;
+
 /** Watch time: minutes shown as hours with one decimal, e.g. 1,234.5. */
 export const formatHours = (minutes: number): string => hoursFormat.format(minutesAsHours(minutes));
 

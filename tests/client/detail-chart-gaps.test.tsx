@@ -160,6 +160,15 @@ describe("detail chart gaps", () => {
     );
     unmount();
 
+    // A period of one day is compared with the day before it, in those words.
+    serve([{ date: day(0), value: 300 }], null, 200);
+    const { unmount: close } = open();
+    const oneDay = await screen.findByTestId("change");
+    expect(oneDay.parentElement?.textContent).toBe(
+      "300 views in this period · +50.0% (+100) vs the previous day (200)",
+    );
+    close();
+
     // A video newer than the earlier period: no percentage of nothing, no "vs ... (0)".
     serve(points, null, 0);
     open();

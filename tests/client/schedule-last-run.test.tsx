@@ -50,6 +50,8 @@ describe("a recurring report's Last Run", () => {
     expect(screen.getByRole("link", { name: "Open sheet" }).getAttribute("href")).toBe(
       "https://docs.google.com/x",
     );
+    rerender(<ScheduleLastRun run={run({ rowCount: 1 })} timeZone="UTC" />);
+    expect(screen.getByText(/· 1 row$/)).toBeTruthy();
     rerender(
       <ScheduleLastRun run={run({ status: "failed", errorMessage: "No access" })} timeZone="UTC" />,
     );

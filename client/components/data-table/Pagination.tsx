@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
-import { formatCount } from "../../lib/format";
+import { countOf } from "../../lib/format";
 import { Button } from "../form";
 
 /**
@@ -39,11 +39,7 @@ export function Pagination({
       aria-label={`${label} pages`}
       className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700 dark:text-slate-300"
     >
-      <span>
-        {loading
-          ? "\u00a0"
-          : `${formatCount(total)} ${total === 1 ? "row" : "rows"} · page ${page} of ${pages}`}
-      </span>
+      <span>{loading ? "\u00a0" : `${countOf(total, "row")} · page ${page} of ${pages}`}</span>
       <span className="flex gap-2">
         <Button
           ref={previous}

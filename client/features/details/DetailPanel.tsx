@@ -4,7 +4,7 @@ import { formatChangePercent } from "../../../shared/format";
 import { windowSourceDetails, windowSourceLabels } from "../../../shared/table-columns";
 import { Dialog } from "../../components/Dialog";
 import { PageLoading } from "../../components/PageLoading";
-import { formatCount } from "../../lib/format";
+import { formatCount, previousPeriod } from "../../lib/format";
 import { blankDays } from "./blank-days";
 import { type DetailKind, detailQueries } from "./details-api";
 import LineChart from "./LineChart";
@@ -192,7 +192,7 @@ export default function DetailPanel({ orgId, kind, id, onClose, opening }: Props
                   >
                     {changeText}
                   </span>{" "}
-                  vs the previous {periodDays} days ({n(data.previous.total)})
+                  vs {previousPeriod(periodDays)} ({n(data.previous.total)})
                 </>
               ) : (
                 // Nothing counted before (a video newer than the earlier period): no "+0%", and

@@ -6,7 +6,7 @@ import { formatChangePercent } from "../../../shared/format";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import { compactControlClass } from "../../components/form";
 import { useHint } from "../../components/use-hint";
-import { formatCount } from "../../lib/format";
+import { formatCount, previousPeriod } from "../../lib/format";
 import type { Platform } from "../dashboard/dashboard-api";
 import { relativeTime } from "../details/relative-time";
 import { type OverviewPeriodChoice, overviewQueries } from "./overview-api";
@@ -38,13 +38,13 @@ const CARD =
   "h-40 min-w-0 rounded-xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-700 dark:bg-slate-900";
 
 function changeText(m: OverviewMetric, days: number | null) {
-  if (!m.change)
+  if (!m.change || days === null)
     return days === null ? "No earlier period to compare" : "No earlier data to compare";
   const { absolute, percent } = m.change;
   const sign = absolute > 0 ? "+" : absolute < 0 ? "−" : "±";
   const amount = `${sign}${n(Math.abs(absolute))}`;
   const rel = percent === null ? "" : ` (${sign}${formatChangePercent(percent)})`;
-  return `${amount}${rel} vs the previous ${days} days`;
+  return `${amount}${rel} vs ${previousPeriod(days)}`;
 }
 
 function MetricCard({ metric, days }: { metric: OverviewMetric; days: number | null }) {

@@ -1,5 +1,6 @@
 import { formatCreatedAt } from "../../../shared/schedule";
 import type { ReportView, ScheduleView } from "../../../shared/schemas/reports";
+import { countOf } from "../../lib/format";
 
 /** A link in the reports tables. */
 export const linkClass = "text-indigo-600 hover:underline dark:text-indigo-400";
@@ -57,7 +58,7 @@ export function ScheduleLastRun({
       title={run.errorMessage ?? undefined}
     >
       {formatCreatedAt(new Date(run.at), timeZone)} ·{" "}
-      {run.status === "failed" ? run.errorMessage : `${run.rowCount ?? 0} rows`}
+      {run.status === "failed" ? run.errorMessage : countOf(run.rowCount ?? 0, "row")}
       {run.sheetUrl && (
         <>
           {" · "}

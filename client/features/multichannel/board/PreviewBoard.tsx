@@ -22,7 +22,7 @@ import type { BoardEpisode, BoardVideo } from "../../../../shared/schemas/multic
 import { Dialog } from "../../../components/Dialog";
 import { Button, compactControlClass } from "../../../components/form";
 import { serverMessage } from "../../../lib/api/errors";
-import { formatCount } from "../../../lib/format";
+import { countOf, formatCount } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
 import { multiChannelApi, multiChannelMessages, multiChannelQueries } from "../multichannel-api";
 import type { SetupValues } from "../SetupFlow";
@@ -553,7 +553,7 @@ export default function PreviewBoard({
                   <h3 className="mr-auto text-sm font-semibold" aria-live="polite">
                     {narrowed
                       ? `Content Matching (${formatCount(shownRows.length)} of ${formatCount(rows.length)} rows)`
-                      : `Content Matching (${formatCount(rows.length)} rows)`}
+                      : `Content Matching (${countOf(rows.length, "row")})`}
                   </h3>
                   <input
                     type="search"
