@@ -82,7 +82,7 @@ export function CheckboxList({
         {shown.map((o) => (
           <label key={o.id} className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={selected.has(o.id)} onChange={() => toggle(o.id)} />{" "}
-            {o.title}
+            <span dir="auto">{o.title}</span>
           </label>
         ))}
       </div>

@@ -63,7 +63,10 @@ export default function RadixDialog({
           }}
           className={`fixed z-50 ${placements[size]} border border-slate-200 bg-white p-4 shadow-xl sm:p-6 dark:border-slate-700 dark:bg-slate-900`}
         >
-          <Radix.Title className="pr-8 text-lg font-semibold">{title}</Radix.Title>
+          {/* A title may be a video's or a report's, in its own direction (as in the tables). */}
+          <Radix.Title dir="auto" className="pr-8 text-left text-lg font-semibold">
+            {title}
+          </Radix.Title>
           {description ? (
             <Radix.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
               {description}

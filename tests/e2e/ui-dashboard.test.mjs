@@ -331,6 +331,32 @@ describe("dashboard: overview, tables, layouts", () => {
     await context.close();
   });
 
+  test("a right-to-left title cut short keeps its first words, the ellipsis at its end", async () => {
+    // A phone, where the pinned title is narrower than these titles.
+    const { context, page } = await newPage(browser(), { viewport: { width: 390, height: 844 } });
+    const term = "חדשות";
+    await openDashboard(page, `platform=youtube&tab=videos&q=${encodeURIComponent(term)}`);
+    const title = page.getByTestId("table-row").first().getByRole("link");
+    await title.waitFor();
+    const shown = await title.evaluate((el, word) => {
+      const text = el.firstChild;
+      const range = document.createRange();
+      range.setStart(text, text.data.indexOf(word));
+      range.setEnd(text, text.data.indexOf(word) + word.length);
+      const glyphs = range.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return {
+        text: text.data,
+        cut: el.scrollWidth > el.clientWidth,
+        firstWordShown: glyphs.left >= box.left - 1 && glyphs.right <= box.right + 1,
+      };
+    }, term);
+    assert.ok(shown.text.startsWith(term), shown.text);
+    assert.ok(shown.cut, `"${shown.text}" fits; the test needs a title cut short`);
+    assert.ok(shown.firstWordShown, `the first word of "${shown.text}" is cut off`);
+    await context.close();
+  });
+
   test("the dashboard loads without layout shift (CLS below 0.05)", async () => {
     const { context, page } = await newPage(browser());
     await openDashboard(page);

@@ -106,7 +106,9 @@ export function AddShowsDialog({
                     onChange={() => toggle(p.id)}
                   />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate">{p.title}</span>
+                    <span dir="auto" className="block truncate text-left">
+                      {p.title}
+                    </span>
                     <span
                       className="block truncate font-mono text-xs text-slate-600 dark:text-slate-400"
                       data-testid="podcast-id"

@@ -99,7 +99,11 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         header: "Title",
         size: 220,
         meta: PINNED_TITLE,
-        cell: ({ row }) => <span className="font-medium">{row.original.title}</span>,
+        cell: ({ row }) => (
+          <span dir="auto" className="block truncate text-left font-medium">
+            {row.original.title}
+          </span>
+        ),
       },
       {
         id: "dateRange",

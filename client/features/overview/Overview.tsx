@@ -130,13 +130,16 @@ function Movers({
                 // Its detail (the daily chart, the whole title) answers "why did this one move".
                 <button
                   type="button"
+                  dir="auto"
                   className="min-w-0 flex-1 truncate text-left -outline-offset-2 hover:underline"
                   onClick={() => onOpen(m.id)}
                 >
                   {m.title}
                 </button>
               ) : (
-                <span className="min-w-0 flex-1 truncate">{m.title}</span>
+                <span dir="auto" className="min-w-0 flex-1 truncate text-left">
+                  {m.title}
+                </span>
               )}
               <span className="shrink-0 tabular-nums text-slate-700 dark:text-slate-200">
                 +{n(m.gain)} <span className="sr-only">{unit}</span>

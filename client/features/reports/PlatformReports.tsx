@@ -101,7 +101,9 @@ export default function PlatformReports({
         meta: PINNED_TITLE,
         cell: ({ row: { original: s } }) => (
           <div>
-            <p className="font-medium">{s.title}</p>
+            <p dir="auto" className="text-left font-medium">
+              {s.title}
+            </p>
             {s.isPersistent && (
               <p className="text-xs text-slate-500 dark:text-slate-400">
                 Persistent Report · {s.sheetTabName ?? "Default tabs"}
@@ -172,7 +174,11 @@ export default function PlatformReports({
         header: "Title",
         size: 240,
         meta: PINNED_TITLE,
-        cell: ({ row }) => <span className="font-medium">{row.original.title}</span>,
+        cell: ({ row }) => (
+          <span dir="auto" className="block truncate text-left font-medium">
+            {row.original.title}
+          </span>
+        ),
       },
       {
         id: "dateRange",

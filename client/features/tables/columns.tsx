@@ -83,7 +83,12 @@ export function columnDefs(
             : "";
         if (col.id === "title")
           return <TitleCell table={table} row={row.original} onDetails={onDetails} />;
-        return String(v ?? "");
+        // A name (the channel or show of a row): its own direction, as the title's.
+        return (
+          <span dir="auto" className="block truncate text-left">
+            {String(v ?? "")}
+          </span>
+        );
       },
     }),
   );
@@ -113,6 +118,11 @@ function SourcedFigure({ value, source }: { value: number; source: unknown }) {
 /**
  * The pinned title: the name (a link out to YouTube where there is one), a merged-duplicates
  * count, and the button that opens the detail panel beside the table.
+ *
+ * Titles and names take their direction from their own first letter (`dir="auto"`), here and
+ * wherever the app shows them: a Hebrew or Arabic title cut short in a left-to-right page lost
+ * its first words and kept its last ones; in its own direction it keeps its beginning and the
+ * ellipsis falls at its end. `text-left` keeps a short one aligned with the others.
  */
 function TitleCell({
   table,
@@ -132,12 +142,15 @@ function TitleCell({
           href={href}
           target="_blank"
           rel="noopener noreferrer"
+          dir="auto"
           className="truncate text-indigo-700 hover:underline dark:text-indigo-300"
         >
           {title}
         </a>
       ) : (
-        <span className="truncate">{title}</span>
+        <span dir="auto" className="truncate">
+          {title}
+        </span>
       )}
       {typeof row.mergedCount === "number" && row.mergedCount > 1 && (
         <span

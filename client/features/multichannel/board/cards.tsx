@@ -86,10 +86,10 @@ export const ContentCard = memo(function ContentCard({
         <GripVertical className="h-4 w-4" aria-hidden />
       </button>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-medium" title={item.title}>
+        <p dir="auto" className="truncate text-left font-medium" title={item.title}>
           {item.title}
         </p>
-        <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+        <p dir="auto" className="truncate text-left text-xs text-slate-500 dark:text-slate-400">
           {isVideo ? video.channelTitle : episode.showTitle}
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -133,8 +133,10 @@ export function OverlayCard({
 }) {
   return (
     <div className="w-72 rounded-lg border border-indigo-400 bg-white p-2 text-sm shadow-lg dark:bg-slate-800">
-      <p className="truncate font-medium">{item.title}</p>
-      <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+      <p dir="auto" className="truncate text-left font-medium">
+        {item.title}
+      </p>
+      <p dir="auto" className="truncate text-left text-xs text-slate-500 dark:text-slate-400">
         {kind === "video" ? (item as BoardVideo).channelTitle : (item as BoardEpisode).showTitle}
       </p>
     </div>
