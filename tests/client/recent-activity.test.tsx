@@ -93,4 +93,15 @@ describe("Recent activity", () => {
     await poll();
     await waitFor(() => expect(onJobFinished).toHaveBeenCalledTimes(1));
   });
+
+  it("counts a job's items and quota units in words, one in the singular", async () => {
+    server([
+      { ...job("j2", "succeeded"), processed: 1, quotaUnits: 1 },
+      { ...job("j3", "succeeded"), processed: 12_345, quotaUnits: 250 },
+    ]);
+    mount(() => undefined);
+    const [one, many] = await screen.findAllByRole("listitem");
+    expect(one?.textContent).toContain("· 1 item· 1 quota unit");
+    expect(many?.textContent).toContain("· 12,345 items· 250 quota units");
+  });
 });

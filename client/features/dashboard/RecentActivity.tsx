@@ -4,6 +4,7 @@ import { formatCreatedAt } from "../../../shared/schedule";
 import type { JobView } from "../../../shared/schemas/ingestion";
 import { Card } from "../../components/Card";
 import { useTimeZone } from "../../lib/auth/use-time-zone";
+import { countOf } from "../../lib/format";
 import { dashboardQueries } from "./dashboard-api";
 
 const describe = (job: JobView) => {
@@ -89,14 +90,16 @@ export function RecentActivity({
             </span>
             <span>{describe(job)}</span>
             {job.processed !== null && (
-              <span className="text-slate-500 dark:text-slate-400">· {job.processed} items</span>
+              <span className="text-slate-500 dark:text-slate-400">
+                · {countOf(job.processed, "item")}
+              </span>
             )}
             {percentDone(job) !== null && (
               <span className="text-slate-500 dark:text-slate-400">· {percentDone(job)}%</span>
             )}
             {job.quotaUnits > 0 && (
               <span className="text-slate-500 dark:text-slate-400">
-                · {job.quotaUnits} quota units
+                · {countOf(job.quotaUnits, "quota unit")}
               </span>
             )}
             {job.errorMessage && job.status === "failed" && (
