@@ -9,6 +9,7 @@ import { Button } from "../../components/form";
 import { ApiError } from "../../lib/api/client";
 import { serverMessage } from "../../lib/api/errors";
 import { useTimeZone } from "../../lib/auth/use-time-zone";
+import { countOf } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import { multiChannelApi, multiChannelMessages } from "./multichannel-api";
 
@@ -173,6 +174,7 @@ export function SetupFlow({
             </label>
             <input
               id="mc-title"
+              dir="auto"
               value={title}
               onChange={(e) => setTitle(e.target.value)}
               className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
@@ -291,12 +293,14 @@ export function SetupFlow({
                     checked={checked}
                     onChange={(e) => set(e.target.checked)}
                   />{" "}
-                  {label} ({figures.duplicates} duplicates)
+                  {label} ({countOf(figures.duplicates, "duplicate")})
                 </label>
                 {figures.examples.length > 0 && (
                   <ul className="ml-6 list-disc text-xs text-slate-500 dark:text-slate-400">
                     {figures.examples.map((t) => (
-                      <li key={t}>{t || "(untitled)"}</li>
+                      <li key={t} dir="auto" className="text-left">
+                        {t || "(untitled)"}
+                      </li>
                     ))}
                   </ul>
                 )}

@@ -424,6 +424,7 @@ export function ReportDialog({
             Title
             <input
               className={inputClass}
+              dir="auto"
               value={title}
               onChange={(e) => setTitle(e.target.value)}
             />
