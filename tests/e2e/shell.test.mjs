@@ -177,6 +177,25 @@ describe("legal pages", () => {
       .waitFor();
     await context.close();
   });
+
+  test("on a phone, each cookie's purpose is read at the screen's width, nothing cut off", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 390, height: 844 } });
+    await page.goto(`${baseUrl()}/manage-cookies`);
+    const table = page.getByRole("table");
+    await table.waitFor();
+    // Still a table with its column headers for screen readers.
+    assert.equal(await table.getByRole("columnheader").count(), 3);
+    const fits = await table.evaluate(
+      (el) => el.parentElement.scrollWidth <= el.parentElement.clientWidth,
+    );
+    assert.ok(fits, "the cookie table scrolls sideways");
+    for (const purpose of await page.locator("tbody tr td:last-child").all()) {
+      const box = await purpose.boundingBox();
+      assert.ok(box.width >= 300, `a purpose ${box.width} px wide`);
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `a purpose at ${JSON.stringify(box)}`);
+    }
+    await context.close();
+  });
 });
 
 describe("brands", () => {

@@ -44,9 +44,12 @@ export default function ManageCookiesPage() {
         Crosscast stores only what it needs to work. There are no analytics, advertising or
         third-party tracking cookies.
       </p>
+      {/* Below 640 px each row is a block (name, type, then purpose at full width), still a
+          table with its headers for screen readers: as three columns, the purpose was squeezed
+          to a word a line and cut off at the screen's edge. */}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 dark:border-slate-700">
+          <thead className="border-b border-slate-200 max-sm:sr-only dark:border-slate-700">
             <tr>
               <th className="py-2 pr-4">Name</th>
               <th className="py-2 pr-4">Type</th>
@@ -57,11 +60,15 @@ export default function ManageCookiesPage() {
             {stored.map((item) => (
               <tr
                 key={item.name}
-                className="border-b border-slate-100 align-top dark:border-slate-800"
+                className="border-b border-slate-100 align-top max-sm:grid max-sm:gap-1 max-sm:py-3 dark:border-slate-800"
               >
-                <td className="py-2 pr-4 font-mono text-xs">{item.name}</td>
-                <td className="py-2 pr-4">{item.kind}</td>
-                <td className="py-2">{item.purpose}</td>
+                <td className="py-2 pr-4 font-mono text-xs max-sm:p-0 max-sm:font-semibold">
+                  {item.name}
+                </td>
+                <td className="py-2 pr-4 max-sm:p-0 max-sm:text-xs max-sm:text-slate-600 max-sm:dark:text-slate-300">
+                  {item.kind}
+                </td>
+                <td className="py-2 max-sm:p-0">{item.purpose}</td>
               </tr>
             ))}
           </tbody>
