@@ -124,6 +124,21 @@ describe("organization settings", () => {
         return scroller.scrollWidth - scroller.clientWidth;
       });
     assert.equal(sideways, 0, "the members table scrolls sideways");
+
+    // An invitation names its whole address, and its buttons are on screen.
+    const email = uniqueEmail("a-rather-long-invitee-address");
+    await own().api.call("members", { email, role: "standard" });
+    await page.reload();
+    const invitation = page.getByTestId("invitation-row").filter({ hasText: email });
+    const address = invitation.getByText(email);
+    await address.waitFor();
+    assert.ok(
+      await address.evaluate((el) => el.scrollWidth <= el.clientWidth),
+      "the invited address is cut short",
+    );
+    const withdraw = invitation.getByRole("button", { name: `Withdraw invitation to ${email}` });
+    const box = await withdraw.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `Withdraw at ${box.x}+${box.width}`);
     await context.close();
   });
 

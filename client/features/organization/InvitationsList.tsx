@@ -39,8 +39,14 @@ export function InvitationsList({
       </h3>
       <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
         {invitations.map((i) => (
-          <li key={i.id} className="flex items-center gap-3 py-2" data-testid="invitation-row">
-            <span className="min-w-0 flex-1 truncate">
+          // On a phone the address has the first line to itself, whole: cut to fit beside the
+          // role, status and buttons it read "walk.1796..." and said nothing of who was invited.
+          <li
+            key={i.id}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2"
+            data-testid="invitation-row"
+          >
+            <span className="min-w-0 flex-1 truncate max-sm:basis-full max-sm:whitespace-normal max-sm:break-all">
               {i.name ? `${i.name} · ` : ""}
               {i.email}
             </span>
@@ -52,7 +58,7 @@ export function InvitationsList({
             </span>
             <button
               type="button"
-              className={iconButton}
+              className={`${iconButton} max-sm:ml-auto`}
               aria-label={`Resend invitation to ${i.email}`}
               onClick={() =>
                 void act(
