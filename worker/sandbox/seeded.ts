@@ -99,7 +99,9 @@ export function programmeTitle(seed: number, n: number): string {
     case 1:
       return clip(`“${topic}” — ${guest} on ${other} ${icon} #${n}`);
     case 2:
-      return clip(`${rtl[n % rtl.length]!} — ${n}`);
+      // By n / 8: n % 4 is always 2 here, which picked the same (Hebrew) title every time and
+      // never the Arabic ones.
+      return clip(`${rtl[Math.floor(n / 8) % rtl.length]!} — ${n}`);
     case 3:
       return clip(`He said "ship it", we said "not yet": ${topic}, part ${n}`);
     case 4:
