@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { customRangeFromDates, dateRangeOptions } from "../../../shared/date-ranges";
 import {
   DAYS_OF_MONTH,
@@ -47,20 +47,28 @@ function Radio({
   checked,
   onChange,
   children,
+  disabled = false,
+  describedBy,
 }: {
   name: string;
   value: string;
   checked: boolean;
   onChange: (v: string) => void;
   children: React.ReactNode;
+  disabled?: boolean;
+  describedBy?: string;
 }) {
   return (
-    <label className="flex items-center gap-2 text-sm">
+    <label
+      className={`flex items-center gap-2 text-sm ${disabled ? "text-slate-500 dark:text-slate-400" : ""}`}
+    >
       <input
         type="radio"
         name={name}
         value={value}
         checked={checked}
+        disabled={disabled}
+        aria-describedby={describedBy}
         onChange={() => onChange(value)}
       />{" "}
       {children}
@@ -120,6 +128,7 @@ export function ReportDialog({
   const [existingSheet, setExistingSheet] = useState(
     editing?.persistentSheet?.id ?? persistentSheets[0]?.id ?? "",
   );
+  const noSheetYetId = useId();
   const [title, setTitle] = useState(editing?.title ?? "");
   const [rangeType, setRangeType] = useState<DateRangeType>(
     stored?.type ?? SCHEDULE_DEFAULTS.dateRange.type,
@@ -338,17 +347,26 @@ export function ReportDialog({
               >
                 Create a new spreadsheet
               </Radio>
-              {persistentSheets.length > 0 && (
-                <Radio
-                  name="destination"
-                  value="existing"
-                  checked={destination === "existing"}
-                  onChange={() => setDestination("existing")}
-                >
-                  Add a tab to an existing spreadsheet
-                </Radio>
-              )}
+              {/* Offered even before there is a spreadsheet to add to, disabled and saying why:
+                  a lone "Create a new spreadsheet" radio left people wondering what else there
+                  could be. */}
+              <Radio
+                name="destination"
+                value="existing"
+                checked={destination === "existing"}
+                onChange={() => setDestination("existing")}
+                disabled={persistentSheets.length === 0}
+                describedBy={persistentSheets.length === 0 ? noSheetYetId : undefined}
+              >
+                Add a tab to an existing spreadsheet
+              </Radio>
             </div>
+            {persistentSheets.length === 0 && (
+              <p id={noSheetYetId} className="text-xs text-slate-600 dark:text-slate-300">
+                No spreadsheet yet: the first report that updates the same sheet creates one, and
+                later reports can add their tab to it.
+              </p>
+            )}
             {destination === "new" ? (
               <div className="space-y-2">
                 <label className="block text-sm">
