@@ -126,11 +126,21 @@ describe("reports", () => {
       await sheet.getAttribute("href"),
       /^https:\/\/docs\.google\.com\/spreadsheets\/d\//,
     );
-    await page
-      .getByTestId("table-row")
-      .filter({ hasText: "E2E weekly (Initial Setup)" })
-      .getByRole("link", { name: "Spreadsheet" })
-      .waitFor({ timeout: 20_000 });
+    const report = page.getByTestId("table-row").filter({ hasText: "E2E weekly (Initial Setup)" });
+    await report.getByRole("link", { name: "Spreadsheet" }).waitFor({ timeout: 20_000 });
+    // On a tablet its four downloads wrap onto two lines, both inside a row of the table's
+    // height (40 px and its border), like the rows around it.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const row = await report.boundingBox();
+    assert.ok(row.height <= 41, `a row ${row.height} px high`);
+    for (const name of ["Channels CSV", "Videos CSV", "JSON", "Spreadsheet"]) {
+      const role = name === "Spreadsheet" ? "link" : "button";
+      const box = await report.getByRole(role, { name }).boundingBox();
+      assert.ok(
+        box.y >= row.y && box.y + box.height <= row.y + row.height,
+        `${name} at ${box.y}-${box.y + box.height}, its row ${row.y}-${row.y + row.height}`,
+      );
+    }
     await context.close();
   });
 

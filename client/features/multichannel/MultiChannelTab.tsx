@@ -133,7 +133,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
             json: "JSON",
           } as Record<string, string>;
           return (
-            <span className="flex flex-wrap gap-2">
+            <span className="flex flex-wrap gap-x-2">
               {r.files.map((f) => (
                 <FileDownloadButton
                   key={f.id}

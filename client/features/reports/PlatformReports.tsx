@@ -207,7 +207,9 @@ export default function PlatformReports({
           const order = ["parent_csv", "child_csv", "json"];
           const files = [...r.files].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
           return (
-            <span className="flex flex-wrap items-center gap-2">
+            // Two lines of links fit the 40 px row when they wrap (a narrow window): no gap
+            // between the lines, which pushed the second one onto the row below.
+            <span className="flex flex-wrap items-center gap-x-2">
               {files.map((f) => (
                 <FileDownloadButton
                   key={f.id}
