@@ -122,12 +122,13 @@ describe("ReportDialog", () => {
     expect(create().disabled).toBe(false);
     await user.click(within(dialog).getByRole("radio", { name: "Update the same sheet" }));
     expect(create().disabled).toBe(true);
-    // No spreadsheet to add a tab to yet: the choice is there, disabled, and says why.
-    const existing = within(dialog).getByRole("radio", {
-      name: "Add a tab to an existing spreadsheet",
-    }) as HTMLInputElement;
-    expect(existing.disabled).toBe(true);
-    const why = document.getElementById(existing.getAttribute("aria-describedby") ?? "");
+    // No spreadsheet to add a tab to yet: that choice is not offered (spec section 5), and the
+    // one there is says how the other comes to be.
+    expect(
+      within(dialog).queryByRole("radio", { name: "Add a tab to an existing spreadsheet" }),
+    ).toBeNull();
+    const only = within(dialog).getByRole("radio", { name: "Create a new spreadsheet" });
+    const why = document.getElementById(only.getAttribute("aria-describedby") ?? "");
     expect(why?.textContent).toMatch(/^No spreadsheet yet: the first report/);
     await user.type(within(dialog).getByLabelText("Spreadsheet name"), "Tracker");
     expect(create().disabled).toBe(false);

@@ -47,7 +47,6 @@ function Radio({
   checked,
   onChange,
   children,
-  disabled = false,
   describedBy,
 }: {
   name: string;
@@ -55,19 +54,15 @@ function Radio({
   checked: boolean;
   onChange: (v: string) => void;
   children: React.ReactNode;
-  disabled?: boolean;
   describedBy?: string;
 }) {
   return (
-    <label
-      className={`flex items-center gap-2 text-sm ${disabled ? "text-slate-500 dark:text-slate-400" : ""}`}
-    >
+    <label className="flex items-center gap-2 text-sm">
       <input
         type="radio"
         name={name}
         value={value}
         checked={checked}
-        disabled={disabled}
         aria-describedby={describedBy}
         onChange={() => onChange(value)}
       />{" "}
@@ -344,23 +339,24 @@ export function ReportDialog({
                 value="new"
                 checked={destination === "new"}
                 onChange={() => setDestination("new")}
+                describedBy={persistentSheets.length === 0 ? noSheetYetId : undefined}
               >
                 Create a new spreadsheet
               </Radio>
-              {/* Offered even before there is a spreadsheet to add to, disabled and saying why:
-                  a lone "Create a new spreadsheet" radio left people wondering what else there
-                  could be. */}
-              <Radio
-                name="destination"
-                value="existing"
-                checked={destination === "existing"}
-                onChange={() => setDestination("existing")}
-                disabled={persistentSheets.length === 0}
-                describedBy={persistentSheets.length === 0 ? noSheetYetId : undefined}
-              >
-                Add a tab to an existing spreadsheet
-              </Radio>
+              {/* Offered only once a spreadsheet exists (spec section 5). */}
+              {persistentSheets.length > 0 && (
+                <Radio
+                  name="destination"
+                  value="existing"
+                  checked={destination === "existing"}
+                  onChange={() => setDestination("existing")}
+                >
+                  Add a tab to an existing spreadsheet
+                </Radio>
+              )}
             </div>
+            {/* Until then, a line says how the other choice comes to be: a lone "Create a new
+                spreadsheet" radio gave no hint that a report could add its tab to another's. */}
             {persistentSheets.length === 0 && (
               <p id={noSheetYetId} className="text-xs text-slate-600 dark:text-slate-300">
                 No spreadsheet yet: the first report that updates the same sheet creates one, and
