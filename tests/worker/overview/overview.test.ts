@@ -217,8 +217,11 @@ describe("overview: kept figures", () => {
     const token = member.session.accessToken;
     await ingestedChannel(org.id, token, "@demomedia-clips");
     const ask = () => overview(org.id, token, "platform=youtube&range=30days");
-    // One snapshot: no growth yet, and nothing before this period.
-    expect(metric(await ask(), "views")).toMatchObject({ value: 0, previous: null });
+    // One snapshot: no growth measured yet (unknown, not 0), and nothing before this period.
+    const first = metric(await ask(), "views");
+    expect(first).toMatchObject({ value: null, previous: null });
+    // Its sparkline has gaps there, not a day of 0 views.
+    expect(first.series.filter((p) => p.value !== null)).toEqual([]);
     const r = await SELF.fetch(`http://localhost/dev/backfill-history?organizationId=${org.id}`, {
       method: "POST",
     });

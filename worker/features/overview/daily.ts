@@ -11,6 +11,11 @@ export type DailyTotals = {
   growth: Map<string, number>;
   /** Sum of the entities' values on each day (entities without a snapshot yet count nothing). */
   level: Map<string, number>;
+  /**
+   * The days on which some entity's growth was measured (a snapshot with an earlier one before
+   * it). An entity's first snapshot counts 0 in `growth` but measures nothing.
+   */
+  measured: Set<string>;
 };
 
 /** `snapshots` sorted by date; days from `first` to `last` inclusive. */
@@ -23,6 +28,7 @@ export function dailyTotals(snapshots: Snapshot[], first: string, last: string):
   }
   const growth = new Map<string, number>();
   const level = new Map<string, number>();
+  const measured = new Set<string>();
   for (const list of byEntity.values()) {
     let i = 0;
     let current: number | undefined;
@@ -35,13 +41,14 @@ export function dailyTotals(snapshots: Snapshot[], first: string, last: string):
         current = list[i++]!.value;
         snapped = true;
       }
-      if (snapped && before !== undefined && current !== undefined)
+      if (snapped && before !== undefined && current !== undefined) {
         growth.set(day, (growth.get(day) ?? 0) + Math.max(0, current - before));
-      else if (snapped) growth.set(day, growth.get(day) ?? 0);
+        measured.add(day);
+      } else if (snapped) growth.set(day, growth.get(day) ?? 0);
       if (current !== undefined) level.set(day, (level.get(day) ?? 0) + current);
     }
   }
-  return { growth, level };
+  return { growth, level, measured };
 }
 
 /**
