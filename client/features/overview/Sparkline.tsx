@@ -38,6 +38,8 @@ export function Sparkline({
       className={`h-8 w-full ${className}`}
       viewBox={`0 0 ${width} ${height}`}
       preserveAspectRatio="none"
+      // A dot on the first or last day sits on the drawing's edge: drawn whole, not cut in half.
+      overflow="visible"
     >
       {runs.map((run) =>
         run.length === 1 ? (
