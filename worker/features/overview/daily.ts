@@ -7,15 +7,15 @@ import { addDays } from "../../../shared/overview-period";
 export type Snapshot = { entityId: string; date: string; value: number };
 
 export type DailyTotals = {
-  /** Sum of the entities' growth on each day that has at least one snapshot (else absent: a gap). */
+  /**
+   * Sum of the entities' growth on each day on which some entity's growth was measured (a
+   * snapshot with an earlier one before it); else absent, a gap. An entity's first snapshot
+   * measures nothing: counted as 0, a new organisation's first day read "0 views" beside top
+   * videos that had gained tens of thousands since they were published.
+   */
   growth: Map<string, number>;
   /** Sum of the entities' values on each day (entities without a snapshot yet count nothing). */
   level: Map<string, number>;
-  /**
-   * The days on which some entity's growth was measured (a snapshot with an earlier one before
-   * it). An entity's first snapshot counts 0 in `growth` but measures nothing.
-   */
-  measured: Set<string>;
 };
 
 /** `snapshots` sorted by date; days from `first` to `last` inclusive. */
@@ -28,7 +28,6 @@ export function dailyTotals(snapshots: Snapshot[], first: string, last: string):
   }
   const growth = new Map<string, number>();
   const level = new Map<string, number>();
-  const measured = new Set<string>();
   for (const list of byEntity.values()) {
     let i = 0;
     let current: number | undefined;
@@ -41,14 +40,12 @@ export function dailyTotals(snapshots: Snapshot[], first: string, last: string):
         current = list[i++]!.value;
         snapped = true;
       }
-      if (snapped && before !== undefined && current !== undefined) {
+      if (snapped && before !== undefined && current !== undefined)
         growth.set(day, (growth.get(day) ?? 0) + Math.max(0, current - before));
-        measured.add(day);
-      } else if (snapped) growth.set(day, growth.get(day) ?? 0);
       if (current !== undefined) level.set(day, (level.get(day) ?? 0) + current);
     }
   }
-  return { growth, level, measured };
+  return { growth, level };
 }
 
 /**

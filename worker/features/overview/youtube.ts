@@ -65,15 +65,9 @@ export async function youtubeOverview(
   const series = (daily: Map<string, number>, combine: "sum" | "last" = "sum") =>
     bucketSeries(daily, period.from, period.days, period.bucketDays, combine);
 
-  // Views gained over days on which nothing could be measured (each channel's first snapshot, a
-  // new organisation's first day) are unknown, not 0: the card read "0" beside top videos that
-  // had gained tens of thousands since they were published.
-  const viewsOver = (from: string, to: string) =>
-    [...views.measured].some((day) => day >= from && day <= to)
-      ? sumDays(views.growth, from, to)
-      : null;
-  const viewsNow = viewsOver(period.from, period.to);
-  const viewsBefore = prev ? viewsOver(prev.from, prev.to) : null;
+  // Null (unknown, not 0) over a period with no day of measured growth (dailyTotals).
+  const viewsNow = sumDays(views.growth, period.from, period.to);
+  const viewsBefore = prev ? sumDays(views.growth, prev.from, prev.to) : null;
   const subsNow = subscribers.level.get(period.to) ?? null;
   const subsBefore = subscribers.level.get(addDays(period.from, -1)) ?? null;
   const pubNow = sumDays(published, period.from, period.to) ?? 0;
@@ -84,8 +78,7 @@ export async function youtubeOverview(
       value: viewsNow,
       previous: viewsBefore,
       change: change(viewsNow, viewsBefore),
-      // The same for the sparkline: a day nothing was measured on is a gap, not a 0.
-      series: series(new Map([...views.growth].filter(([day]) => views.measured.has(day)))),
+      series: series(views.growth),
     },
     {
       key: "subscribers",
