@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
+import { TitleText } from "../../components/TitleText";
 import { serverMessage } from "../../lib/api/errors";
 import { toast } from "../../lib/toast";
 import { ConnectForm } from "./ConnectForm";
@@ -106,9 +107,7 @@ export function AddShowsDialog({
                     onChange={() => toggle(p.id)}
                   />
                   <span className="min-w-0 flex-1">
-                    <span dir="auto" className="block truncate text-left">
-                      {p.title}
-                    </span>
+                    <TitleText className="block">{p.title}</TitleText>
                     <span
                       className="block truncate font-mono text-xs text-slate-600 dark:text-slate-400"
                       data-testid="podcast-id"

@@ -11,6 +11,7 @@ import { PINNED_TITLE } from "../../components/data-table/meta";
 import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
+import { TitleText } from "../../components/TitleText";
 import { serverMessage } from "../../lib/api/errors";
 import { useTimeZone } from "../../lib/auth/use-time-zone";
 import { orgScope } from "../../lib/query/define-query";
@@ -100,9 +101,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         size: 220,
         meta: PINNED_TITLE,
         cell: ({ row }) => (
-          <span dir="auto" className="block truncate text-left font-medium">
-            {row.original.title}
-          </span>
+          <TitleText className="block font-medium">{row.original.title}</TitleText>
         ),
       },
       {

@@ -5,6 +5,7 @@ import { dateRangeOptions } from "../../../shared/date-ranges";
 import { formatChangePercent } from "../../../shared/format";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import { compactControlClass } from "../../components/form";
+import { TitleText } from "../../components/TitleText";
 import { useHint } from "../../components/use-hint";
 import { formatCount, previousPeriod } from "../../lib/format";
 import type { Platform } from "../dashboard/dashboard-api";
@@ -137,9 +138,7 @@ function Movers({
                   {m.title}
                 </button>
               ) : (
-                <span dir="auto" className="min-w-0 flex-1 truncate text-left">
-                  {m.title}
-                </span>
+                <TitleText className="min-w-0 flex-1">{m.title}</TitleText>
               )}
               <span className="shrink-0 tabular-nums text-slate-700 dark:text-slate-200">
                 +{n(m.gain)} <span className="sr-only">{unit}</span>

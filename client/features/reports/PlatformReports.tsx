@@ -16,6 +16,7 @@ import { PINNED_TITLE } from "../../components/data-table/meta";
 import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
+import { TitleText } from "../../components/TitleText";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { useTimeZone } from "../../lib/auth/use-time-zone";
@@ -175,9 +176,7 @@ export default function PlatformReports({
         size: 240,
         meta: PINNED_TITLE,
         cell: ({ row }) => (
-          <span dir="auto" className="block truncate text-left font-medium">
-            {row.original.title}
-          </span>
+          <TitleText className="block font-medium">{row.original.title}</TitleText>
         ),
       },
       {

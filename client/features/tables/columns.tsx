@@ -10,6 +10,7 @@ import {
   windowSourceHint,
   windowSourceLabels,
 } from "../../../shared/table-columns";
+import { TitleText } from "../../components/TitleText";
 import { formatCount, formatHours, formatLocalDate } from "../../lib/format";
 
 export type TableRow = Record<string, string | number | boolean | null>;
@@ -83,12 +84,8 @@ export function columnDefs(
             : "";
         if (col.id === "title")
           return <TitleCell table={table} row={row.original} onDetails={onDetails} />;
-        // A name (the channel or show of a row): its own direction, as the title's.
-        return (
-          <span dir="auto" className="block truncate text-left">
-            {String(v ?? "")}
-          </span>
-        );
+        // A name (the channel or show of a row), in its own direction as the title.
+        return <TitleText className="block">{String(v ?? "")}</TitleText>;
       },
     }),
   );
@@ -118,11 +115,7 @@ function SourcedFigure({ value, source }: { value: number; source: unknown }) {
 /**
  * The pinned title: the name (a link out to YouTube where there is one), a merged-duplicates
  * count, and the button that opens the detail panel beside the table.
- *
- * Titles and names take their direction from their own first letter (`dir="auto"`), here and
- * wherever the app shows them: a Hebrew or Arabic title cut short in a left-to-right page lost
- * its first words and kept its last ones; in its own direction it keeps its beginning and the
- * ellipsis falls at its end. `text-left` keeps a short one aligned with the others.
+ * The title keeps its own direction (TitleText; the link carries `dir="auto"` itself).
  */
 function TitleCell({
   table,
@@ -148,9 +141,7 @@ function TitleCell({
           {title}
         </a>
       ) : (
-        <span dir="auto" className="truncate">
-          {title}
-        </span>
+        <TitleText>{title}</TitleText>
       )}
       {typeof row.mergedCount === "number" && row.mergedCount > 1 && (
         <span

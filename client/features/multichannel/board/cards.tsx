@@ -2,6 +2,7 @@ import { useDraggable } from "@dnd-kit/core";
 import { ArrowRightLeft, GripVertical, X } from "lucide-react";
 import { memo } from "react";
 import type { BoardEpisode, BoardVideo } from "../../../../shared/schemas/multichannel";
+import { TitleText } from "../../../components/TitleText";
 import { formatCount, formatShortDayIn } from "../../../lib/format";
 
 export type DragData =
@@ -86,12 +87,12 @@ export const ContentCard = memo(function ContentCard({
         <GripVertical className="h-4 w-4" aria-hidden />
       </button>
       <div className="min-w-0 flex-1">
-        <p dir="auto" className="truncate text-left font-medium" title={item.title}>
+        <TitleText as="p" className="font-medium" title={item.title}>
           {item.title}
-        </p>
-        <p dir="auto" className="truncate text-left text-xs text-slate-500 dark:text-slate-400">
+        </TitleText>
+        <TitleText as="p" className="text-xs text-slate-500 dark:text-slate-400">
           {isVideo ? video.channelTitle : episode.showTitle}
-        </p>
+        </TitleText>
         <p className="text-xs text-slate-500 dark:text-slate-400">
           {isVideo ? `${n(video.views)} views` : `${n(episode.downloads)} downloads`} ·{" "}
           {dateOf(item.publishDate, timeZone)} {item.mergedCount > 1 && <Badge label="Merged" />}
@@ -133,12 +134,12 @@ export function OverlayCard({
 }) {
   return (
     <div className="w-72 rounded-lg border border-indigo-400 bg-white p-2 text-sm shadow-lg dark:bg-slate-800">
-      <p dir="auto" className="truncate text-left font-medium">
+      <TitleText as="p" className="font-medium">
         {item.title}
-      </p>
-      <p dir="auto" className="truncate text-left text-xs text-slate-500 dark:text-slate-400">
+      </TitleText>
+      <TitleText as="p" className="text-xs text-slate-500 dark:text-slate-400">
         {kind === "video" ? (item as BoardVideo).channelTitle : (item as BoardEpisode).showTitle}
-      </p>
+      </TitleText>
     </div>
   );
 }
