@@ -40,6 +40,8 @@ export const toast = { success: show("success"), error: show("error"), info: sho
 
 /** The header's 64 px and a gap of 8. */
 const TOAST_TOP = 72;
+/** Between dialogs (z-50) and opened menus (z-70); sonner's own is 999999999. */
+const TOAST_LAYER = 60;
 
 const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
@@ -64,9 +66,12 @@ export function Toasts({ theme }: { theme: "light" | "dark" | "system" }) {
   return (
     <Suspense fallback={null}>
       {/* Top right, below the fixed header (h-16): at sonner's own 24 px a toast covered the
-          account menu and, on a phone, the main menu button for its four seconds. */}
+          account menu and, on a phone, the main menu button for its four seconds. Stacked
+          above dialogs (z-50) but below an opened menu (z-70): a toast covered the menu's
+          items, and the pointer resting on it paused it there. */}
       <SonnerToaster
         position="top-right"
+        style={{ zIndex: TOAST_LAYER }}
         offset={{ top: TOAST_TOP }}
         mobileOffset={{ top: TOAST_TOP }}
         richColors

@@ -29,7 +29,7 @@ export default function ColumnsMenuContent({
           align="end"
           sideOffset={6}
           collisionPadding={8}
-          className="z-50 max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] min-w-52 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className="z-70 max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] min-w-52 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-600 dark:text-slate-300">
             Show columns

@@ -25,7 +25,7 @@ export default function DownloadMenuContent({
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
-          className="z-50 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className="z-70 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <DropdownMenu.Item className={item} onSelect={onCsv} disabled={busy}>
             CSV
