@@ -207,6 +207,27 @@ describe("the board's optimistic intents", () => {
     expect(rowOf(hook.result.current.arrangement, "row2").episodeId).toBeNull();
   });
 
+  it("a socket that opens and closes before the room answers is retried more slowly each time", async () => {
+    const { socket } = await connected();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    try {
+      act(() => socket.drop());
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      expect(FakeSocket.all).toHaveLength(2);
+      // Opened, then closed with no snapshot (a proxy, a room refusing): the wait doubles.
+      act(() => {
+        FakeSocket.all[1]!.open();
+        FakeSocket.all[1]!.drop();
+      });
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      expect(FakeSocket.all).toHaveLength(2);
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      expect(FakeSocket.all).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("a dropped connection reconnects with a fresh ticket and resumes from the new snapshot", async () => {
     const { hook, socket, ticket } = await connected();
     act(() => hook.result.current.send(place));

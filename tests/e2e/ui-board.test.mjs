@@ -79,6 +79,45 @@ describe("the multi-channel board on a phone and from the keyboard", () => {
     await context.close();
   });
 
+  test("a lost connection holds the cards still and says so, until the board is live again", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 1280, height: 900 } });
+    // The board's socket passes through the test, which can cut it and refuse new ones.
+    let offline = false;
+    let current;
+    await page.routeWebSocket(/\/api\/.*\/socket/, (ws) => {
+      if (offline) return ws.close({ code: 1011, reason: "offline" });
+      current = { page: ws, server: ws.connectToServer() };
+    });
+    const board = await openBoard(page, "Offline board");
+    const card = board
+      .getByRole("region", { name: "Available Episodes" })
+      .getByTestId("episode-card")
+      .first();
+    const title = (await card.locator("p").first().textContent()).trim();
+    const handle = card.getByRole("button", { name: `Drag episode ${title}` });
+    const pickUp = card.getByRole("button", { name: `Pick up episode ${title}` });
+    assert.equal(await handle.isEnabled(), true);
+
+    offline = true;
+    await current.page.close({ code: 1011, reason: "offline" });
+    await current.server.close();
+    await board.getByText("Connection lost. Reconnecting...").waitFor();
+    await board.getByText("Reconnecting...", { exact: true }).waitFor();
+    // Nothing to drag or pick up: a drop would have gone nowhere and snapped back unexplained.
+    assert.equal(await handle.isDisabled(), true);
+    assert.equal(await pickUp.count(), 0);
+
+    offline = false;
+    await board.getByText(/Live · version/).waitFor({ timeout: 20_000 });
+    await board.getByText("Connection lost. Reconnecting...").waitFor({ state: "detached" });
+    assert.equal(await handle.isEnabled(), true);
+    await pickUp.click();
+    await board.getByText(`Moving ${title}: tap Place here on a slot.`).waitFor();
+    await board.getByRole("button", { name: `Place ${title} in row 1`, exact: true }).click();
+    await board.getByTestId("match-row").first().getByText(title).waitFor();
+    await context.close();
+  });
+
   test("keyboard: arrows jump from slot to slot, and announcements name titles and rows", async () => {
     const { context, page } = await newPage(browser(), { viewport: { width: 1280, height: 900 } });
     const board = await openBoard(page, "Keyboard board");

@@ -181,6 +181,9 @@ export default function PreviewBoard({
         }
       : undefined,
   );
+  // A change travels only over a live connection (use-room's send drops it otherwise): while the
+  // connection is down, cards are held still rather than snapping back from a drop with no word.
+  const editable = !room.readOnly && room.status === "live";
   const [generating, setGenerating] = useState(false);
   const [reopening, setReopening] = useState(false);
   const [dragging, setDragging] = useState<DragData | null>(null);
@@ -338,8 +341,8 @@ export default function PreviewBoard({
     [picked, dropOn],
   );
   const picking = useMemo(
-    () => (picked && pickedItem ? { drag: picked, title: pickedItem.title } : null),
-    [picked, pickedItem],
+    () => (picked && pickedItem && editable ? { drag: picked, title: pickedItem.title } : null),
+    [picked, pickedItem, editable],
   );
   const names = useRef({ videos, episodes, rows });
   names.current = { videos, episodes, rows };
@@ -480,6 +483,11 @@ export default function PreviewBoard({
                 </Button>
               </div>
             )}
+            {room.status === "reconnecting" && (
+              <p className="text-sm text-amber-700 dark:text-amber-400" role="status">
+                Connection lost. Reconnecting... Cards can be moved again once the board is live.
+              </p>
+            )}
             {room.notice && (
               <p className="text-sm text-amber-700 dark:text-amber-400" role="status">
                 {room.notice}
@@ -532,7 +540,7 @@ export default function PreviewBoard({
                                 timeZone={content.timeZone}
                                 dragId={`episode:${episode.id}`}
                                 drag={{ kind: "episode", episodeId: episode.id, fromRowId: null }}
-                                disabled={room.readOnly}
+                                disabled={!editable}
                                 onPick={pick}
                                 picked={
                                   picked?.kind === "episode" &&
@@ -617,7 +625,7 @@ export default function PreviewBoard({
                             video={row.videoId ? videos.get(row.videoId) : undefined}
                             episode={row.episodeId ? episodes.get(row.episodeId) : undefined}
                             timeZone={content.timeZone}
-                            readOnly={room.readOnly}
+                            readOnly={!editable}
                             onRemoveVideo={removeVideo}
                             onRemoveEpisode={removeEpisode}
                           />

@@ -92,7 +92,6 @@ export function useRoom(
         );
         socket.current = ws;
         ws.onopen = () => {
-          attempt = 0;
           ping = setInterval(
             () => ws.readyState === WebSocket.OPEN && ws.send('{"type":"ping"}'),
             25_000,
@@ -106,6 +105,9 @@ export function useRoom(
           const message = parsed.data;
           switch (message.type) {
             case "snapshot":
+              // The back-off starts again only once the room has answered: a socket that opens
+              // and closes at once (a proxy, a room refusing) is retried more and more slowly.
+              attempt = 0;
               setConfirmed(message.arrangement);
               setVersion(message.version);
               setReadOnly(message.readOnly);
