@@ -161,6 +161,14 @@ describe("reports", () => {
     await openReports(page, own().admin);
     const schedule = page.getByTestId("table-row").filter({ hasText: title }).first();
     await schedule.getByText(/Weekly on Monday at/).waitFor();
+    // Read whole at a laptop's width: "Weekly on Monday at 10:..." and a failed run's reason,
+    // cut short, could be read only by hovering (never by keyboard or touch).
+    const cut = await schedule
+      .locator("td")
+      .evaluateAll((cells) =>
+        cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent),
+      );
+    assert.deepEqual(cut, []);
     await schedule.getByRole("checkbox", { name: `Select ${title}` }).check();
     await page.getByRole("button", { name: `Edit ${title}`, exact: true }).click();
     const edit = page.getByRole("dialog", { name: "Edit YouTube Report" });

@@ -9,7 +9,7 @@ export function cellClass(
   pinned: boolean,
   header = false,
 ): string {
-  const parts = ["truncate"];
+  const parts = !header && meta?.wrap ? ["whitespace-normal break-words py-2"] : ["truncate"];
   if (meta?.align === "right") parts.push("text-right tabular-nums");
   if (pinned)
     parts.push(

@@ -12,8 +12,17 @@ declare module "@tanstack/react-table" {
     hideable?: boolean;
     /** What the heading means, shown as a tooltip on hover and on keyboard focus. */
     hint?: string;
+    /**
+     * Words rather than figures (a schedule, a time with its zone, a run's outcome): wrapped onto
+     * another line instead of cut short, in the reports' small tables whose rows are not sized
+     * for a virtual list. Cut, they could be read only by hovering.
+     */
+    wrap?: boolean;
   }
 }
 
 /** A list's title column: pinned beside the checkbox like every table's, never hidden. */
 export const PINNED_TITLE = { pinned: true, hideable: false } as const;
+
+/** A column of words, wrapped rather than cut short (see `wrap`). */
+export const WRAP = { wrap: true } as const;

@@ -7,7 +7,7 @@ import { dateRangeLabel } from "../../../shared/date-ranges";
 import { formatCreatedAt } from "../../../shared/schedule";
 import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel";
 import { DataTable } from "../../components/data-table/DataTable";
-import { PINNED_TITLE } from "../../components/data-table/meta";
+import { PINNED_TITLE, WRAP } from "../../components/data-table/meta";
 import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
@@ -108,6 +108,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         id: "dateRange",
         header: "Date Range",
         enableSorting: false,
+        meta: WRAP,
         cell: ({ row }) => dateRangeLabel(row.original.dateRange, timeZone),
       },
       {
@@ -115,6 +116,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         header: "Summary",
         size: 260,
         enableSorting: false,
+        meta: WRAP,
         cell: ({ row }) => summaryOf(row.original.channelTitles, row.original.showTitles),
       },
       {
@@ -158,6 +160,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         id: "createdAt",
         header: "Created",
         size: 200,
+        meta: WRAP,
         cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone),
       },
       {

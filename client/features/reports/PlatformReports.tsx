@@ -12,7 +12,7 @@ import {
   type ScheduleView,
 } from "../../../shared/schemas/reports";
 import { DataTable } from "../../components/data-table/DataTable";
-import { PINNED_TITLE } from "../../components/data-table/meta";
+import { PINNED_TITLE, WRAP } from "../../components/data-table/meta";
 import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
@@ -132,12 +132,14 @@ export default function PlatformReports({
         header: "Schedule",
         size: 200,
         enableSorting: false,
+        meta: WRAP,
         cell: ({ row }) => scheduleLabel(row.original, timeZone, new Date()),
       },
       {
         id: "dateRange",
         header: "Date Range",
         enableSorting: false,
+        meta: WRAP,
         cell: ({ row }) => dateRangeLabel(row.original.dateRange, timeZone),
       },
       {
@@ -154,12 +156,14 @@ export default function PlatformReports({
         header: "Last Run",
         size: 220,
         enableSorting: false,
+        meta: WRAP,
         cell: ({ row: { original: s } }) => <ScheduleLastRun run={s.lastRun} timeZone={timeZone} />,
       },
       {
         id: "createdAt",
         header: "Created",
         size: 200,
+        meta: WRAP,
         enableSorting: false,
         cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone),
       },
@@ -183,6 +187,7 @@ export default function PlatformReports({
         id: "dateRange",
         header: "Date Range",
         enableSorting: false,
+        meta: WRAP,
         cell: ({ row }) => dateRangeLabel(row.original.dateRange, timeZone),
       },
       {
@@ -247,6 +252,7 @@ export default function PlatformReports({
         id: "createdAt",
         header: "Created",
         size: 200,
+        meta: WRAP,
         cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone),
       },
     ],
