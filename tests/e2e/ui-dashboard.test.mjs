@@ -81,6 +81,9 @@ describe("dashboard: overview, tables, layouts", () => {
     await page.getByTestId("overview-videosPublished").getByText("Videos published").waitFor();
     await page.getByRole("heading", { name: "Top videos by views gained" }).waitFor();
     assert.equal(await page.getByText("Podcast downloads").count(), 0);
+    // Its figures come from the channels' refreshes, and it says so: "data refreshed 3 hours
+    // ago" stood above a Videos table whose young videos were refreshed an hour ago.
+    await page.getByText(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} · channels refreshed /).waitFor();
 
     await page.getByLabel("Period").selectOption("7days");
     await page.waitForURL(/period=7days/);
@@ -141,6 +144,7 @@ describe("dashboard: overview, tables, layouts", () => {
     await page.getByRole("heading", { name: "Podcast overview" }).waitFor();
     await page.getByTestId("overview-downloads").getByText("Podcast downloads").waitFor();
     assert.equal(await page.getByText("Video views").count(), 0);
+    await page.getByText(/ · shows refreshed /).waitFor();
 
     // A custom period: two dates, both in the URL.
     await page.getByRole("tab", { name: "YouTube" }).click();

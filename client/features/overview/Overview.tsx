@@ -198,7 +198,9 @@ export function Overview({
         </h2>
         <p className="text-xs text-slate-600 dark:text-slate-300">
           {data
-            ? `${data.period.from} to ${data.period.to} · data refreshed ${relativeTime(data.lastUpdated)}`
+            ? // Named: the overview's clock is the channels' (or shows') refresh, and the Videos
+              // table's "Data refreshed" is its newest row's, young videos being refreshed hourly.
+              `${data.period.from} to ${data.period.to} · ${platform === "youtube" ? "channels" : "shows"} refreshed ${relativeTime(data.lastUpdated)}`
             : "\u00a0"}
         </p>
         <label className="flex items-center gap-2 text-sm">
