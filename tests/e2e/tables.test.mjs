@@ -79,6 +79,43 @@ describe("dashboard tables", () => {
     await context.close();
   });
 
+  test("while a slow search is answered, the old rows fade, then the new ones are shown", async () => {
+    const { context, page } = await newPage(browser());
+    const rows = await openVideos(page);
+    const title = await firstTitle(rows);
+    const last = (await rows.last().getByRole("link").first().textContent()).trim();
+    // A slow network: the search's page answers 1.5 s late.
+    await page.route(/\/tables\/videos\?/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const opacity = () =>
+      page.getByTestId("table-body").evaluate((el) => Number(getComputedStyle(el).opacity));
+    assert.equal(await opacity(), 1);
+    await page.getByLabel("Search Videos").fill(title);
+    await page.waitForFunction(
+      () =>
+        Number(getComputedStyle(document.querySelector('[data-testid="table-body"]')).opacity) <
+        0.6,
+    );
+    // Faded, the previous answer is still there, and says it is busy.
+    await page.getByText(last).first().waitFor();
+    await page.locator("table[aria-busy=true]").waitFor();
+    await page.waitForFunction(
+      (t) =>
+        [...document.querySelectorAll('[data-testid="table-row"]')].every((r) =>
+          r.textContent.includes(t),
+        ),
+      title,
+    );
+    await page.waitForFunction(
+      () =>
+        Number(getComputedStyle(document.querySelector('[data-testid="table-body"]')).opacity) ===
+        1,
+    );
+    await context.close();
+  });
+
   test("Download CSV holds the rows the table shows", async () => {
     const { context, page } = await newPage(browser(), { acceptDownloads: true });
     const rows = await openVideos(page);

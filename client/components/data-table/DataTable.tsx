@@ -339,7 +339,17 @@ export function DataTable<T>(props: Props<T>) {
               </tr>
             ))}
           </thead>
-          <tbody>
+          {/* The previous answer's rows fade while the next is on its way: on a slow network a
+              search showed the old rows, unchanged, for most of a second. After a short delay,
+              so a quick answer does not flicker; back at once. */}
+          <tbody
+            data-testid="table-body"
+            className={
+              props.updating
+                ? "opacity-50 transition-opacity delay-200 duration-200 motion-reduce:transition-none"
+                : "transition-opacity"
+            }
+          >
             {props.loading &&
               Array.from({ length: skeleton }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
