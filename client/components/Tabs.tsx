@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
 
 export type TabItem<V extends string> = { value: V; label: ReactNode };
 
@@ -81,11 +81,14 @@ export function TabList<V extends string>({
 export function TabPanel({
   idBase,
   selected,
+  pending = false,
   className,
   children,
 }: {
   idBase: string;
   selected: string;
+  /** The panel still shows the previous tab while the chosen one loads (useChosenTab). */
+  pending?: boolean;
   className?: string;
   children: ReactNode;
 }) {
@@ -94,9 +97,30 @@ export function TabPanel({
       role="tabpanel"
       id={panelId(idBase)}
       aria-labelledby={tabId(idBase, selected)}
-      className={className}
+      aria-busy={pending || undefined}
+      className={`${className ?? ""} ${pending ? "opacity-50 transition-opacity delay-200 duration-200 motion-reduce:transition-none" : ""}`.trim()}
     >
       {children}
     </section>
   );
+}
+
+/**
+ * The tab a person has just chosen, shown selected at once. Tabs live in the address, which the
+ * router changes in a transition: while the chosen tab's code or data loads, React keeps the old
+ * panel, and the old tab stayed selected too, so a click (or an arrow key) seemed to do nothing
+ * for as long as the load took (a second on a slow network). Any change of the address ends the
+ * choice (the chosen tab arrived, or Back went elsewhere).
+ */
+export function useChosenTab<V extends string>(current: V) {
+  const [chosen, setChosen] = useState<{ value: V; from: V } | null>(null);
+  if (chosen && chosen.from !== current) setChosen(null);
+  const pending = chosen !== null && chosen.value !== current;
+  return {
+    /** The tab to show as selected. */
+    selected: pending ? chosen.value : current,
+    /** True while the old panel stands in for the chosen tab's. */
+    pending,
+    choose: (value: V) => setChosen(value === current ? null : { value, from: current }),
+  };
 }

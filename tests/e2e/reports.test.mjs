@@ -182,6 +182,39 @@ describe("reports", () => {
     await context.close();
   });
 
+  test("a chosen tab is selected at once while its code loads, the old panel shown busy", async () => {
+    const { context, page } = await newPage(browser());
+    await openReports(page, own().admin);
+    // The Multi-Channel tab's code is held until the test lets it through (a slow network).
+    let release;
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/MultiChannelTab-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const tab = page.getByRole("tab", { name: "Multi-Channel" });
+    await tab.click();
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll("[role=tab]")].find((t) => t.textContent === "Multi-Channel")
+          ?.ariaSelected === "true",
+    );
+    assert.equal(
+      await page.getByRole("tab", { name: "YouTube" }).getAttribute("aria-selected"),
+      "false",
+    );
+    // The YouTube lists still stand there, faded and busy, until the tab's code is in.
+    const panel = page.getByRole("tabpanel");
+    assert.equal(await panel.getAttribute("aria-busy"), "true");
+    await panel.getByRole("heading", { name: "Recurring Reports" }).waitFor();
+    release();
+    await page.getByRole("heading", { name: "Multi-Channel Reports" }).waitFor();
+    assert.equal(await panel.getAttribute("aria-busy"), null);
+    await context.close();
+  });
+
   test("on a phone, Tab brings each download of a report whole into view beside its title", async () => {
     const title = "E2E phone downloads";
     const { report } = await own().api.call("reports", {

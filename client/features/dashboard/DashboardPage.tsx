@@ -5,7 +5,7 @@ import { dateRangeTypes } from "../../../shared/schemas/date-range";
 import type { TableName } from "../../../shared/schemas/tables";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
-import { TabList, TabPanel } from "../../components/Tabs";
+import { TabList, TabPanel, useChosenTab } from "../../components/Tabs";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { usePageTitle } from "../../lib/page-title";
@@ -72,6 +72,9 @@ export default function DashboardPage() {
   // The platform lives in the URL so reload and back/forward keep it.
   const [params, updateParams] = useUrlParams();
   const { platform, subTabs, tab } = dashboardView(params);
+  // The tab chosen shows selected at once, while its panel loads (useChosenTab).
+  const platformChoice = useChosenTab(platform);
+  const tableChoice = useChosenTab(tab);
   const [adding, setAdding] = useState(false);
   const [tableShown, setTableShown] = useState(false);
   const onTableLoaded = useCallback(() => setTableShown(true), []);
@@ -208,8 +211,11 @@ export default function DashboardPage() {
             { value: "youtube", label: "YouTube" },
             { value: "simplecast", label: "Simplecast" },
           ]}
-          selected={platform}
-          onSelect={(p) => updateParams((current) => keepPeriod(current, { platform: p }))}
+          selected={platformChoice.selected}
+          onSelect={(p) => {
+            platformChoice.choose(p);
+            updateParams((current) => keepPeriod(current, { platform: p }));
+          }}
           className="flex gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-700"
         />
         <Button
@@ -234,7 +240,12 @@ export default function DashboardPage() {
           <FileText className="h-4 w-4" aria-hidden /> New Report
         </Button>
       </div>
-      <TabPanel idBase="platform" selected={platform} className="space-y-6">
+      <TabPanel
+        idBase="platform"
+        selected={platformChoice.selected}
+        pending={platformChoice.pending}
+        className="space-y-6"
+      >
         {(list.isPending || count > 0) && (
           <Overview
             orgId={orgId}
@@ -264,14 +275,18 @@ export default function DashboardPage() {
               label="Tables"
               idBase="table"
               items={subTabs.map((t) => ({ value: t, label: subTabLabel[t] }))}
-              selected={tab}
-              onSelect={(t) => updateParams((current) => keepPeriod(current, { platform, tab: t }))}
+              selected={tableChoice.selected}
+              onSelect={(t) => {
+                tableChoice.choose(t);
+                updateParams((current) => keepPeriod(current, { platform, tab: t }));
+              }}
             />
           )
         )}
         <TabPanel
           idBase="table"
-          selected={tab}
+          selected={tableChoice.selected}
+          pending={tableChoice.pending}
           className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
         >
           {list.isPending && (

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageLoading } from "../../components/PageLoading";
-import { TabList, TabPanel } from "../../components/Tabs";
+import { TabList, TabPanel, useChosenTab } from "../../components/Tabs";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { usePageTitle } from "../../lib/page-title";
 
@@ -25,6 +25,7 @@ export default function ReportsPage() {
   const tab: ReportsTab = tabs.some((t) => t.value === requested)
     ? (requested as ReportsTab)
     : "youtube";
+  const chosen = useChosenTab(tab);
   if (!organization) return <PageLoading />;
 
   return (
@@ -35,12 +36,15 @@ export default function ReportsPage() {
           label="Report type"
           idBase="reports"
           items={[...tabs]}
-          selected={tab}
-          onSelect={(value) => setParams({ tab: value })}
+          selected={chosen.selected}
+          onSelect={(value) => {
+            chosen.choose(value);
+            setParams({ tab: value });
+          }}
           className="flex gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-800"
         />
       </div>
-      <TabPanel idBase="reports" selected={tab}>
+      <TabPanel idBase="reports" selected={chosen.selected} pending={chosen.pending}>
         <Suspense fallback={<PageLoading />}>
           {tab === "multi-channel" ? (
             <MultiChannelTab orgId={organization.id} />
