@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
+import { FADED_WHILE_BUSY } from "./busy-fade";
 
 export type TabItem<V extends string> = { value: V; label: ReactNode };
 
@@ -98,7 +99,7 @@ export function TabPanel({
       id={panelId(idBase)}
       aria-labelledby={tabId(idBase, selected)}
       aria-busy={pending || undefined}
-      className={`${className ?? ""} ${pending ? "opacity-50 transition-opacity delay-200 duration-200 motion-reduce:transition-none" : ""}`.trim()}
+      className={`${className ?? ""} ${pending ? FADED_WHILE_BUSY : ""}`.trim()}
     >
       {children}
     </section>

@@ -7,6 +7,7 @@ import {
 } from "@tanstack/react-table";
 import { Search, X } from "lucide-react";
 import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { FADED_WHILE_BUSY } from "../busy-fade";
 import { Dialog } from "../Dialog";
 import { Button } from "../form";
 import "./meta";
@@ -344,11 +345,7 @@ export function DataTable<T>(props: Props<T>) {
               so a quick answer does not flicker; back at once. */}
           <tbody
             data-testid="table-body"
-            className={
-              props.updating
-                ? "opacity-50 transition-opacity delay-200 duration-200 motion-reduce:transition-none"
-                : "transition-opacity"
-            }
+            className={props.updating ? FADED_WHILE_BUSY : "transition-opacity"}
           >
             {props.loading &&
               Array.from({ length: skeleton }, (_, i) => (
