@@ -2,6 +2,7 @@ import { Building2, Check, LogOut, Monitor, Moon, Settings, Sun } from "lucide-r
 import { DropdownMenu } from "radix-ui";
 import { useNavigate } from "react-router";
 import type { MenuStart } from "../components/DeferredMenu";
+import { MENU_LAYER } from "../components/layers";
 import { useAuth } from "../lib/auth/AuthProvider";
 import { useTheme } from "../lib/theme/ThemeProvider";
 import { type ThemePreference, themePreferences } from "../lib/theme/theme";
@@ -67,7 +68,7 @@ export default function AvatarMenu({ defaultOpen, autoFocus }: MenuStart) {
           sideOffset={8}
           // On a phone the menu stays inside the screen, 8 px from its edges.
           collisionPadding={8}
-          className="z-70 min-w-56 max-w-[calc(100vw-16px)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className={`${MENU_LAYER} min-w-56 max-w-[calc(100vw-16px)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
         >
           <DropdownMenu.Label className="truncate px-2 py-1.5 text-xs text-slate-500 dark:text-slate-400">
             {user.email}
@@ -118,7 +119,7 @@ export default function AvatarMenu({ defaultOpen, autoFocus }: MenuStart) {
               <DropdownMenu.SubContent
                 sideOffset={4}
                 collisionPadding={8}
-                className="z-70 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+                className={`${MENU_LAYER} min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
               >
                 <DropdownMenu.RadioGroup
                   value={preference}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import type { ExternalToast } from "sonner";
+import { TOAST_LAYER } from "../components/layers";
 
 /*
  * Toasts (sonner, top right) without sonner in the page's first load: the first toast, or a few
@@ -40,8 +41,6 @@ export const toast = { success: show("success"), error: show("error"), info: sho
 
 /** The header's 64 px and a gap of 8. */
 const TOAST_TOP = 72;
-/** Between dialogs (z-50) and opened menus (z-70); sonner's own is 999999999. */
-const TOAST_LAYER = 60;
 
 const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 

@@ -1,6 +1,7 @@
 import { Check, Columns3 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import type { MenuStart } from "../DeferredMenu";
+import { MENU_LAYER } from "../layers";
 import { type ColumnChoice, columnsButtonClass } from "./columns-menu-types";
 
 const item =
@@ -29,7 +30,7 @@ export default function ColumnsMenuContent({
           align="end"
           sideOffset={6}
           collisionPadding={8}
-          className="z-70 max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] min-w-52 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className={`${MENU_LAYER} max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] min-w-52 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
         >
           <DropdownMenu.Label className="px-2 py-1.5 text-xs text-slate-600 dark:text-slate-300">
             Show columns

@@ -1,6 +1,7 @@
 import { Download } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import type { MenuStart } from "../../components/DeferredMenu";
+import { MENU_LAYER } from "../../components/layers";
 import { type DownloadActions, downloadButtonClass } from "./download-actions";
 
 const item =
@@ -25,7 +26,7 @@ export default function DownloadMenuContent({
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
-          className="z-70 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className={`${MENU_LAYER} min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
         >
           <DropdownMenu.Item className={item} onSelect={onCsv} disabled={busy}>
             CSV
