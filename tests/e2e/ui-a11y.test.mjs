@@ -192,3 +192,47 @@ describe("keyboard focus stays in sight", () => {
     });
   }
 });
+
+describe("a dialog's choice groups", () => {
+  test("Tab stops at each group's chosen option once, also when it wraps, and arrows change the choice", async () => {
+    const { context, page } = await newPage(browser());
+    await signIn(page, own().admin.email, own().admin.password);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.goto(`${baseUrl()}/reports`);
+    await page.getByRole("button", { name: "New Report" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "New YouTube Report" });
+    await dialog.getByLabel("Recurring").check();
+    // Two whole rounds of the dialog's stops, so the wrap from its last stop to its first is in.
+    const stops = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      stops.push(
+        await page.evaluate(() => {
+          const el = document.activeElement;
+          return el instanceof HTMLInputElement && el.type === "radio"
+            ? `radio ${el.name}=${el.value} ${el.checked ? "chosen" : "not chosen"}`
+            : `${el?.tagName} ${(el?.getAttribute("aria-label") ?? el?.textContent ?? "").trim().slice(0, 30)}`;
+        }),
+      );
+    }
+    const radios = stops.filter((s) => s.startsWith("radio"));
+    assert.ok(radios.length >= 4, stops.join("\n"));
+    assert.deepEqual(
+      radios.filter((s) => s.endsWith("not chosen")),
+      [],
+      `Tab stopped on an option that is not chosen:\n${stops.join("\n")}`,
+    );
+    // One round is the stops up to the first repeat of the first stop; each group appears once in it.
+    const round = stops.slice(0, stops.indexOf(stops[0], 1));
+    const groups = round.filter((s) => s.startsWith("radio")).map((s) => s.split("=")[0]);
+    assert.deepEqual(groups, [...new Set(groups)], round.join("\n"));
+
+    // The arrow keys still move the choice within a group.
+    await dialog.getByLabel("Recurring").focus();
+    await page.keyboard.press("ArrowUp");
+    assert.equal(await dialog.getByLabel("One-time").isChecked(), true);
+    await page.keyboard.press("ArrowDown");
+    assert.equal(await dialog.getByLabel("Recurring").isChecked(), true);
+    await context.close();
+  });
+});

@@ -63,6 +63,10 @@ function Radio({
         name={name}
         value={value}
         checked={checked}
+        // Browsers give Tab only a group's chosen radio, but the dialog's focus trap wraps to the
+        // first radio it finds, chosen or not, and Tab then walked the group twice. Every group
+        // here always has a choice, so the others leave the Tab order (arrow keys still reach them).
+        tabIndex={checked ? 0 : -1}
         aria-describedby={describedBy}
         onChange={() => onChange(value)}
       />{" "}
