@@ -29,11 +29,20 @@ function mountToaster(): Promise<void> {
 }
 
 /**
+ * Errors stay twice sonner's four seconds: toasts let clicks through (client/styles.css), so
+ * resting the pointer on one no longer holds it, and an error is the one worth reading in full.
+ */
+const ERROR_DURATION_MS = 8_000;
+
+/**
  * An error already on screen is not shown twice: several reads failing together (or a page's
  * failure and the sign-out it led to) said the same sentence in a stack of identical toasts.
  */
 const show = (kind: "success" | "error" | "info") => (message: string, options?: ExternalToast) => {
-  const shown = kind === "error" ? { id: `error:${message}`, ...options } : options;
+  const shown =
+    kind === "error"
+      ? { id: `error:${message}`, duration: ERROR_DURATION_MS, ...options }
+      : options;
   void Promise.all([loadSonner(), mountToaster()]).then(([s]) => s.toast[kind](message, shown));
 };
 

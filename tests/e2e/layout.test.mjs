@@ -112,6 +112,53 @@ describe("signed-in layout", () => {
     });
   }
 
+  test("an error toast over the page's buttons lets them be used, and closes from its button", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 1280, height: 800 } });
+    await signInToDashboard(page, own().user);
+    // A read that fails puts its error top right, over the buttons a person tries next.
+    await page.route(
+      (url) => url.pathname.endsWith("/reports"),
+      (route) =>
+        route.request().method() === "GET"
+          ? route.fulfill({ status: 503, json: { error: "Service unavailable" } })
+          : route.fallback(),
+    );
+    await page.getByRole("link", { name: "Reports", exact: true }).first().click();
+    const error = page.locator('[data-sonner-toast][data-type="error"]');
+    await error.waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-sonner-toast][data-type="error"]')?.dataset.mounted ===
+        "true",
+    );
+    // Every page button the toast lies over, and whether a click at the middle of the part the
+    // toast covers reaches the button.
+    const beneath = await error.evaluate((toast) => {
+      const box = toast.getBoundingClientRect();
+      return [...document.querySelectorAll("main button")].flatMap((button) => {
+        const r = button.getBoundingClientRect();
+        const left = Math.max(r.left, box.left);
+        const right = Math.min(r.right, box.right);
+        const top = Math.max(r.top, box.top);
+        const bottom = Math.min(r.bottom, box.bottom);
+        if (left >= right || top >= bottom) return [];
+        const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+        return [{ name: button.textContent.trim(), reached: button.contains(hit) }];
+      });
+    });
+    assert.ok(beneath.length > 0, "the error toast lies over none of the page's buttons");
+    assert.deepEqual(
+      beneath.filter((b) => !b.reached),
+      [],
+      `buttons beneath the error toast: ${JSON.stringify(beneath)}`,
+    );
+    const close = error.getByRole("button", { name: "Close toast" });
+    assert.ok(await isUncovered(close), "the error toast's close button is beneath something");
+    await close.click();
+    await error.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   test("an avatar that fails to load is replaced by the default user icon", async () => {
     const { context, page } = await newPage(browser());
     // The real /me answer, with an avatar address that cannot load as an image.
