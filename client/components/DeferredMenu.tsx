@@ -6,6 +6,7 @@ import {
   useEffect,
   useState,
 } from "react";
+import { DialogBoundary } from "./DialogBoundary";
 
 /** How a deferred menu should first appear: open if the user already asked, focused if they were on it. */
 export type MenuStart = { defaultOpen: boolean; autoFocus: boolean };
@@ -37,8 +38,10 @@ export function DeferredMenu<P>({
   children,
 }: Props<P>) {
   const [start, setStart] = useState<MenuStart | null>(null);
+  // Warming up is best effort: offline it fails, and a click then says so (the boundary below).
+  const warm = () => void preload().catch(() => undefined);
   useEffect(() => {
-    const timer = setTimeout(() => void preload(), 5_000);
+    const timer = setTimeout(() => void preload().catch(() => undefined), 5_000);
     return () => clearTimeout(timer);
   }, [preload]);
 
@@ -49,8 +52,8 @@ export function DeferredMenu<P>({
       aria-haspopup="menu"
       aria-expanded={false}
       className={className}
-      onPointerEnter={() => void preload()}
-      onFocus={() => void preload()}
+      onPointerEnter={warm}
+      onFocus={warm}
       onClick={(e) =>
         onOpen?.({ defaultOpen: true, autoFocus: e.currentTarget === document.activeElement })
       }
@@ -65,5 +68,11 @@ export function DeferredMenu<P>({
     </button>
   );
   if (!start) return standIn(setStart);
-  return <Suspense fallback={standIn()}>{<Menu {...menuProps} {...start} />}</Suspense>;
+  // A menu whose code cannot be fetched (offline, or an old deployment's chunk) goes back to the
+  // stand-in with a toast, instead of taking the page (or, for the account menu, the layout) down.
+  return (
+    <DialogBoundary part="menu" onFailed={() => setStart(null)}>
+      <Suspense fallback={standIn()}>{<Menu {...menuProps} {...start} />}</Suspense>
+    </DialogBoundary>
+  );
 }

@@ -44,6 +44,42 @@ describe("the client does not crash on its primary paths (issue #21)", () => {
     await context.close();
   });
 
+  test("offline, a dialog, a menu and a page whose code has not arrived say so, and the page stays", async () => {
+    const { context, page, watch } = await dashboard();
+    await context.setOffline(true);
+    // Add Channel's dialog: it used to replace the whole page with "Crosscast has been updated".
+    await page.getByRole("button", { name: "Add Channel" }).click();
+    await page
+      .getByText(
+        "This dialog could not be loaded: you seem to be offline. Reconnect, then reload the page.",
+      )
+      .waitFor();
+    assert.equal(await page.getByRole("dialog").count(), 0);
+    assert.ok(await page.getByTestId("table-row").first().isVisible());
+    // A menu whose code loads on first use goes back to its button.
+    await page.getByRole("button", { name: "Download" }).click();
+    await page
+      .getByText(
+        "This menu could not be loaded: you seem to be offline. Reconnect, then reload the page.",
+      )
+      .waitFor();
+    assert.ok(await page.getByRole("button", { name: "Download" }).isVisible());
+    assert.ok(await page.getByTestId("table-row").first().isVisible());
+    // A page says it is the connection, not an update, and reloading once back online cures it.
+    await page.getByRole("link", { name: "Reports", exact: true }).first().click();
+    await page.getByRole("heading", { name: "You seem to be offline" }).waitFor();
+    assert.equal(await page.getByText("Crosscast has been updated").count(), 0);
+    assert.deepEqual(
+      watch.problems.filter((p) => p.startsWith("uncaught")),
+      [],
+      "a failed warm-up or load was left unhandled",
+    );
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Reload" }).click();
+    await page.getByRole("heading", { name: "Reports" }).waitFor();
+    await context.close();
+  });
+
   test("a stale cache after a quarter of an hour: Reports, then back to the Dashboard", async () => {
     const { context, page, watch } = await dashboard();
     await page.getByRole("link", { name: "Reports", exact: true }).click();

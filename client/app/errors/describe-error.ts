@@ -1,4 +1,5 @@
 import { ApiError } from "../../lib/api/client";
+import { isCodeLoadFailure, isOffline } from "../../lib/errors/code-load";
 
 export type ErrorDescription = {
   title: string;
@@ -7,13 +8,15 @@ export type ErrorDescription = {
   reloadNeeded: boolean;
 };
 
-const CHUNK_FAILED =
-  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
-
 /** Plain words for what went wrong; never a stack trace or a developer's message. */
 export function describeError(error: unknown): ErrorDescription {
-  const message = error instanceof Error ? error.message : "";
-  if (CHUNK_FAILED.test(message))
+  if (isCodeLoadFailure(error) && isOffline())
+    return {
+      title: "You seem to be offline",
+      text: "This page could not be loaded without a connection. Reconnect, then reload the page to continue where you were.",
+      reloadNeeded: true,
+    };
+  if (isCodeLoadFailure(error))
     return {
       title: "Crosscast has been updated",
       text: "A newer version is available. Reload the page to continue where you were.",

@@ -3,6 +3,7 @@ import { FileText, Plus, RefreshCw } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { dateRangeTypes } from "../../../shared/schemas/date-range";
 import type { TableName } from "../../../shared/schemas/tables";
+import { DialogBoundary } from "../../components/DialogBoundary";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { TabList, TabPanel, useChosenTab } from "../../components/Tabs";
@@ -337,27 +338,30 @@ export default function DashboardPage() {
       {firstViewSettled && <RecentActivity orgId={orgId} onJobFinished={refreshAll} />}
       {/* The add dialogs load on first use, keeping them out of the dashboard's first paint. */}
       {adding && (
-        <Suspense fallback={null}>
-          {platform === "youtube" ? (
-            <AddChannelDialog
-              orgId={orgId}
-              open={adding}
-              onOpenChange={setAdding}
-              connected={connected("youtube")}
-              isAdmin={isAdmin}
-              onChanged={refreshAll}
-            />
-          ) : (
-            <AddShowsDialog
-              orgId={orgId}
-              open={adding}
-              onOpenChange={setAdding}
-              connected={connected("simplecast")}
-              isAdmin={isAdmin}
-              onChanged={refreshAll}
-            />
-          )}
-        </Suspense>
+        // Their code may fail to arrive (offline): the dialog closes with a toast, the page stays.
+        <DialogBoundary onFailed={() => setAdding(false)}>
+          <Suspense fallback={null}>
+            {platform === "youtube" ? (
+              <AddChannelDialog
+                orgId={orgId}
+                open={adding}
+                onOpenChange={setAdding}
+                connected={connected("youtube")}
+                isAdmin={isAdmin}
+                onChanged={refreshAll}
+              />
+            ) : (
+              <AddShowsDialog
+                orgId={orgId}
+                open={adding}
+                onOpenChange={setAdding}
+                connected={connected("simplecast")}
+                isAdmin={isAdmin}
+                onChanged={refreshAll}
+              />
+            )}
+          </Suspense>
+        </DialogBoundary>
       )}
     </div>
   );

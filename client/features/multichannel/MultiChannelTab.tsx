@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { dateRangeLabel } from "../../../shared/date-ranges";
 import { formatCreatedAt } from "../../../shared/schedule";
 import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel";
+import { DialogBoundary } from "../../components/DialogBoundary";
 import { DataTable } from "../../components/data-table/DataTable";
 import { PINNED_TITLE, WRAP } from "../../components/data-table/meta";
 import { FileDownloadButton } from "../../components/FileDownloadButton";
@@ -293,23 +294,25 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         }}
       />
       {openPreview && (
-        <Suspense fallback={<PageLoading label="Loading preview" />}>
-          <PreviewBoard
-            key={openPreview}
-            orgId={orgId}
-            previewId={openPreview}
-            onClose={() => {
-              setPreview(null);
-              refresh();
-            }}
-            onBackToMerge={(setup) => {
-              setResume(setup);
-              setPreview(null);
-              setSettingUp(true);
-            }}
-            onGenerated={refresh}
-          />
-        </Suspense>
+        // The board's code may fail to arrive (offline): it closes with a toast, the tab stays.
+        <DialogBoundary key={openPreview} onFailed={() => setPreview(null)}>
+          <Suspense fallback={<PageLoading label="Loading preview" />}>
+            <PreviewBoard
+              orgId={orgId}
+              previewId={openPreview}
+              onClose={() => {
+                setPreview(null);
+                refresh();
+              }}
+              onBackToMerge={(setup) => {
+                setResume(setup);
+                setPreview(null);
+                setSettingUp(true);
+              }}
+              onGenerated={refresh}
+            />
+          </Suspense>
+        </DialogBoundary>
       )}
     </div>
   );

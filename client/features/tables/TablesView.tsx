@@ -15,6 +15,7 @@ import { integrationMessages } from "../../../shared/messages-integrations";
 import { addDays } from "../../../shared/overview-period";
 import { MAX_CHART_DAYS } from "../../../shared/schemas/details";
 import type { TableName } from "../../../shared/schemas/tables";
+import { DialogBoundary } from "../../components/DialogBoundary";
 import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
 import type { DownloadProgress } from "../../lib/api/download";
@@ -335,16 +336,17 @@ export function TablesView({
         />
       )}
       {detail && (
-        <Suspense fallback={null}>
-          <DetailPanel
-            key={detail}
-            orgId={orgId}
-            kind={table}
-            id={detail}
-            opening={detailOpeningFor(params.get("period"), overviewSpan)}
-            onClose={() => changeParams({ detail: null })}
-          />
-        </Suspense>
+        <DialogBoundary key={detail} onFailed={() => changeParams({ detail: null })}>
+          <Suspense fallback={null}>
+            <DetailPanel
+              orgId={orgId}
+              kind={table}
+              id={detail}
+              opening={detailOpeningFor(params.get("period"), overviewSpan)}
+              onClose={() => changeParams({ detail: null })}
+            />
+          </Suspense>
+        </DialogBoundary>
       )}
     </>
   );
