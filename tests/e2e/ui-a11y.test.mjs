@@ -193,6 +193,37 @@ describe("keyboard focus stays in sight", () => {
   }
 });
 
+describe("reflow (WCAG 1.4.10)", () => {
+  test("no page scrolls sideways at 320 px; wide tables scroll inside their own region", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 320, height: 640 } });
+    await signIn(page, own().admin.email, own().admin.password);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    const sideways = {};
+    for (const [name, path, want] of pages) {
+      await page.goto(`${baseUrl()}${path}`);
+      await ready(page, want);
+      await page.waitForLoadState("networkidle");
+      const wider = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth <= width) return null;
+        // The elements that stick out, outside any region that scrolls on its own.
+        const inRegion = (el) => {
+          for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+            if (getComputedStyle(a).overflowX !== "visible") return true;
+          return false;
+        };
+        return [...document.querySelectorAll("body *")]
+          .filter((el) => el.getBoundingClientRect().right > width + 0.5 && !inRegion(el))
+          .slice(0, 3)
+          .map((el) => `${el.tagName} "${(el.textContent ?? "").trim().slice(0, 40)}"`);
+      });
+      if (wider) sideways[name] = wider;
+    }
+    assert.deepEqual(sideways, {}, JSON.stringify(sideways, null, 2));
+    await context.close();
+  });
+});
+
 describe("a dialog's choice groups", () => {
   test("Tab stops at each group's chosen option once, also when it wraps, and arrows change the choice", async () => {
     const { context, page } = await newPage(browser());

@@ -379,7 +379,7 @@ export default function PlatformReports({
             setPage(1);
           }}
           toolbar={
-            <div className="flex items-end gap-2 text-sm">
+            <div className="flex flex-wrap items-end gap-2 text-sm">
               <label>
                 From
                 <input

@@ -47,8 +47,9 @@ export default function UpdateLogPage() {
               {entry.date}
             </time>
             <h2 className="mb-3 mt-1 text-lg font-semibold">{entry.title}</h2>
-            {/* react-markdown renders no raw HTML, so a change log cannot inject markup. */}
-            <div className="prose-sm space-y-2 text-sm leading-6 text-slate-700 dark:text-slate-300 [&_li]:ml-5 [&_li]:list-disc [&_h3]:font-semibold [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 dark:[&_code]:bg-slate-800">
+            {/* react-markdown renders no raw HTML, so a change log cannot inject markup. A long
+                address in code breaks where it must: at 320 px one pushed the page sideways. */}
+            <div className="prose-sm space-y-2 [overflow-wrap:anywhere] text-sm leading-6 text-slate-700 dark:text-slate-300 [&_li]:ml-5 [&_li]:list-disc [&_h3]:font-semibold [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 dark:[&_code]:bg-slate-800">
               <Markdown>{entry.markdown}</Markdown>
             </div>
           </li>
