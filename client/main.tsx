@@ -17,8 +17,12 @@ const brand = readInjectedBrand();
 // Must run before the router reads the address.
 const pendingLink = takeHashLink();
 followPastedLinks();
+// A tab people come back to (after lunch, the next morning) shows current figures: what is on
+// screen and older than 30 s is asked again when the tab is shown again (TanStack listens to
+// visibilitychange). It had been off, so a dashboard left open all day kept the morning's
+// numbers. The board keeps its own (staleTime Infinity: its room pushes every change).
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: true } },
 });
 const routes = appRoutes(brand);
 preloadOpeningPage(routes);

@@ -579,3 +579,41 @@ describe("dashboard: an organisation with no channels or shows", () => {
     await context.close();
   });
 });
+
+describe("dashboard: left open all day", () => {
+  /** Hides the page, then shows it again, as switching to another tab and back does. */
+  const leaveAndComeBack = (page) =>
+    page.evaluate(() => {
+      for (const state of ["hidden", "visible"]) {
+        Object.defineProperty(document, "visibilityState", {
+          configurable: true,
+          get: () => state,
+        });
+        document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+      }
+    });
+
+  test("its freshness labels keep time, and coming back to the tab asks for current data", async () => {
+    const { context, page } = await newPage(browser());
+    await page.clock.install();
+    await openDashboard(page);
+    const freshness = page.getByTestId("table-freshness");
+    await freshness.getByText(/^Data refreshed (just now|\d+ minutes? ago)$/).waitFor();
+    const overview = page.getByText(/ · channels refreshed /);
+    await overview.waitFor();
+    // Three hours later, with nothing clicked, the labels say so (they said "just now" for ever).
+    await page.clock.fastForward("03:00:00");
+    await freshness.getByText("Data refreshed 3 hours ago").waitFor();
+    assert.match(await overview.innerText(), /channels refreshed (3|\d{2,}) hours ago$/);
+    // Coming back to the tab asks for the table and the overview again.
+    const table = page.waitForRequest(
+      (r) => r.method() === "GET" && new URL(r.url()).pathname.endsWith("/tables/channels"),
+    );
+    const figures = page.waitForRequest(
+      (r) => r.method() === "GET" && new URL(r.url()).pathname.includes("/overview"),
+    );
+    await leaveAndComeBack(page);
+    await Promise.all([table, figures]);
+    await context.close();
+  });
+});

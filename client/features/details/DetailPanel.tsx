@@ -8,7 +8,7 @@ import { formatCount, previousPeriod } from "../../lib/format";
 import { blankDays } from "./blank-days";
 import { type DetailKind, detailQueries } from "./details-api";
 import LineChart from "./LineChart";
-import { relativeTime } from "./relative-time";
+import { RelativeTime } from "./RelativeTime";
 import { WatchTimeCharts } from "./WatchTimeCharts";
 
 const DAY = 86_400_000;
@@ -161,7 +161,7 @@ export default function DetailPanel({ orgId, kind, id, onClose, opening }: Props
             </>
           )}
           <p className="ml-auto text-xs text-slate-500 dark:text-slate-400" data-testid="freshness">
-            Data refreshed {relativeTime(data?.lastUpdated ?? null)}
+            Data refreshed <RelativeTime iso={data?.lastUpdated ?? null} />
           </p>
         </div>
         {!valid && (

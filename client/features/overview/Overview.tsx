@@ -9,7 +9,7 @@ import { TitleText } from "../../components/TitleText";
 import { useHint } from "../../components/use-hint";
 import { formatCount, previousPeriod } from "../../lib/format";
 import type { Platform } from "../dashboard/dashboard-api";
-import { relativeTime } from "../details/relative-time";
+import { RelativeTime } from "../details/RelativeTime";
 import { type OverviewPeriodChoice, overviewQueries } from "./overview-api";
 import { Sparkline } from "./Sparkline";
 
@@ -197,11 +197,16 @@ export function Overview({
           {platform === "youtube" ? "YouTube overview" : "Podcast overview"}
         </h2>
         <p className="text-xs text-slate-600 dark:text-slate-300">
-          {data
-            ? // Named: the overview's clock is the channels' (or shows') refresh, and the Videos
-              // table's "Data refreshed" is its newest row's, young videos being refreshed hourly.
-              `${data.period.from} to ${data.period.to} · ${platform === "youtube" ? "channels" : "shows"} refreshed ${relativeTime(data.lastUpdated)}`
-            : "\u00a0"}
+          {data ? (
+            // Named: the overview's clock is the channels' (or shows') refresh, and the Videos
+            // table's "Data refreshed" is its newest row's, young videos being refreshed hourly.
+            <>
+              {`${data.period.from} to ${data.period.to} · ${platform === "youtube" ? "channels" : "shows"} refreshed `}
+              <RelativeTime iso={data.lastUpdated} />
+            </>
+          ) : (
+            "\u00a0"
+          )}
         </p>
         <label className="flex items-center gap-2 text-sm">
           <span>Period</span>

@@ -5,7 +5,7 @@ import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { toast } from "../../lib/toast";
 import { dashboardApi, ingestionMessages } from "../dashboard/dashboard-api";
-import { relativeTime } from "../details/relative-time";
+import { RelativeTime } from "../details/RelativeTime";
 import { OwnerSection } from "../owner/OwnerSection";
 import type { TableRow } from "./columns";
 import { deleteRows } from "./table-api";
@@ -74,7 +74,9 @@ export function ParentEditDialog({
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-300">Last refreshed</dt>
-        <dd>{relativeTime(typeof row.lastUpdated === "string" ? row.lastUpdated : null)}</dd>
+        <dd>
+          <RelativeTime iso={typeof row.lastUpdated === "string" ? row.lastUpdated : null} />
+        </dd>
         {youtube && row.handle && (
           <>
             <dt className="text-slate-600 dark:text-slate-300">On YouTube</dt>

@@ -26,7 +26,7 @@ import { toast } from "../../lib/toast";
 import { useUrlParams } from "../../lib/use-url-params";
 import { loadFailedMessages } from "../dashboard/dashboard-api";
 import type { DetailOpening, DetailPreset } from "../details/DetailPanel";
-import { relativeTime } from "../details/relative-time";
+import { RelativeTime } from "../details/RelativeTime";
 import { cellText, columnDefs, type TableRow, visibleColumns } from "./columns";
 import { DownloadMenu } from "./DownloadMenu";
 import { ParentEditDialog } from "./ParentEditDialog";
@@ -232,9 +232,13 @@ export function TablesView({
       <p className="mb-2 text-xs text-slate-500 dark:text-slate-400" data-testid="table-freshness">
         {/* Freshness is of the rows shown: a search that matches nothing has none, and "never"
             would say the channels were never refreshed. The line keeps its height either way. */}
-        {data && data.rows.length > 0
-          ? `Data refreshed ${relativeTime(data.refreshedAt)}`
-          : "\u00a0"}
+        {data && data.rows.length > 0 ? (
+          <>
+            Data refreshed <RelativeTime iso={data.refreshedAt} />
+          </>
+        ) : (
+          "\u00a0"
+        )}
       </p>
       <DataTable<TableRow>
         label={table.charAt(0).toUpperCase() + table.slice(1)}
