@@ -109,12 +109,37 @@ describe("app shell", () => {
     await context.close();
   });
 
-  test("the real Update Log has the foundation entry", async () => {
+  test("the real Update Log shows its newest entries first and older ones on request, down to the foundation", async () => {
     const { context, page } = await newPage(browser());
+    const asked = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith(".md")) asked.push(r.url());
+    });
     await page.goto(`${baseUrl()}/update-log`);
-    await page
-      .getByRole("heading", { name: "Foundation: app shell, brands and update log" })
-      .waitFor();
+    const entries = page.getByTestId("change-log-entry");
+    await entries.first().waitFor();
+    // The newest ten, read with ten requests rather than one per entry ever written.
+    assert.equal(await entries.count(), 10);
+    assert.equal(asked.length, 10);
+    const older = page.getByRole("button", { name: "Show older updates" });
+    await older.click();
+    await entries.nth(10).waitFor();
+    // Reading goes on where the older entries start.
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.textContent),
+      await entries.nth(10).locator("h2").textContent(),
+    );
+    const foundation = page.getByRole("heading", {
+      name: "Foundation: app shell, brands and update log",
+    });
+    while ((await foundation.count()) === 0) {
+      await older.click();
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="change-log-entry"]').length > n,
+        await entries.count(),
+      );
+    }
+    assert.equal(await older.count(), 0, "the last page still offers older updates");
     await context.close();
   });
 

@@ -3,8 +3,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  CHANGE_LOG_PAGE,
   changeLogManifestSchema,
-  loadChangeLogs,
+  changeLogPages,
+  loadChangeLogManifest,
+  loadChangeLogTexts,
 } from "../../../client/features/update-log/change-logs";
 
 const root = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "../../..");
@@ -30,7 +33,7 @@ describe("the Update Log's order", () => {
       { filename: "b.md", date: "2026-01-05", title: "Older" },
       { filename: "a.md", date: "2026-11-20", title: "Newer" },
     ]);
-    expect((await loadChangeLogs()).map((e) => e.title)).toEqual(["Newer", "Older"]);
+    expect((await loadChangeLogManifest()).map((e) => e.title)).toEqual(["Newer", "Older"]);
   });
 
   it("keeps one day's entries in manifest order (newest first), not by file name", async () => {
@@ -38,9 +41,25 @@ describe("the Update Log's order", () => {
       { filename: "2026-11-24-platform-switch.md", date: "2026-11-24", title: "Landed last" },
       { filename: "2026-11-24-steadier-tables.md", date: "2026-11-24", title: "Landed first" },
     ]);
-    const entries = await loadChangeLogs();
+    const entries = await loadChangeLogManifest();
     expect(entries.map((e) => e.title)).toEqual(["Landed last", "Landed first"]);
-    expect(entries[0]?.markdown).toBe("text of 2026-11-24-platform-switch.md");
+    expect(await loadChangeLogTexts(entries.map((e) => e.filename))).toEqual([
+      "text of 2026-11-24-platform-switch.md",
+      "text of 2026-11-24-steadier-tables.md",
+    ]);
+  });
+
+  it("reads the entries a page at a time, newest page first", async () => {
+    const listing = Array.from({ length: 23 }, (_, i) => ({
+      filename: `e${i}.md`,
+      date: `2026-11-${String(28 - i).padStart(2, "0")}`,
+      title: `Entry ${i}`,
+    }));
+    serve(listing);
+    const pages = changeLogPages(await loadChangeLogManifest());
+    expect(pages.map((p) => p.length)).toEqual([CHANGE_LOG_PAGE, CHANGE_LOG_PAGE, 3]);
+    expect(pages[0]?.[0]).toBe("e0.md");
+    expect(pages[2]).toEqual(["e20.md", "e21.md", "e22.md"]);
   });
 
   it("the real manifest lists newest first, and every file it names exists", () => {
