@@ -88,15 +88,25 @@ describe("ScheduleActiveToggle", () => {
     renderRow();
     await userEvent.click(await screen.findByRole("button", { name: "Deactivate Weekly digest" }));
     const pending = screen.getByRole("button", { name: "Activate Weekly digest" });
-    expect(pending).toHaveProperty("disabled", true);
+    // Disabled while the server answers, and the focus stays on it (a disabled element would
+    // drop it to the page's body): pressed again, it sends nothing.
+    expect(pending.getAttribute("aria-disabled")).toBe("true");
+    expect(document.activeElement).toBe(pending);
     expect(pending.textContent).toBe("Inactive");
+    await userEvent.click(pending);
+    await userEvent.keyboard("{Enter}");
     server.release();
     await waitFor(() =>
-      expect(screen.getByRole("button", { name: "Activate Weekly digest" })).toHaveProperty(
-        "disabled",
-        false,
-      ),
+      expect(
+        screen
+          .getByRole("button", { name: "Activate Weekly digest" })
+          .getAttribute("aria-disabled"),
+      ).toBeNull(),
     );
+    expect(document.activeElement).toBe(
+      screen.getByRole("button", { name: "Activate Weekly digest" }),
+    );
+    expect(pending).toHaveProperty("disabled", false);
     expect(server.sent).toEqual([false]);
   });
 

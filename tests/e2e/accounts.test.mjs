@@ -218,6 +218,25 @@ describe("accounts", () => {
     await context.close();
   });
 
+  test("Save pressed from the keyboard keeps the focus while it saves and after", async () => {
+    const { context, page } = await newPage(browser());
+    await signInToDashboard(page, own().user);
+    await page.goto(`${baseUrl()}/account-settings`);
+    await page.getByRole("heading", { name: "Account Settings" }).waitFor();
+    await page.getByLabel(/Phone/).fill("+44 20 7946 0000");
+    const save = page.getByRole("button", { name: "Save Changes" });
+    await save.focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Profile updated successfully").waitFor();
+    // A disabled button drops the focus to the page's body; this one held it (useHeldFocus).
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    assert.equal(await focused(), "Save Changes");
+    // And the keyboard goes on from there: Tab reaches the next field, not the page's first link.
+    await page.keyboard.press("Tab");
+    assert.notEqual(await focused(), "Skip to content");
+    await context.close();
+  });
+
   test("upload and remove an avatar; a file that is not an image is refused", async () => {
     const { context, page } = await newPage(browser());
     await signInToDashboard(page, own().user);

@@ -4,6 +4,7 @@ import {
   reportMessages,
   type ScheduleView,
 } from "../../../shared/schemas/reports";
+import { useHeldFocus } from "../../components/use-held-focus";
 import { serverMessage } from "../../lib/api/errors";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
@@ -49,13 +50,16 @@ export function ScheduleActiveToggle({
     onSettled: () => queryClient.invalidateQueries({ queryKey: orgScope(orgId, "reports") }),
   });
   const { isActive, title } = schedule;
+  // Pressed from the keyboard, it keeps the focus while the server answers (useHeldFocus).
+  const held = useHeldFocus<HTMLButtonElement>(toggle.isPending, {
+    onClick: () => toggle.mutate(!isActive),
+  });
   return (
     <button
       type="button"
       aria-label={`${isActive ? "Deactivate" : "Activate"} ${title}`}
-      disabled={toggle.isPending}
-      className={`rounded px-2 py-0.5 text-xs font-medium disabled:cursor-wait ${isActive ? "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
-      onClick={() => toggle.mutate(!isActive)}
+      {...held}
+      className={`rounded px-2 py-0.5 text-xs font-medium disabled:cursor-wait aria-disabled:cursor-wait ${isActive ? "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
     >
       {isActive ? "Active" : "Inactive"}
     </button>
