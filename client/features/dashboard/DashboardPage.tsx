@@ -36,6 +36,7 @@ const AddShowsDialog = lazy(() =>
   import("./AddShowsDialog").then((m) => ({ default: m.AddShowsDialog })),
 );
 const PlatformReports = lazy(() => import("../reports/PlatformReports"));
+const addDialogs = { youtube: AddChannelDialog, simplecast: AddShowsDialog };
 
 const subTabLabel: Record<SubTab, string> = {
   channels: "Channels",
@@ -116,6 +117,7 @@ export default function DashboardPage() {
   // an organisation without shows saw the podcast overview flash up and vanish. Not asked for
   // earlier: D1 answers one statement at a time, and the first rows come first (issue 15).
   const list = platform === "youtube" ? channels : shows;
+  const AddDialog = addDialogs[platform];
   const count =
     platform === "youtube"
       ? (channels.data?.channels.length ?? 0)
@@ -341,25 +343,14 @@ export default function DashboardPage() {
         // Their code may fail to arrive (offline): the dialog closes with a toast, the page stays.
         <DialogBoundary onFailed={() => setAdding(false)}>
           <Suspense fallback={null}>
-            {platform === "youtube" ? (
-              <AddChannelDialog
-                orgId={orgId}
-                open={adding}
-                onOpenChange={setAdding}
-                connected={connected("youtube")}
-                isAdmin={isAdmin}
-                onChanged={refreshAll}
-              />
-            ) : (
-              <AddShowsDialog
-                orgId={orgId}
-                open={adding}
-                onOpenChange={setAdding}
-                connected={connected("simplecast")}
-                isAdmin={isAdmin}
-                onChanged={refreshAll}
-              />
-            )}
+            <AddDialog
+              orgId={orgId}
+              open={adding}
+              onOpenChange={setAdding}
+              connected={connected(platform)}
+              isAdmin={isAdmin}
+              onChanged={refreshAll}
+            />
           </Suspense>
         </DialogBoundary>
       )}
