@@ -97,12 +97,18 @@ describe("the multi-channel board on a phone and from the keyboard", () => {
     const handle = card.getByRole("button", { name: `Drag episode ${title}` });
     const pickUp = card.getByRole("button", { name: `Pick up episode ${title}` });
     assert.equal(await handle.isEnabled(), true);
+    // The keyboard is on the card's Pick up when the connection drops.
+    await pickUp.focus();
 
     offline = true;
     await current.page.close({ code: 1011, reason: "offline" });
     await current.server.close();
     await board.getByText("Connection lost. Reconnecting...").waitFor();
     await board.getByText("Reconnecting...", { exact: true }).waitFor();
+    // Pick up went, and the focus with it: it is on the line that says why, not the page's body.
+    await page.waitForFunction(() =>
+      document.activeElement?.textContent?.startsWith("Connection lost. Reconnecting..."),
+    );
     // Nothing to drag or pick up: a drop would have gone nowhere and snapped back unexplained.
     assert.equal(await handle.isDisabled(), true);
     assert.equal(await pickUp.count(), 0);

@@ -184,6 +184,31 @@ export default function PreviewBoard({
   // A change travels only over a live connection (use-room's send drops it otherwise): while the
   // connection is down, cards are held still rather than snapping back from a drop with no word.
   const editable = !room.readOnly && room.status === "live";
+  const reconnecting = room.status === "reconnecting";
+  // A card's control that had the keyboard when the connection dropped is disabled (its handle)
+  // or gone (Pick up, Remove), and the browser sent the focus to the page's body. The focus goes
+  // to the line that says why instead, where the next Tab goes on into the board.
+  const cardsArea = useRef<HTMLDivElement | null>(null);
+  const lostLine = useRef<HTMLParagraphElement | null>(null);
+  const lastFocused = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const remember = (event: FocusEvent) => {
+      const target = event.target;
+      lastFocused.current =
+        target instanceof HTMLElement && cardsArea.current?.contains(target) ? target : null;
+    };
+    document.addEventListener("focusin", remember);
+    return () => document.removeEventListener("focusin", remember);
+  }, []);
+  useEffect(() => {
+    const last = lastFocused.current;
+    if (!reconnecting || !last) return;
+    const lost =
+      !last.isConnected ||
+      (last instanceof HTMLButtonElement && last.disabled) ||
+      document.activeElement === document.body;
+    if (lost) lostLine.current?.focus();
+  }, [reconnecting]);
   const [generating, setGenerating] = useState(false);
   const [reopening, setReopening] = useState(false);
   const [dragging, setDragging] = useState<DragData | null>(null);
@@ -483,8 +508,13 @@ export default function PreviewBoard({
                 </Button>
               </div>
             )}
-            {room.status === "reconnecting" && (
-              <p className="text-sm text-amber-700 dark:text-amber-400" role="status">
+            {reconnecting && (
+              <p
+                ref={lostLine}
+                tabIndex={-1}
+                className="text-sm text-amber-700 outline-none dark:text-amber-400"
+                role="status"
+              >
                 Connection lost. Reconnecting... Cards can be moved again once the board is live.
               </p>
             )}
@@ -493,7 +523,7 @@ export default function PreviewBoard({
                 {room.notice}
               </p>
             )}
-            <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[20rem_1fr]">
+            <div ref={cardsArea} className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[20rem_1fr]">
               <section aria-label="Available Episodes" className="flex min-h-0 flex-col">
                 <h3 className="mb-2 text-sm font-semibold">Available Episodes ({pool.length})</h3>
                 {picking?.drag.kind === "episode" && picking.drag.fromRowId && (
