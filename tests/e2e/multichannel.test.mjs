@@ -88,7 +88,14 @@ describe("multi-channel reports", () => {
       await merge.getByRole("checkbox", { name: /Merge duplicate videos/ }).isChecked(),
       true,
     );
-    await merge.getByRole("button", { name: "Continue to Preview" }).click();
+    // Once the figures are in, the keyboard is on Continue to Preview (it was on Close, where a
+    // second Enter closed the whole flow).
+    const continueToPreview = merge.getByRole("button", { name: "Continue to Preview" });
+    await page.waitForFunction(
+      () => document.activeElement?.textContent?.trim() === "Continue to Preview",
+    );
+    assert.equal(await continueToPreview.isVisible(), true);
+    await page.keyboard.press("Enter");
     await page
       .getByRole("dialog", { name: "E2E pairs - Drag & Drop Preview" })
       .getByText(/Live · version/)

@@ -72,6 +72,20 @@ export function SetupFlow({
   const [generating, setGenerating] = useState(false);
   const [focusRange, setFocusRange] = useState(false);
   const rangeSelect = useRef<HTMLSelectElement | null>(null);
+  // The merge dialog opens while its content loads, so the dialog puts the focus on its only
+  // control then, Close: Enter pressed again (as on the setup's Continue) closed the whole flow.
+  // Once the figures are in, the focus goes to Continue to Preview, unless it was moved meanwhile.
+  const continueToPreview = useRef<HTMLButtonElement | null>(null);
+  const contentShown = step === "merge" && !loadingContent && summary !== null;
+  useEffect(() => {
+    if (!contentShown) return;
+    const active = document.activeElement;
+    const stillOnOpening =
+      !active ||
+      active === document.body ||
+      (active.getAttribute("aria-label") === "Close" && active.closest("[role=dialog]") !== null);
+    if (stillOnOpening) continueToPreview.current?.focus();
+  }, [contentShown]);
 
   const dateRange = (): DateRange | null => {
     if (rangeType !== "custom") return { type: rangeType, range: null };
@@ -313,7 +327,11 @@ export function SetupFlow({
               <Button variant="secondary" disabled={generating} onClick={() => setStep("setup")}>
                 Back
               </Button>
-              <Button disabled={generating} onClick={() => void generate(mergeOptions)}>
+              <Button
+                ref={continueToPreview}
+                disabled={generating}
+                onClick={() => void generate(mergeOptions)}
+              >
                 {generating ? "Loading preview" : "Continue to Preview"}
               </Button>
             </div>
