@@ -1,13 +1,23 @@
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
-import { InvitationsBanner } from "../features/organization/InvitationsBanner";
+import { useAuth } from "../lib/auth/AuthProvider";
 import { useTheme } from "../lib/theme/ThemeProvider";
 import { Toasts } from "../lib/toast";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 
+// Shown only to a person with invitations waiting, so its code stays out of everyone's first
+// load (the client budget, issue 9); the session already says whether there are any.
+const InvitationsBanner = lazy(() =>
+  import("../features/organization/InvitationsBanner").then((m) => ({
+    default: m.InvitationsBanner,
+  })),
+);
+
 /** Fixed header and footer around the page; toasts top right (spec "Shared layout"). */
 export function Layout() {
   const { preference } = useTheme();
+  const { invitations } = useAuth();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -22,7 +32,11 @@ export function Layout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-7xl flex-1 px-4 pb-20 pt-20 outline-none sm:px-6"
       >
-        <InvitationsBanner />
+        {invitations.length > 0 && (
+          <Suspense fallback={null}>
+            <InvitationsBanner />
+          </Suspense>
+        )}
         <Outlet />
       </main>
       <Footer />

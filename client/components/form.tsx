@@ -40,23 +40,22 @@ export function Button({
   variant?: "primary" | "secondary" | "danger" | "ghost";
 }) {
   const held = useHeldFocus<HTMLButtonElement>(disabled, { onFocus, onBlur, onClick });
-  // Each disabled look is written for the native state and for the held one (aria-disabled).
+  // `inactive:` is disabled natively or held disabled with the focus (client/styles.css).
   const styles = {
-    primary:
-      "bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-400 aria-disabled:bg-indigo-400",
+    primary: "bg-indigo-600 text-white hover:bg-indigo-500 inactive:bg-indigo-400",
     secondary:
-      "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-50 aria-disabled:opacity-50 disabled:hover:bg-white aria-disabled:hover:bg-white dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:disabled:hover:bg-slate-900 dark:aria-disabled:hover:bg-slate-900",
-    danger: "bg-red-600 text-white hover:bg-red-500 disabled:bg-red-400 aria-disabled:bg-red-400",
+      "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 inactive:opacity-50 inactive:hover:bg-white dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:inactive:hover:bg-slate-900",
+    danger: "bg-red-600 text-white hover:bg-red-500 inactive:bg-red-400",
     // Disabled: faded and without the hover fill, so it never looks clickable.
     ghost:
-      "text-slate-600 hover:bg-slate-100 disabled:opacity-50 aria-disabled:opacity-50 disabled:hover:bg-transparent aria-disabled:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:disabled:hover:bg-transparent dark:aria-disabled:hover:bg-transparent",
+      "text-slate-600 hover:bg-slate-100 inactive:opacity-50 inactive:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:inactive:hover:bg-transparent",
   }[variant];
   return (
     <button
       type="button"
       {...props}
       {...held}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed ${styles} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors inactive:cursor-not-allowed ${styles} ${className}`}
     />
   );
 }

@@ -1,5 +1,5 @@
-import { Component, lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from "react";
-import type { ExternalToast } from "sonner";
+import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import type { ExternalToast, ToasterProps } from "sonner";
 import { TOAST_LAYER } from "../components/layers";
 
 /*
@@ -54,21 +54,16 @@ export const toast = { success: show("success"), error: show("error"), info: sho
 /** The header's 64 px and a gap of 8. */
 const TOAST_TOP = 72;
 
-const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
-
 /**
  * If sonner's code cannot be fetched (the connection dropped in the page's first seconds), the
  * page goes on without toasts rather than failing whole: the Toaster sits beside every page.
  */
-class ToasterBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
+const SonnerToaster = lazy<ComponentType<ToasterProps>>(() =>
+  loadSonner().then(
+    (m) => ({ default: m.Toaster }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** Rendered after the Toaster, so its effect runs once the Toaster has subscribed. */
 function Mounted() {
@@ -89,23 +84,21 @@ export function Toasts({ theme }: { theme: "light" | "dark" | "system" }) {
   }, []);
   if (!show) return null;
   return (
-    <ToasterBoundary>
-      <Suspense fallback={null}>
-        {/* Top right, below the fixed header (h-16): at sonner's own 24 px a toast covered the
+    <Suspense fallback={null}>
+      {/* Top right, below the fixed header (h-16): at sonner's own 24 px a toast covered the
           account menu and, on a phone, the main menu button for its four seconds. Stacked
           above dialogs (z-50) but below an opened menu (z-70): a toast covered the menu's
           items, and the pointer resting on it paused it there. */}
-        <SonnerToaster
-          position="top-right"
-          style={{ zIndex: TOAST_LAYER }}
-          offset={{ top: TOAST_TOP }}
-          mobileOffset={{ top: TOAST_TOP }}
-          richColors
-          closeButton
-          theme={theme}
-        />
-        <Mounted />
-      </Suspense>
-    </ToasterBoundary>
+      <SonnerToaster
+        position="top-right"
+        style={{ zIndex: TOAST_LAYER }}
+        offset={{ top: TOAST_TOP }}
+        mobileOffset={{ top: TOAST_TOP }}
+        richColors
+        closeButton
+        theme={theme}
+      />
+      <Mounted />
+    </Suspense>
   );
 }

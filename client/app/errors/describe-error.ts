@@ -10,23 +10,20 @@ export type ErrorDescription = {
 
 /** Plain words for what went wrong; never a stack trace or a developer's message. */
 export function describeError(error: unknown): ErrorDescription {
-  if (isCodeLoadFailure(error) && isOffline())
+  const codeLost = isCodeLoadFailure(error);
+  // Code that failed to load offline is the connection's fault, not an update's; only a page load
+  // brings it back (see isCodeLoadFailure), so the button is Reload.
+  if ((codeLost && isOffline()) || (error instanceof ApiError && error.code === "NETWORK"))
     return {
       title: "You seem to be offline",
-      text: "This page could not be loaded without a connection. Reconnect, then reload the page to continue where you were.",
-      reloadNeeded: true,
+      text: "Connection error. Please check your internet connection and try again.",
+      reloadNeeded: codeLost,
     };
-  if (isCodeLoadFailure(error))
+  if (codeLost)
     return {
       title: "Crosscast has been updated",
       text: "A newer version is available. Reload the page to continue where you were.",
       reloadNeeded: true,
-    };
-  if (error instanceof ApiError && error.code === "NETWORK")
-    return {
-      title: "You seem to be offline",
-      text: "Connection error. Please check your internet connection and try again.",
-      reloadNeeded: false,
     };
   return {
     title: "Something went wrong",

@@ -59,7 +59,7 @@ export function ScheduleActiveToggle({
       type="button"
       aria-label={`${isActive ? "Deactivate" : "Activate"} ${title}`}
       {...held}
-      className={`rounded px-2 py-0.5 text-xs font-medium disabled:cursor-wait aria-disabled:cursor-wait ${isActive ? "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
+      className={`rounded px-2 py-0.5 text-xs font-medium inactive:cursor-wait ${isActive ? "bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"}`}
     >
       {isActive ? "Active" : "Inactive"}
     </button>

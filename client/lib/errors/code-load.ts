@@ -18,11 +18,7 @@ export const isOffline = () => typeof navigator !== "undefined" && navigator.onL
  * the whole page when Add Channel was clicked with the network down.
  */
 export function partFailureMessage(error: unknown, part: "dialog" | "menu"): string {
-  if (isCodeLoadFailure(error))
-    return isOffline()
-      ? `This ${part} could not be loaded: you seem to be offline. Reconnect, then reload the page.`
-      : `This ${part} could not be loaded. Reload the page to continue.`;
-  return part === "dialog"
-    ? "Something went wrong in this dialog, so it was closed. Please try again."
-    : "Something went wrong in this menu, so it was closed. Please try again.";
+  if (!isCodeLoadFailure(error))
+    return `Something went wrong in this ${part}, so it was closed. Please try again.`;
+  return `This ${part} could not be loaded${isOffline() ? ": you seem to be offline. Reconnect, then reload the page." : ". Reload the page to continue."}`;
 }
