@@ -106,6 +106,16 @@ export async function apiSession(who) {
         redirect: "manual",
         signal: AbortSignal.timeout(20_000),
       });
+      // wrangler dev's own answer when its runtime restarts under load (not the app's: its body is
+      // text). The Worker never saw the request (it logged nothing, docs/performance.md), so even
+      // a write is asked again.
+      if (res.status === 503 && attempt < 3) {
+        const text = await res.clone().text();
+        if (text.startsWith("Your worker restarted mid-request")) {
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          return request(method, path, token, body, attempt + 1);
+        }
+      }
       return { res, json: res.status === 204 ? null : await res.json() };
     } catch (error) {
       // wrangler dev now and then never answers one request while a queue job runs (issue #13);
