@@ -3,7 +3,9 @@ import {
   customRangeFromDates,
   dateRangeLabel,
   dateRangeOptions,
+  onZonedDays,
   resolveDateRange,
+  zonedDateInputValue,
 } from "../../shared/date-ranges";
 import { supportedTimeZones } from "../../shared/timezones";
 import {
@@ -254,5 +256,34 @@ describe("dateRangeLabel", () => {
       "All time",
       "Custom",
     ]);
+  });
+});
+
+describe("the Reports list's From and To, on the organisation's calendar", () => {
+  // 23:30 UTC on 1 December is already 2 December in Tokyo and still 1 December in Los Angeles.
+  const at = Date.parse("2026-12-01T23:30:00.000Z");
+
+  it("names today as the organisation's calendar does, whatever the browser's zone", () => {
+    expect(zonedDateInputValue(at, "Asia/Tokyo")).toBe("2026-12-02");
+    expect(zonedDateInputValue(at, LA)).toBe("2026-12-01");
+    expect(zonedDateInputValue(at, "UTC")).toBe("2026-12-01");
+  });
+
+  it("keeps a row made this morning in Tokyo when To is Tokyo's today", () => {
+    expect(onZonedDays(at, "", "2026-12-02", "Asia/Tokyo")).toBe(true);
+    expect(onZonedDays(at, "2026-12-02", "2026-12-02", "Asia/Tokyo")).toBe(true);
+    // The UTC date the list used to default to ends 15 hours earlier in Tokyo.
+    expect(onZonedDays(at, "", "2026-12-01", "Asia/Tokyo")).toBe(false);
+  });
+
+  it("bounds each side by whole days, either side left open when empty or malformed", () => {
+    const tokyoMidnight = Date.parse("2026-12-01T15:00:00.000Z");
+    expect(onZonedDays(tokyoMidnight, "2026-12-02", "", "Asia/Tokyo")).toBe(true);
+    expect(onZonedDays(tokyoMidnight - 1, "2026-12-02", "", "Asia/Tokyo")).toBe(false);
+    expect(onZonedDays(tokyoMidnight - 1, "", "2026-12-01", "Asia/Tokyo")).toBe(true);
+    expect(onZonedDays(tokyoMidnight, "", "2026-12-01", "Asia/Tokyo")).toBe(false);
+    expect(onZonedDays(at, "", "", LA)).toBe(true);
+    expect(onZonedDays(at, "2026-02-30", "not a day", LA)).toBe(true);
+    expect(onZonedDays(at, "2026-12-03", "2026-12-01", LA)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { ExternalLink, Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { dateRangeLabel } from "../../../shared/date-ranges";
+import { dateRangeLabel, onZonedDays, zonedDateInputValue } from "../../../shared/date-ranges";
 import { formatCreatedAt, scheduleLabel } from "../../../shared/schedule";
 import type { Platform } from "../../../shared/schemas/enums";
 import {
@@ -22,6 +22,7 @@ import { useAuth } from "../../lib/auth/AuthProvider";
 import { useTimeZone } from "../../lib/auth/use-time-zone";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
+import { useNow } from "../../lib/use-now";
 import { dashboardQueries } from "../dashboard/dashboard-api";
 import { ReportDialog } from "./ReportDialog";
 import { reportQueries, reportsApi } from "./reports-api";
@@ -49,7 +50,11 @@ export default function PlatformReports({
   const [dialog, setDialog] = useState<{ editing: ScheduleView | null } | null>(null);
   const [search, setSearch] = useState("");
   const [from, setFrom] = useState("");
-  const [to, setTo] = useState(() => new Date().toISOString().slice(0, 10));
+  // To shows the organisation's today until a day is picked, and follows the clock past midnight:
+  // a list left open overnight still shows the reports its schedules make the next morning.
+  const [pickedTo, setTo] = useState<string | null>(null);
+  const today = zonedDateInputValue(useNow(), timeZone);
+  const to = pickedTo ?? today;
   const [sorting, setSorting] = useState<SortingState>([]);
   const [page, setPage] = useState(1);
 
@@ -102,11 +107,13 @@ export default function PlatformReports({
         meta: PINNED_TITLE,
         cell: ({ row: { original: s } }) => (
           <div>
-            <p dir="auto" className="text-left font-medium">
+            <TitleText as="p" className="font-medium">
               {s.title}
-            </p>
+            </TitleText>
             {s.isPersistent && (
-              <p className="text-xs text-slate-500 dark:text-slate-400">
+              // One line, cut with an ellipsis like the title: the spreadsheet's name was cut
+              // mid-letter at the column's edge. Its full name is the link's tooltip.
+              <p className="truncate text-xs text-slate-500 dark:text-slate-400">
                 Persistent Report · {s.sheetTabName ?? "Default tabs"}
                 {s.persistentSheet?.spreadsheetUrl && (
                   <>
@@ -116,6 +123,7 @@ export default function PlatformReports({
                       href={s.persistentSheet.spreadsheetUrl}
                       target="_blank"
                       rel="noreferrer"
+                      title={s.persistentSheet.sheetName}
                     >
                       {s.persistentSheet.sheetName}{" "}
                       <ExternalLink className="inline h-3 w-3" aria-hidden />
@@ -261,14 +269,12 @@ export default function PlatformReports({
 
   const filteredReports = useMemo(() => {
     const q = search.trim().toLowerCase();
-    // The date filter is on created_at, from the start of the first day to the end of the last.
-    const lo = from ? Date.parse(`${from}T00:00:00`) : -Infinity;
-    const hi = to ? Date.parse(`${to}T23:59:59.999`) : Infinity;
+    // The date filter is on created_at, whole days of the organisation's calendar (the Created
+    // column's). Today's To is no bound: nothing is created later.
     const rows = (reports.data?.reports ?? []).filter(
       (r) =>
         (!q || r.title.toLowerCase().includes(q)) &&
-        Date.parse(r.createdAt) >= lo &&
-        Date.parse(r.createdAt) <= hi,
+        onZonedDays(Date.parse(r.createdAt), from, pickedTo ?? "", timeZone),
     );
     const [sort] = sorting;
     if (!sort) return rows;
@@ -276,7 +282,7 @@ export default function PlatformReports({
     return [...rows].sort(
       (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (sort.desc ? -1 : 1),
     );
-  }, [reports.data, search, from, to, sorting]);
+  }, [reports.data, search, from, pickedTo, timeZone, sorting]);
 
   if (reports.isPending || entities.isPending) return <PageLoading />;
   const data = reports.data;
