@@ -7,6 +7,7 @@ import { providerFetch } from "../../../worker/providers/transport";
 import { YouTubeAnalyticsClient } from "../../../worker/providers/youtube/analytics";
 import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
 import { sandboxTraffic } from "../../../worker/sandbox/traffic";
+import { lastReportedDay } from "../../../worker/sandbox/youtube-analytics/data";
 import { contentOf } from "../support/factories";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
@@ -75,15 +76,25 @@ describe("Owner backfill", () => {
       accessTokenFor("bench-60@gmail.com"),
       providerFetch(env),
     );
+    // YouTube has not reported the most recent closed days yet, so the connection is complete
+    // through the newest day it has: the windows end there, and nothing is counted as a day
+    // without views that was only a day not reported yet.
+    const [connection] = await (await contentOf(org.id))
+      .select()
+      .from(schema.youtubeOwnerConnections)
+      .where(eq(schema.youtubeOwnerConnections.channelId, channel.id));
+    const complete = isoDate(connection!.completeThroughDay! * DAY_MS);
+    expect(complete).toBe(lastReportedDay(Date.now()));
+    expect(complete < through).toBe(true);
     const from = (days: number) =>
-      isoDate(Date.parse(`${through}T00:00:00Z`) - (days - 1) * DAY_MS);
+      isoDate(Date.parse(`${complete}T00:00:00Z`) - (days - 1) * DAY_MS);
     const sum = (rows: Array<{ views: number }>) => rows.reduce((s, r) => s + r.views, 0);
     const [row] = await (await contentOf(org.id))
       .select()
       .from(schema.channels)
       .where(eq(schema.channels.id, channel.id));
-    expect(row!.trailing1wViews).toBe(sum(await analytics.daily(from(7), through)));
-    expect(row!.trailing1yViews).toBe(sum(await analytics.daily(from(365), through)));
+    expect(row!.trailing1wViews).toBe(sum(await analytics.daily(from(7), complete)));
+    expect(row!.trailing1yViews).toBe(sum(await analytics.daily(from(365), complete)));
     expect(row!.trailing1yViews).toBeGreaterThan(0);
 
     // A video older than 8 days: trailing month and first 7D from its own exact days.
@@ -93,7 +104,7 @@ describe("Owner backfill", () => {
       .where(eq(schema.videos.channelId, channel.id))
       .orderBy(schema.videos.publishDate)
       .limit(1);
-    const days = await analytics.daily(from(30), through, video!.externalId);
+    const days = await analytics.daily(from(30), complete, video!.externalId);
     expect(video!.trailing1mViews).toBe(sum(days));
     const publish = video!.publishDate.getTime();
     const publishDay = isoDate(publish);
@@ -107,10 +118,6 @@ describe("Owner backfill", () => {
     expect(video!.first7dViews).toBe(expected7d);
 
     // Every video is in, under this channel's connection.
-    const [connection] = await (await contentOf(org.id))
-      .select()
-      .from(schema.youtubeOwnerConnections)
-      .where(eq(schema.youtubeOwnerConnections.channelId, channel.id));
     const keyed = await (await contentOf(org.id))
       .select()
       .from(schema.youtubeOwnerVideos)
@@ -143,7 +150,7 @@ describe("Owner backfill", () => {
     expect(refresh.status).toBeLessThan(300);
     const [refreshJob] = await jobsOf(org.id, "refresh.channel");
     expect((await runJob(refreshJob!.id)).status).toBe("succeeded");
-    // Three closed days: the channel's days in 1 request, then 1 top-videos page a day.
+    // Three days reported since: the channel's days in 1 request, then 1 top-videos page a day.
     const refreshTraffic = sandboxTraffic.stop();
     // (The owner also sees uploads no longer listed, so a day may take more than one page.)
     const owner = refreshTraffic.filter((x) => x.url.includes("youtubeanalytics"));
@@ -164,24 +171,37 @@ describe("Owner backfill", () => {
       .select()
       .from(schema.youtubeOwnerConnections)
       .where(eq(schema.youtubeOwnerConnections.key, connection!.key));
-    const yesterday = isoDate(Date.now() - DAY_MS);
-    expect(isoDate(after!.completeThroughDay! * DAY_MS)).toBe(yesterday);
+    expect(isoDate(after!.completeThroughDay! * DAY_MS)).toBe(complete);
     const [refreshed] = await (await contentOf(org.id))
       .select()
       .from(schema.channels)
       .where(eq(schema.channels.id, channel.id));
     const weekTo = (to: string) =>
       analytics.daily(isoDate(Date.parse(`${to}T00:00:00Z`) - 6 * DAY_MS), to);
-    expect(refreshed!.trailing1wViews).toBe(sum(await weekTo(yesterday)));
+    expect(refreshed!.trailing1wViews).toBe(sum(await weekTo(complete)));
     const [sameVideo] = await (await contentOf(org.id))
       .select()
       .from(schema.videos)
       .where(eq(schema.videos.id, video!.id));
-    const monthTo = await analytics.daily(
-      isoDate(Date.now() - 30 * DAY_MS),
-      yesterday,
-      video!.externalId,
-    );
+    const monthTo = await analytics.daily(from(30), complete, video!.externalId);
     expect(sameVideo!.trailing1mViews).toBe(sum(monthTo));
+
+    // The next refresh finds no newer day reported: one request for the channel's days, no
+    // top-videos pages, and the connection and windows stay as they are.
+    sandboxTraffic.start();
+    await call(`/api/orgs/${org.id}/refresh`, {
+      body: { platform: "youtube", ids: [channel.id] },
+      token: admin.session.accessToken,
+    });
+    const jobs = await jobsOf(org.id, "refresh.channel");
+    const again = jobs.find((j) => j.id !== refreshJob!.id);
+    expect((await runJob(again!.id)).status).toBe("succeeded");
+    const idle = sandboxTraffic.stop().filter((x) => x.url.includes("youtubeanalytics"));
+    expect(idle.map(dimension)).toEqual(["day"]);
+    const [unchanged] = await (await contentOf(org.id))
+      .select()
+      .from(schema.youtubeOwnerConnections)
+      .where(eq(schema.youtubeOwnerConnections.key, connection!.key));
+    expect(isoDate(unchanged!.completeThroughDay! * DAY_MS)).toBe(complete);
   });
 });

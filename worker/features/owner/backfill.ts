@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, min, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, max, min, sql } from "drizzle-orm";
 import { DAY_MS, dayNumber, isoDate } from "../../../shared/metrics";
 import type { JobMessage } from "../../../shared/schemas/jobs";
 import { batchStatements, chunk } from "../../db/batch";
@@ -19,10 +19,12 @@ import { YouTubeError } from "../../providers/youtube/errors";
 import { enqueueJob } from "../ingestion/jobs";
 import { windowStatements } from "../ingestion/windows";
 import { ownerAccessToken } from "./connection";
+import { completeThrough } from "./reported-through";
 
 /*
  * The owner backfill (docs/design.md, "Owner analytics"): on connect, every video's exact daily
- * figures from its publish day, and the channel's from its first upload, through yesterday.
+ * figures from its publish day, and the channel's from its first upload, through yesterday (the
+ * days YouTube has not reported yet are not in the answers; the daily refresh asks for them).
  * Resumable: each queue message does VIDEOS_PER_MESSAGE videos, records each video as done with
  * its rows (one transaction), stores the job's progress, and sends itself again for the rest.
  * YouTube Analytics takes one request per video (a `video==A,B` filter adds the videos up, and
@@ -207,11 +209,23 @@ export async function backfillStep(
   const progress = await progressOf(db, connection.key);
   if (progress.processed < progress.total) return { state: "continue", ...progress };
 
-  // Everything is in: the connection counts from now on, and the one computation runs.
+  // Everything is in: the connection counts from now on, complete through the newest day the
+  // channel's report held (reported-through.ts), and the one computation runs.
+  const [newest] = await db
+    .select({ day: max(youtubeChannelDaily.day) })
+    .from(youtubeChannelDaily)
+    .where(eq(youtubeChannelDaily.connectionKey, connection.key));
+  const through = dayNumber(message.through);
+  const completeThroughDay = completeThrough(
+    newest?.day == null ? [] : [newest.day],
+    null,
+    through,
+    through,
+  );
   await batchStatements(db.$client, [
     db
       .update(youtubeOwnerConnections)
-      .set({ completeThroughDay: dayNumber(message.through), updatedAt: new Date(now) })
+      .set({ completeThroughDay, updatedAt: new Date(now) })
       .where(eq(youtubeOwnerConnections.key, connection.key)),
     ...windowStatements({ channelId: message.channelId }, now, { firstWindows: "all" }),
   ]);

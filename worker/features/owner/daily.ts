@@ -19,6 +19,7 @@ import {
 import { windowStatements } from "../ingestion/windows";
 import { dayRowStatements } from "./backfill";
 import { ownerAccessToken } from "./connection";
+import { completeThrough } from "./reported-through";
 
 /** Days one refresh catches up at most (a longer gap is the next refreshes' work). */
 const MAX_DAYS_PER_REFRESH = 7;
@@ -26,7 +27,8 @@ const MAX_DAYS_PER_REFRESH = 7;
 /*
  * The daily owner refresh, on the existing refresh cadence (after the channel's public refresh):
  * the days closed since the connection's last complete day, read from YouTube Analytics: the
- * channel's days (1 request) and, per day, every video's figures from the top-videos report
+ * channel's days (1 request; the newest it holds is how far YouTube has reported,
+ * reported-through.ts) and, per reported day, every video's figures from the top-videos report
  * (200 videos a request: 25 requests a day for 5,000 videos). Videos absent from a day's report
  * had no views that day. Then the one window computation. Reporting API bulk reports would make
  * this 2 requests a day; they are not used yet (docs/design.md says why).
@@ -69,12 +71,18 @@ export async function addOwnerDays(
     ).map((v) => [v.externalId, v.key]),
   );
 
-  const channelDays = (await analytics.daily(iso(firstDay), iso(lastDay))).map((figures) => ({
-    key: connection.key,
-    figures,
-  }));
+  const reported = await analytics.daily(iso(firstDay), iso(lastDay));
+  // Only the days YouTube has reported are complete: the rest are asked again next time.
+  const through = completeThrough(
+    reported.map((d) => dayNumber(d.date)),
+    connection.completeThroughDay,
+    lastDay,
+    yesterday,
+  );
+  if (through === connection.completeThroughDay) return { days: 0, requests: analytics.requests };
+  const channelDays = reported.map((figures) => ({ key: connection.key, figures }));
   const videoDays: Array<{ key: number; figures: OwnerDay }> = [];
-  for (let day = firstDay; day <= lastDay; day++) {
+  for (let day = firstDay; day <= through; day++) {
     for (let start = 1; ; start += TOP_VIDEOS_PAGE_SIZE) {
       const page = await analytics.videoTotals(iso(day), iso(day), start);
       for (const row of page) {
@@ -90,10 +98,10 @@ export async function addOwnerDays(
     ...dayRowStatements(db, youtubeVideoDaily, videoDays),
     db
       .update(youtubeOwnerConnections)
-      .set({ completeThroughDay: lastDay, updatedAt: new Date(now) })
+      .set({ completeThroughDay: through, updatedAt: new Date(now) })
       .where(eq(youtubeOwnerConnections.key, connection.key)),
     ...windowStatements({ channelId }, now, { firstWindows: "young" }),
   ]);
-  log.info("owner refresh: days added", { channelId, days: lastDay - firstDay + 1 });
-  return { days: lastDay - firstDay + 1, requests: analytics.requests };
+  log.info("owner refresh: days added", { channelId, days: through - firstDay + 1 });
+  return { days: through - firstDay + 1, requests: analytics.requests };
 }

@@ -78,11 +78,22 @@ export function uploadsBy(channel: SandboxChannel, day: string): SandboxVideo[] 
   return out;
 }
 
-/** The days from `from` to `to`, inclusive, that have closed by `now` (data lags a day). */
-export function closedDays(from: string, to: string, now: number): string[] {
-  const lastClosed = isoDay(now - DAY_MS);
+/**
+ * How many closed days YouTube has not reported yet. The Analytics API's QueryResponse.rows:
+ * "The response for a query with the `day` dimension will not contain rows for the most recent
+ * days." The document gives no number; two keeps the emulator honest about the lag without
+ * hiding most of a week.
+ */
+export const UNREPORTED_RECENT_DAYS = 2;
+
+/** The last day YouTube reports at `now`: yesterday closed, less the recent days not in yet. */
+export const lastReportedDay = (now: number) => isoDay(now - (1 + UNREPORTED_RECENT_DAYS) * DAY_MS);
+
+/** The days from `from` to `to`, inclusive, that YouTube reports by `now`. */
+export function reportedDays(from: string, to: string, now: number): string[] {
+  const last = lastReportedDay(now);
   const days: string[] = [];
-  for (let d = dayStart(from); d <= dayStart(to) && isoDay(d) <= lastClosed; d += DAY_MS)
+  for (let d = dayStart(from); d <= dayStart(to) && isoDay(d) <= last; d += DAY_MS)
     days.push(isoDay(d));
   return days;
 }

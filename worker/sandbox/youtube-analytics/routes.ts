@@ -6,10 +6,10 @@ import {
   ANALYTICS_METRICS,
   type AnalyticsMetric,
   channelOwnedBy,
-  closedDays,
   combine,
   type DayFigures,
   isoDay,
+  reportedDays,
   uploadsBy,
   videoDay,
 } from "./data";
@@ -78,7 +78,7 @@ export const youtubeAnalyticsSandbox = new Hono<AppEnv>().get("/reports", (c) =>
   // Days before the channel's first upload have nothing to add up: they are left out, which also
   // keeps a query from year 1 to 9999 as cheap as one over the channel's life.
   const firstDay = isoDay(publishedAtOf(owned, 0));
-  const days = closedDays(q.startDate < firstDay ? firstDay : q.startDate, q.endDate, now);
+  const days = reportedDays(q.startDate < firstDay ? firstDay : q.startDate, q.endDate, now);
   const filter = /^video==([\w-]+(?:,[\w-]+)*)$/.exec(q.filters ?? "");
   if (q.filters && !filter) return badRequest(c, `Invalid value '${q.filters}' for filters`);
   const filtered = filter?.[1]?.split(",").map((id) => videoById(id, now)?.video ?? null);
@@ -89,12 +89,19 @@ export const youtubeAnalyticsSandbox = new Hono<AppEnv>().get("/reports", (c) =>
   const values = (f: DayFigures) => metrics.map((m) => f[m as AnalyticsMetric]);
   const headers = [header(dimension, true), ...metrics.map((m) => header(m, false))];
 
+  // "If no data is available for the given query, the `rows` element will be omitted from the
+  // response" (QueryResponse.rows).
+  const resultTable = (columnHeaders: typeof headers, rows: unknown[][]) => ({
+    kind: "youtubeAnalytics#resultTable",
+    columnHeaders,
+    ...(rows.length > 0 ? { rows } : {}),
+  });
   if (dimension === "day") {
     const rows = days.map((day) => [
       day,
       ...values(combine(videosOn(day).map((v) => videoDay(v, day)))),
     ]);
-    return c.json({ kind: "youtubeAnalytics#resultTable", columnHeaders: headers, rows });
+    return c.json(resultTable(headers, rows));
   }
 
   // dimensions=video: the top videos report.
@@ -121,5 +128,5 @@ export const youtubeAnalyticsSandbox = new Hono<AppEnv>().get("/reports", (c) =>
   const rows = totals
     .slice(startIndex - 1, startIndex - 1 + maxResults)
     .map((t) => [t.id, ...values(t.figures)]);
-  return c.json({ kind: "youtubeAnalytics#resultTable", columnHeaders: headers, rows });
+  return c.json(resultTable(headers, rows));
 });
