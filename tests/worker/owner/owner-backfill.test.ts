@@ -8,7 +8,7 @@ import { YouTubeAnalyticsClient } from "../../../worker/providers/youtube/analyt
 import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
 import { sandboxTraffic } from "../../../worker/sandbox/traffic";
 import { lastReportedDay } from "../../../worker/sandbox/youtube-analytics/data";
-import { contentOf } from "../support/factories";
+import { contentOf, createVideo } from "../support/factories";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel, runJob } from "../support/ingestion";
 import { connectOwner } from "../support/owner";
@@ -203,5 +203,41 @@ describe("Owner backfill", () => {
       .from(schema.youtubeOwnerConnections)
       .where(eq(schema.youtubeOwnerConnections.key, connection!.key));
     expect(isoDate(unchanged!.completeThroughDay! * DAY_MS)).toBe(complete);
+  });
+  it("leaves a video YouTube refuses without days, and finishes the rest", async () => {
+    const { org, admin } = await connectedOrg();
+    const channel = await ingestedChannel(org.id, admin.session.accessToken, "@bench-60");
+    // A row YouTube does not know as this owner's video (deleted, or moved to another channel).
+    const refused = await createVideo(org.id, channel.id);
+    sandboxTraffic.start();
+    await connectOwner(org.id, channel.id, admin.session.accessToken, "bench-60@gmail.com");
+    const [job] = await jobsOf(org.id, "owner.backfill");
+    let state = await runJob(job!.id);
+    while (state.status === "queued") state = await runJob(job!.id);
+    const traffic = sandboxTraffic.stop().filter((x) => x.url.includes("youtubeanalytics"));
+    expect(state.status).toBe("succeeded");
+    expect(state.progress).toMatchObject({ processed: 61, total: 61 });
+    // The refusal, then one question about the channel itself, which YouTube still answers.
+    const refusals = traffic.filter((x) => x.status === 403);
+    expect(refusals).toHaveLength(1);
+    expect(new URL(refusals[0]!.url).searchParams.get("filters")).toBe(
+      `video==${refused.externalId}`,
+    );
+    const content = await contentOf(org.id);
+    const days = await content
+      .select()
+      .from(schema.youtubeVideoDaily)
+      .where(eq(schema.youtubeVideoDaily.videoKey, refused.key));
+    expect(days).toEqual([]);
+    const [connection] = await content
+      .select()
+      .from(schema.youtubeOwnerConnections)
+      .where(eq(schema.youtubeOwnerConnections.channelId, channel.id));
+    expect(connection!.completeThroughDay).not.toBeNull();
+    const [row] = await content
+      .select()
+      .from(schema.channels)
+      .where(eq(schema.channels.id, channel.id));
+    expect(row!.windowSource).toBe("owner");
   });
 });

@@ -5,6 +5,12 @@ import { YouTubeAnalyticsClient } from "../../../worker/providers/youtube/analyt
 import { YouTubeClient } from "../../../worker/providers/youtube/client";
 import type { YouTubeError } from "../../../worker/providers/youtube/errors";
 import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
+import {
+  channelByHandle,
+  uploadSequences,
+  videoAt,
+  videoById,
+} from "../../../worker/sandbox/youtube/catalog";
 import { UNREPORTED_RECENT_DAYS } from "../../../worker/sandbox/youtube-analytics/data";
 
 /*
@@ -85,6 +91,19 @@ describe("YouTube Analytics emulator and client", () => {
       expect(all[i]!.views).toBeLessThanOrEqual(all[i - 1]!.views);
     expect(all.reduce((s, v) => s + v.views, 0)).toBe(channelDays.reduce((s, d) => s + d.views, 0));
     expect(client.requests).toBe(3 + pages.length);
+  });
+
+  it("answers the owner's uploads that have left the public uploads playlist", async () => {
+    const channel = channelByHandle("demomedia-clips")!;
+    const { oldest } = uploadSequences(channel, Date.now());
+    expect(oldest).toBeGreaterThan(0);
+    const gone = videoAt(channel, 0);
+    // The Data API no longer lists it; its owner's history still holds it.
+    expect(videoById(gone.id, Date.now())).toBeNull();
+    const first = isoDay(gone.publishedAt);
+    const days = await owner().daily(first, isoDay(gone.publishedAt + 6 * DAY), gone.id);
+    expect(days.map((d) => d.date)[0]).toBe(first);
+    expect(days.reduce((sum, d) => sum + d.views, 0)).toBeGreaterThan(0);
   });
 
   it("refuses another person's channel (403), no token (401) and a bad query (400)", async () => {

@@ -176,7 +176,7 @@ export async function backfillStep(
       const from = isoDate(video.publishDate.getTime());
       const days =
         from <= message.through
-          ? await analytics.daily(from, message.through, video.externalId)
+          ? await videoDaysOrNone(analytics, from, message.through, video.externalId)
           : [];
       // The rows and "this video is done" in one transaction: a crash never half-writes a video.
       await batchStatements(db.$client, [
@@ -230,6 +230,29 @@ export async function backfillStep(
     ...windowStatements({ channelId: message.channelId }, now, { firstWindows: "all" }),
   ]);
   return { state: "done", ...progress };
+}
+
+/**
+ * One video's exact days, or none when YouTube refuses that video alone (deleted, or no longer
+ * the channel's): one such video used to fail the whole backfill for good. Asking the channel's
+ * own last day tells the two apart: when that is refused too, the connection itself has lost
+ * access, and that error stands.
+ */
+async function videoDaysOrNone(
+  analytics: YouTubeAnalyticsClient,
+  from: string,
+  through: string,
+  videoId: string,
+): Promise<OwnerDay[]> {
+  try {
+    return await analytics.daily(from, through, videoId);
+  } catch (error) {
+    const refused =
+      error instanceof YouTubeError && (error.kind === "forbidden" || error.kind === "not_found");
+    if (!refused) throw error;
+    await analytics.daily(through, through);
+    return [];
+  }
 }
 
 const excludedFigures = {

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { accountOfAccessToken } from "../google/tokens";
-import { publishedAtOf, videoById } from "../youtube/catalog";
+import { ownedVideoById, publishedAtOf } from "../youtube/catalog";
 import {
   ANALYTICS_METRICS,
   type AnalyticsMetric,
@@ -81,7 +81,8 @@ export const youtubeAnalyticsSandbox = new Hono<AppEnv>().get("/reports", (c) =>
   const days = reportedDays(q.startDate < firstDay ? firstDay : q.startDate, q.endDate, now);
   const filter = /^video==([\w-]+(?:,[\w-]+)*)$/.exec(q.filters ?? "");
   if (q.filters && !filter) return badRequest(c, `Invalid value '${q.filters}' for filters`);
-  const filtered = filter?.[1]?.split(",").map((id) => videoById(id, now)?.video ?? null);
+  // The owner's whole history: uploads that left the public playlist are still theirs.
+  const filtered = filter?.[1]?.split(",").map((id) => ownedVideoById(id, now)?.video ?? null);
   if (filtered?.some((v) => v === null || v.channelId !== owned.id))
     return error(c, 403, "Forbidden", "forbidden", "PERMISSION_DENIED");
   const videosOn = (day: string) =>

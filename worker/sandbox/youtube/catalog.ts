@@ -158,6 +158,24 @@ export function videoById(
     : null;
 }
 
+/**
+ * A video as its owner sees it: every upload published by `now`, including those no longer in
+ * the public uploads playlist (YouTube Analytics reports an owner's whole history).
+ */
+export function ownedVideoById(
+  id: string,
+  now: number,
+): { channel: SandboxChannel; video: SandboxVideo } | null {
+  const match = /^v([0-9a-z]+)_(.+)$/.exec(id);
+  if (!match) return null;
+  const channel = channelById(`UC${match[2]}`);
+  const sequence = parseInt(match[1]!, 36);
+  if (!channel || !Number.isInteger(sequence) || sequence < 0) return null;
+  return sequence <= latestSequence(channel, now)
+    ? { channel, video: videoAt(channel, sequence) }
+    : null;
+}
+
 /** Counts of a video as of `now`: they grow every day after publishing. */
 export function videoStats(video: SandboxVideo, now: number) {
   const views = cumulativeAt((now - video.publishedAt) / DAY_MS, video.peakViews);
