@@ -54,7 +54,10 @@ async function tabsOf(
   return tabIds;
 }
 
-/** The spreadsheet an earlier attempt of the run created, unless the person deleted it since. */
+/**
+ * The spreadsheet an earlier attempt of the run (or the persistent sheet's earlier run) created,
+ * unless the person deleted it since.
+ */
 async function ownSpreadsheet(
   sheets: SheetsClient,
   spreadsheetId: string,
@@ -110,11 +113,17 @@ async function writeSheets(
         404,
         "The schedule's spreadsheet was deleted. Edit the schedule to choose another.",
       );
-    if (sheet.spreadsheetId) {
-      spreadsheetId = sheet.spreadsheetId;
-      tabIds = await tabsOf(sheets, spreadsheetId, tabs);
+    // A person may delete the spreadsheet (storage manager, or Drive itself) while the schedule
+    // still points at it. Google then answers 404 for it, which would fail every later run, so
+    // the run creates it again as the first run did and records the new address; any other
+    // failure keeps its usual handling.
+    const own = sheet.spreadsheetId
+      ? await ownSpreadsheet(sheets, sheet.spreadsheetId, tabs)
+      : undefined;
+    if (own) {
+      ({ spreadsheetId, tabIds } = own);
     } else {
-      // The first run of a new persistent spreadsheet creates it.
+      // The first run creates the persistent spreadsheet; so does the first after its deletion.
       const created = await sheets.create(sheet.sheetName, tabs.map(newTab), timeZone);
       spreadsheetId = created.spreadsheetId;
       tabIds = new Map(created.sheets.map((t) => [t.title, t.sheetId]));

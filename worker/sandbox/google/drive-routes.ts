@@ -3,12 +3,14 @@ import type { AppEnv } from "../../env";
 import { FieldMaskError, partialResponse } from "../fields";
 import { DriveQueryError, parseDriveOrder, parseDriveQuery } from "./drive-query";
 import { type DriveFile, loadDrive, SANDBOX_DRIVE_LIMIT, saveDrive } from "./drive-state";
+import { SheetsStore } from "./sheets-store";
 import { accountOfAccessToken } from "./tokens";
 
 /*
  * Drive v3 under the drive.file scope (drive.v3.json): about.get (quota), files.list (q, orderBy,
  * pageSize, pageToken, fields) and files.delete. Only files this app created are listed or can be
- * deleted (another file answers 404, as if it did not exist); the quota counts every file.
+ * deleted (another file answers 404, as if it did not exist); the quota counts every file. A
+ * delete is permanent (no trash): a deleted spreadsheet's contents go with it.
  */
 
 const googleError = (
@@ -171,5 +173,8 @@ export const googleDriveSandbox = new Hono<AppEnv>()
       who,
       files.filter((f) => f.id !== id),
     );
+    // Deleted for good (no trash): a spreadsheet's contents go too, so Sheets answers 404 for it.
+    if (file.mimeType === "application/vnd.google-apps.spreadsheet")
+      await new SheetsStore(c.env.FILES, who).remove(id);
     return c.body(null, 204);
   });

@@ -91,6 +91,17 @@ export class SheetsStore {
     return out;
   }
 
+  /** Removes the spreadsheet and every row block of its sheets (Drive's files.delete). */
+  async remove(id: string) {
+    let cursor: string | undefined;
+    do {
+      const listed = await this.bucket.list({ prefix: `${base(this.account, id)}/`, cursor });
+      if (listed.objects.length) await this.bucket.delete(listed.objects.map((o) => o.key));
+      cursor = listed.truncated ? listed.cursor : undefined;
+    } while (cursor);
+    await this.bucket.delete(`${base(this.account, id)}.json`);
+  }
+
   async clearValues(id: string, sheetId: number) {
     const listed = await this.bucket.list({ prefix: `${base(this.account, id)}/${sheetId}/` });
     if (listed.objects.length) await this.bucket.delete(listed.objects.map((o) => o.key));

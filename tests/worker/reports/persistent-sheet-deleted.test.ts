@@ -1,0 +1,106 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { reportsPageSchema } from "../../../shared/schemas/reports";
+import { schema } from "../../../worker/db/client";
+import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
+import { contentOf } from "../support/factories";
+import { connectGoogle } from "../support/google";
+import { call } from "../support/http";
+import { connectedOrg, ingestedChannel } from "../support/ingestion";
+import { deliver } from "../support/jobs";
+
+/*
+ * "Update the same sheet" when the person deleted that spreadsheet: the next run creates it again
+ * (same name, same tab), the Recurring Reports list shows its new address, and the run's rows
+ * are in it.
+ */
+
+const idOf = (url: string) => /\/d\/([^/]+)\//.exec(url)![1]!;
+
+describe("a persistent spreadsheet deleted between runs", () => {
+  it("is created again by the next run, with a new address", { timeout: 120_000 }, async () => {
+    const account = `regrow-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
+    const { org, admin, member } = await connectedOrg();
+    const token = member.session.accessToken;
+    const adminToken = admin.session.accessToken;
+    const channel = await ingestedChannel(org.id, token, "@bench-40");
+    await connectGoogle(org.id, adminToken, account);
+    const page = async () =>
+      reportsPageSchema.parse(
+        (await call(`/api/orgs/${org.id}/reports?platform=youtube`, { token })).json,
+      );
+    const runJob = async (runId: string) => {
+      const result = await deliver([
+        { type: "report.schedule-run", organizationId: org.id, runId },
+      ]);
+      expect(result.retryMessages).toEqual([]);
+    };
+
+    const created = await call(`/api/orgs/${org.id}/reports/schedules`, {
+      body: {
+        title: "Daily export",
+        platform: "youtube",
+        dateRange: { type: "alltime", range: null },
+        selectedEntities: [channel.id],
+        frequency: "daily",
+        dayOfWeek: null,
+        dayOfMonth: null,
+        scheduledTime: "00:00",
+        isPersistent: true,
+        destination: {
+          kind: "new",
+          sheetName: "Channel tracker",
+          tabStructure: "custom",
+          tabName: "Data",
+        },
+      },
+      token,
+    });
+    expect(created.status).toBe(201);
+    const { initialRunId, schedule } = created.json as {
+      initialRunId: string;
+      schedule: { id: string };
+    };
+    await runJob(initialRunId);
+    const stored = async () =>
+      (await (await contentOf(org.id)).select().from(schema.persistentSheets)).map((s) => ({
+        id: s.id,
+        spreadsheetId: s.spreadsheetId,
+        spreadsheetUrl: s.spreadsheetUrl,
+      }));
+    const first = (await page()).schedules[0]!.persistentSheet!;
+    const firstId = idOf(first.spreadsheetUrl!);
+    expect(await stored()).toEqual([
+      { id: first.id, spreadsheetId: firstId, spreadsheetUrl: first.spreadsheetUrl },
+    ]);
+
+    // An administrator deletes the spreadsheet in the storage manager.
+    const del = await call(`/api/orgs/${org.id}/storage/delete`, {
+      body: { fileIds: [firstId] },
+      token: adminToken,
+    });
+    expect(del.json).toMatchObject({ deleted: 1, requested: 1 });
+
+    const [run] = await (await contentOf(org.id))
+      .insert(schema.scheduleRuns)
+      .values({ organizationId: org.id, scheduleId: schedule.id, slot: "2026-12-01T00:00:00.000Z" })
+      .returning();
+    await runJob(run!.id);
+
+    const view = await page();
+    expect(view.schedules[0]!.lastRun).toMatchObject({ status: "succeeded", rowCount: 40 });
+    const again = view.schedules[0]!.persistentSheet!;
+    expect(again).toMatchObject({ id: first.id, sheetName: "Channel tracker" });
+    expect(again.spreadsheetUrl).not.toBe(first.spreadsheetUrl);
+    const againId = idOf(again.spreadsheetUrl!);
+    expect(againId).not.toBe(firstId);
+    expect(await stored()).toEqual([
+      { id: first.id, spreadsheetId: againId, spreadsheetUrl: again.spreadsheetUrl },
+    ]);
+    expect(view.schedules[0]!.lastRun!.sheetUrl).toContain(againId);
+    const sheet = (await sandboxSpreadsheet(env.FILES, account, againId))!;
+    expect(sheet.title).toBe("Channel tracker");
+    expect(sheet.sheets.map((s) => [s.title, s.values.length])).toEqual([["Data", 41]]);
+    expect(sheet.sheets[0]!.values[0]![0]).toBe("Video Title");
+  });
+});
