@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { onZonedDays, zonedDateInputValue } from "../../client/features/reports/created-days";
 import {
   customRangeFromDates,
   dateRangeLabel,
   dateRangeOptions,
-  onZonedDays,
   resolveDateRange,
-  zonedDateInputValue,
 } from "../../shared/date-ranges";
 import { supportedTimeZones } from "../../shared/timezones";
 import {

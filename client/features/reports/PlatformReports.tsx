@@ -3,7 +3,7 @@ import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { ExternalLink, Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { dateRangeLabel, onZonedDays, zonedDateInputValue } from "../../../shared/date-ranges";
+import { dateRangeLabel } from "../../../shared/date-ranges";
 import { formatCreatedAt, scheduleLabel } from "../../../shared/schedule";
 import type { Platform } from "../../../shared/schemas/enums";
 import {
@@ -24,6 +24,7 @@ import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { useNow } from "../../lib/use-now";
 import { dashboardQueries } from "../dashboard/dashboard-api";
+import { onZonedDays, zonedDateInputValue } from "./created-days";
 import { ReportDialog } from "./ReportDialog";
 import { reportQueries, reportsApi } from "./reports-api";
 import { ScheduleActiveToggle } from "./ScheduleActiveToggle";
