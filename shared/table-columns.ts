@@ -216,3 +216,25 @@ export const exportedColumns = (table: TableName): ExportedColumns => exported[t
 
 /** Watch time as the tables and downloads show it: hours, to one decimal. */
 export const minutesAsHours = (minutes: number) => Math.round(minutes / 6) / 10;
+
+/**
+ * Figures YouTube leaves out, with the row flag that says so: a channel's owner hides its
+ * subscriber count, a video's owner its likes, or a video's comments are turned off. The row
+ * then has no figure (null), the table says `word` (capitalised) with `why` on hover, and the
+ * exports write `word`.
+ */
+const withheldFigures: Record<string, { flag: string; word: string; why: string }> = {
+  subscriberCount: {
+    flag: "subscribersHidden",
+    word: "hidden",
+    why: "The channel's owner hides its subscriber count",
+  },
+  likes: { flag: "likesHidden", word: "hidden", why: "The video's owner hides its likes" },
+  comments: { flag: "commentsOff", word: "off", why: "Comments are turned off for this video" },
+};
+
+/** Why a row has no `field` figure, when YouTube left it out; null otherwise. */
+export const withheldFigure = (field: string, row: Readonly<Record<string, unknown>>) => {
+  const withheld = Object.hasOwn(withheldFigures, field) ? withheldFigures[field] : undefined;
+  return withheld && row[withheld.flag] === true ? withheld : null;
+};

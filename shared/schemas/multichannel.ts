@@ -63,8 +63,10 @@ export const boardVideoSchema = z.object({
   channelId: z.string(),
   channelTitle: z.string(),
   views: z.number(),
-  likes: z.number(),
-  comments: z.number(),
+  /** Null when YouTube leaves it out (the owner hides likes). */
+  likes: counted,
+  /** Null when YouTube leaves it out (comments turned off). */
+  comments: counted,
   publishDate: z.number(),
   durationSeconds: counted,
   trailing1dViews: counted,

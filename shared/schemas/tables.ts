@@ -132,6 +132,10 @@ const rowExtras = {
     id: z.string(),
     channelId: z.string(),
     durationSeconds: z.number().nullable(),
+    /** The owner hides the video's likes (likes is then null): YouTube gives no likeCount. */
+    likesHidden: z.boolean(),
+    /** The video's comments are turned off (comments is then null): YouTube gives no commentCount. */
+    commentsOff: z.boolean(),
     /** Merge Same: how many videos of this title the row sums (absent when not merged). */
     mergedCount: z.number().optional(),
   },

@@ -9,6 +9,7 @@ import {
   windowSourceDetails,
   windowSourceHint,
   windowSourceLabels,
+  withheldFigure,
 } from "../../../shared/table-columns";
 import { TitleText } from "../../components/TitleText";
 import { formatCount, formatHours, formatLocalDate } from "../../lib/format";
@@ -63,13 +64,12 @@ export function columnDefs(
       header: () => col.label,
       cell: ({ row }) => {
         const v = row.original[col.id];
-        if (col.id === "subscriberCount" && row.original.subscribersHidden)
+        const withheld = withheldFigure(col.id, row.original);
+        if (withheld)
           return (
-            <span
-              className="text-slate-500 dark:text-slate-400"
-              title="The channel's owner hides its subscriber count"
-            >
-              Hidden
+            <span className="text-slate-500 dark:text-slate-400" title={withheld.why}>
+              {withheld.word[0]?.toUpperCase()}
+              {withheld.word.slice(1)}
             </span>
           );
         if (col.sourced && typeof v === "number")
@@ -170,7 +170,8 @@ function TitleCell({
 export const cellText = (col: Col, row: TableRow): string | number | null => {
   if (col.kind === "season")
     return row.seasonNumber !== null ? `S${row.seasonNumber}E${row.episodeNumber}` : "";
-  if (col.id === "subscriberCount" && row.subscribersHidden) return "hidden";
+  const withheld = withheldFigure(col.id, row);
+  if (withheld) return withheld.word;
   if (col.kind === "minutes" && typeof row[col.id] === "number")
     return minutesAsHours(row[col.id] as number);
   const value = row[col.id] ?? null;

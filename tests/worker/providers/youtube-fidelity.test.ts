@@ -2,7 +2,14 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { providerFetch } from "../../../worker/providers/transport";
 import { YouTubeClient } from "../../../worker/providers/youtube/client";
-import { roundDownToThreeFigures } from "../../../worker/sandbox/youtube/catalog";
+import {
+  channelByHandle,
+  commentsOff,
+  likesHidden,
+  roundDownToThreeFigures,
+  uploadSequences,
+  videoAt,
+} from "../../../worker/sandbox/youtube/catalog";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
 
@@ -61,6 +68,67 @@ describe("YouTube behaviours the official documents and trackers describe", () =
     const [heading, line] = csv.text.split("\r\n");
     const at = heading!.split(",").indexOf("Subscribers");
     expect(line!.split(",")[at]).toBe("hidden");
+  });
+
+  it("reports hidden likes and turned-off comments as such, never as 0", async () => {
+    // The emulator's uploads with hidden likes and with comments turned off (catalog.ts), and
+    // one with both counts; YouTube leaves a count out (VideoStatistics: both optional).
+    const sandbox = channelByHandle("@bench-60")!;
+    const { oldest, latest } = uploadSequences(sandbox, Date.now());
+    const listed = Array.from({ length: latest - oldest + 1 }, (_, i) =>
+      videoAt(sandbox, oldest + i),
+    );
+    const hiddenLikes = listed.find((v) => likesHidden(v) && !commentsOff(v))!;
+    const noComments = listed.find((v) => commentsOff(v) && !likesHidden(v))!;
+    const plain = listed.find((v) => !likesHidden(v) && !commentsOff(v))!;
+    const answer = await raw(
+      `videos?part=statistics&id=${hiddenLikes.id},${noComments.id},${plain.id}`,
+    );
+    const { items } = (await answer.json()) as {
+      items: Array<{ id: string; statistics: Record<string, unknown> }>;
+    };
+    const stats = (id: string) => items.find((v) => v.id === id)!.statistics;
+    expect(stats(hiddenLikes.id)).not.toHaveProperty("likeCount");
+    expect(stats(hiddenLikes.id)).toHaveProperty("commentCount");
+    expect(stats(noComments.id)).not.toHaveProperty("commentCount");
+    expect(stats(plain.id)).toHaveProperty("likeCount");
+    const read = await yt().videos([hiddenLikes.id, noComments.id, plain.id]);
+    const video = (id: string) => read.find((v) => v.externalId === id)!;
+    expect(video(hiddenLikes.id).likes).toBeNull();
+    expect(video(noComments.id).comments).toBeNull();
+    expect(video(plain.id).likes).toBeGreaterThan(0);
+
+    const { org, member } = await connectedOrg();
+    await ingestedChannel(org.id, member.session.accessToken, "@bench-60");
+    const page = await call(`/api/orgs/${org.id}/tables/videos?q=&sort=likes&dir=asc`, {
+      token: member.session.accessToken,
+    });
+    const rows = (page.json as { rows: Array<Record<string, unknown>> }).rows;
+    const row = (id: string) => rows.find((r) => r.externalId === id);
+    expect(row(hiddenLikes.id)).toMatchObject({
+      likes: null,
+      likesHidden: true,
+      commentsOff: false,
+    });
+    expect(row(noComments.id)).toMatchObject({
+      comments: null,
+      commentsOff: true,
+      likesHidden: false,
+    });
+    expect(row(plain.id)).toMatchObject({ likesHidden: false, commentsOff: false });
+    expect(row(plain.id)!.likes).toBeGreaterThan(0);
+    // Sorted by likes, a hidden count sorts as 0, first going up.
+    expect(rows[0]!.likesHidden).toBe(true);
+
+    const csv = await call(`/api/orgs/${org.id}/tables/videos/export?format=csv`, {
+      token: member.session.accessToken,
+    });
+    const [heading, ...lines] = csv.text.trim().split("\r\n");
+    const columns = heading!.split(",");
+    const line = (id: string) => lines.find((l) => l.includes(id))!.split(",");
+    expect(line(hiddenLikes.id)[columns.indexOf("Likes")]).toBe("hidden");
+    expect(line(noComments.id)[columns.indexOf("Comments")]).toBe("off");
+    expect(Number(line(plain.id)[columns.indexOf("Likes")])).toBeGreaterThan(0);
   });
 
   it("rounds subscriber counts down to three significant figures", async () => {

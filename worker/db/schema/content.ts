@@ -125,6 +125,13 @@ export const videos = sqliteTable(
     views: count("views"),
     likes: count("likes"),
     comments: count("comments"),
+    /**
+     * YouTube leaves likeCount out when the owner hides likes, and commentCount when comments are
+     * turned off (VideoStatistics: both optional). The count stays 0 so sorts and sums need no
+     * null; these say the 0 is not a figure.
+     */
+    likesHidden: flag("likes_hidden"),
+    commentsOff: flag("comments_off"),
     durationSeconds: nullableInt("duration_seconds"),
     publishDate: timestamp("publish_date").notNull(),
     first24hViews: nullableInt("first_24h_views"),

@@ -78,8 +78,9 @@ export async function loadContent(
       channelId: v.channelId,
       channelTitle,
       views: v.views,
-      likes: v.likes,
-      comments: v.comments,
+      // Left out by YouTube (hidden likes, comments turned off): no figure, as in the tables.
+      likes: v.likesHidden ? null : v.likes,
+      comments: v.commentsOff ? null : v.comments,
       publishDate: v.publishDate.getTime(),
       durationSeconds: v.durationSeconds,
       trailing1dViews: v.trailing1dViews,

@@ -12,7 +12,8 @@ import { ownEntry } from "./sql-helpers";
 /*
  * Merge Same (spec section 9) on the server, so paging stays on the server: the filtered videos
  * are grouped by trimmed title; each group shows as its highest-views row (ties: the lowest id)
- * with views, likes, comments and every window summed (a window missing on every member stays
+ * with views, likes, comments and every window summed (likes hidden or comments turned off only
+ * when on every member; a window missing on every member stays
  * missing), the group's size, its window source (one when every member has it, "mixed"
  * otherwise) and its average view duration (weighted by views; the plain average when no member
  * has views). Sorting and paging apply to the merged rows, ties in row order as on the plain
@@ -67,6 +68,7 @@ export function mergedColumn(key: string): string {
 const OUTER = [
   ...["id", "title", "external_id", "channel_id", "channel_title", "duration_seconds"],
   ...["publish_date", "last_updated", "group_size", "window_source", "average_view_duration"],
+  ...["likes_hidden", "comments_off"],
   ...Object.keys(SUMMED).map((k) => `m_${k}`),
   ...["channel_row", "video_row"],
 ];
@@ -115,6 +117,8 @@ export function groupedTitles(organizationId: string, filtered: SQL): SQL {
         coalesce(CAST(ROUND(SUM("videos"."average_view_duration" * "videos"."views") OVER g * 1.0
           / NULLIF(SUM(CASE WHEN "videos"."average_view_duration" IS NOT NULL THEN "videos"."views" END) OVER g, 0))
           AS INTEGER), CAST(ROUND(AVG("videos"."average_view_duration") OVER g) AS INTEGER)) AS "average_view_duration",
+        MIN("videos"."likes_hidden") OVER g AS "likes_hidden",
+        MIN("videos"."comments_off") OVER g AS "comments_off",
         ${sql.join(sums, sql`, `)},
         "channels"."rowid" AS "channel_row", "videos"."rowid" AS "video_row"
       FROM ${videos} NOT INDEXED INNER JOIN ${channels} ON ${eq(channels.id, videos.channelId)}
@@ -144,6 +148,12 @@ export const toMergedRow = (r: MergedRecord): Row => ({
   channelTitle: r.channel_title ?? null,
   durationSeconds: r.duration_seconds ?? null,
   ...Object.fromEntries(Object.keys(SUMMED).map((k) => [k, r[`m_${k}`] ?? null])),
+  // Hidden (or turned off) only when it is on every merged video: otherwise the sum of the
+  // figures YouTube gave.
+  ...(r.likes_hidden === 1 ? { likes: null } : {}),
+  ...(r.comments_off === 1 ? { comments: null } : {}),
+  likesHidden: r.likes_hidden === 1,
+  commentsOff: r.comments_off === 1,
   // One source when every merged video has it, "mixed" otherwise.
   windowSource: r.window_source ?? "public",
   // Weighted by each member's views.
@@ -194,7 +204,8 @@ export function mergedVideoPage(
   const singles = sql`SELECT * FROM (SELECT "videos"."id", "videos"."title", "videos"."external_id",
         "videos"."channel_id", ${channels.title} AS "channel_title", "videos"."duration_seconds",
         "videos"."publish_date", "videos"."last_updated", 1 AS "group_size",
-        "videos"."window_source", "videos"."average_view_duration", ${sql.join(own, sql`, `)},
+        "videos"."window_source", "videos"."average_view_duration", "videos"."likes_hidden",
+        "videos"."comments_off", ${sql.join(own, sql`, `)},
         "channels"."rowid" AS "channel_row", "videos"."rowid" AS "video_row"
       FROM ${source} ${filtered} AND trim("videos"."title") NOT IN ${shared}
       ORDER BY ${sql.join(order, sql`, `)} LIMIT ${offset + limit})`;

@@ -3,6 +3,7 @@ import {
   minutesAsHours,
   type WindowSource,
   windowSourceLabels,
+  withheldFigure,
 } from "../../../shared/table-columns";
 import type { channels, episodes, shows, videos } from "../../db/schema";
 
@@ -43,8 +44,11 @@ export const toVideoRow = (
   channelId: v.channelId,
   channelTitle,
   views: v.views,
-  likes: v.likes,
-  comments: v.comments,
+  // Left out by YouTube: no figure (the stored 0 is not one), and the reason.
+  likes: v.likesHidden ? null : v.likes,
+  comments: v.commentsOff ? null : v.comments,
+  likesHidden: v.likesHidden,
+  commentsOff: v.commentsOff,
   durationSeconds: v.durationSeconds,
   first24hViews: v.first24hViews,
   first48hViews: v.first48hViews,
@@ -93,11 +97,13 @@ export const toEpisodeRow = (
 });
 
 /**
- * What one cell of a CSV or spreadsheet export holds: a hidden subscriber count says so, and a
- * window source is in words ("Owner analytics"), as the tooltips say it; watch time in hours.
+ * What one cell of a CSV or spreadsheet export holds: a figure YouTube left out says why
+ * ("hidden", "off"), a window source is in words ("Owner analytics"), as the tooltips say it;
+ * watch time in hours.
  */
 export function exportCell(row: Row, field: string): string | number | boolean | null {
-  if (field === "subscriberCount" && row.subscribersHidden) return "hidden";
+  const withheld = withheldFigure(field, row);
+  if (withheld) return withheld.word;
   if (field === "windowSource" && typeof row.windowSource === "string")
     return windowSourceLabels[row.windowSource as WindowSource] ?? row.windowSource;
   if (field === "watchMinutes" && typeof row.watchMinutes === "number")

@@ -31,8 +31,10 @@ export type YouTubeVideo = {
   publishDate: Date;
   durationSeconds: number | null;
   views: number;
-  likes: number;
-  comments: number;
+  /** Null when YouTube leaves it out: the owner hides likes (VideoStatistics.likeCount). */
+  likes: number | null;
+  /** Null when YouTube leaves it out: comments are turned off (VideoStatistics.commentCount). */
+  comments: number | null;
 };
 
 /** Quota spent, shared with whoever runs the client (a job records it even when the job fails). */
@@ -192,8 +194,8 @@ export class YouTubeClient {
       publishDate: new Date(v.snippet.publishedAt),
       durationSeconds: v.contentDetails ? parseIsoDuration(v.contentDetails.duration) : null,
       views: v.statistics?.viewCount ?? 0,
-      likes: v.statistics?.likeCount ?? 0,
-      comments: v.statistics?.commentCount ?? 0,
+      likes: v.statistics?.likeCount ?? null,
+      comments: v.statistics?.commentCount ?? null,
     }));
   }
 }

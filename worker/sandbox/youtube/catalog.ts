@@ -176,6 +176,14 @@ export function ownedVideoById(
     : null;
 }
 
+/**
+ * Figures YouTube leaves out of a video's statistics (VideoStatistics: likeCount and
+ * commentCount are optional): about one upload in 31 has its likes hidden by the owner, and one
+ * in 37 its comments turned off, fixed per video.
+ */
+export const likesHidden = (video: SandboxVideo) => video.sequence % 31 === 17;
+export const commentsOff = (video: SandboxVideo) => video.sequence % 37 === 11;
+
 /** Counts of a video as of `now`: they grow every day after publishing. */
 export function videoStats(video: SandboxVideo, now: number) {
   const views = cumulativeAt((now - video.publishedAt) / DAY_MS, video.peakViews);

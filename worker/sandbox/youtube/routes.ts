@@ -8,7 +8,9 @@ import {
   channelById,
   channelCreatedAt,
   channelStats,
+  commentsOff,
   isoDuration,
+  likesHidden,
   type SandboxChannel,
   uploadSequences,
   uploadsPlaylistFor,
@@ -200,11 +202,12 @@ export const youtubeSandbox = new Hono<AppEnv>()
             definition: "hd",
             caption: "false",
           },
+          // Hidden likes and turned-off comments leave their count out.
           statistics: {
             viewCount: String(stats.viewCount),
-            likeCount: String(stats.likeCount),
+            ...(likesHidden(found.video) ? {} : { likeCount: String(stats.likeCount) }),
             favoriteCount: "0",
-            commentCount: String(stats.commentCount),
+            ...(commentsOff(found.video) ? {} : { commentCount: String(stats.commentCount) }),
           },
         },
       ];

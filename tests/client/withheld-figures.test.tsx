@@ -1,0 +1,97 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { DataTable } from "../../client/components/data-table/DataTable";
+import { cellText, columnDefs, type TableRow } from "../../client/features/tables/columns";
+import { tableColumns } from "../../shared/table-columns";
+
+/*
+ * Figures YouTube leaves out: a video whose owner hides its likes, or whose comments are turned
+ * off, has no count (the row's figure is null and a flag says why). The Videos table says so in
+ * place of a number, explains it on hover, and a copied row says it too, as a hidden subscriber
+ * count always did.
+ */
+
+const video = (id: string, title: string, over: Partial<TableRow>): TableRow => ({
+  id,
+  title,
+  externalId: id,
+  channelId: "c1",
+  channelTitle: "Tech channel",
+  views: 1_000,
+  likes: 31,
+  comments: 4,
+  likesHidden: false,
+  commentsOff: false,
+  durationSeconds: 600,
+  first24hViews: null,
+  first48hViews: null,
+  first7dViews: null,
+  trailing1dViews: null,
+  trailing1wViews: null,
+  trailing1mViews: null,
+  trailing1yViews: null,
+  windowSource: "public",
+  watchMinutes: null,
+  averageViewDuration: null,
+  publishDate: "2026-11-01T12:00:00.000Z",
+  lastUpdated: "2026-11-30T12:00:00.000Z",
+  ...over,
+});
+
+const rows = [
+  video("a", "Likes kept private", { likes: null, likesHidden: true }),
+  video("b", "Made for kids", { comments: null, commentsOff: true }),
+  video("c", "Open to all", {}),
+];
+
+const rowOf = (title: string) => screen.getByText(title).closest("tr") as HTMLElement;
+const cellOf = (title: string, column: number) =>
+  within(rowOf(title)).getAllByRole("cell")[column] as HTMLElement;
+
+describe("Figures YouTube leaves out, in the Videos table", () => {
+  it("says Hidden or Off in place of a count, with the reason on hover", () => {
+    render(
+      <DataTable<TableRow>
+        columns={columnDefs("videos", {})}
+        rows={rows}
+        getRowId={(r) => String(r.id)}
+        rowLabel={(r) => String(r.title)}
+        total={rows.length}
+        page={1}
+        pageSize={200}
+        onPageChange={() => undefined}
+        sorting={[]}
+        onSortingChange={() => undefined}
+        loading={false}
+        emptyText="Nothing here yet."
+        search=""
+        onSearchChange={() => undefined}
+        label="Videos"
+      />,
+    );
+    const headings = screen.getAllByRole("columnheader").map((h) => h.textContent ?? "");
+    const likes = headings.findIndex((h) => h.startsWith("Likes"));
+    const comments = headings.findIndex((h) => h.startsWith("Comments"));
+    expect(likes).toBeGreaterThan(0);
+
+    const hidden = cellOf("Likes kept private", likes);
+    expect(hidden.textContent).toBe("Hidden");
+    expect(within(hidden).getByTitle("The video's owner hides its likes")).toBeTruthy();
+    expect(cellOf("Likes kept private", comments).textContent).toBe("4");
+
+    const off = cellOf("Made for kids", comments);
+    expect(off.textContent).toBe("Off");
+    expect(within(off).getByTitle("Comments are turned off for this video")).toBeTruthy();
+    expect(cellOf("Made for kids", likes).textContent).toBe("31");
+
+    expect(cellOf("Open to all", likes).textContent).toBe("31");
+    expect(cellOf("Open to all", comments).textContent).toBe("4");
+  });
+
+  it("copies the reason, not a 0", () => {
+    const column = (id: string) => tableColumns.videos.find((c) => c.id === id)!;
+    expect(cellText(column("likes"), rows[0]!)).toBe("hidden");
+    expect(cellText(column("comments"), rows[1]!)).toBe("off");
+    expect(cellText(column("likes"), rows[2]!)).toBe(31);
+  });
+});
