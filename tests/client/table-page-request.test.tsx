@@ -24,6 +24,8 @@ const videoRow = (id: string, title: string) => ({
   views: 10,
   likes: 1,
   comments: 0,
+  likesHidden: false,
+  commentsOff: false,
   durationSeconds: 60,
   first24hViews: null,
   first48hViews: null,
