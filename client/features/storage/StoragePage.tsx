@@ -107,6 +107,13 @@ export default function StoragePage() {
       setFiles((f) => [...f, ...page.files]);
       setNextPage(page.nextPageToken);
     } catch (error) {
+      // Drive no longer takes the page's token (it lasts some hours, and the list changed): the
+      // list starts again from its first page, as Drive's documents ask.
+      if (error instanceof ApiError && error.reason === "page_token_rejected") {
+        toast.info("The file list changed in Drive, so it starts again from the top.");
+        await load();
+        return;
+      }
       toast.error(`Failed to load files: ${message(error)}`);
     } finally {
       setBusy(false);

@@ -123,6 +123,34 @@ describe("storage manager", () => {
     expect(after.files.map((f) => f.id)).toContain(locked.id);
   });
 
+  it("follows Drive's empty pages to the files, and starts over when a page token is refused", async () => {
+    const { org, admin } = await createOrgWithMembers();
+    // The emulator answers this account's first page empty, with a token: Drive's documents say
+    // "Partial or empty result pages are possible even before the end of the files list".
+    await connectGoogle(
+      org.id,
+      admin.session.accessToken,
+      `partial-pages-${crypto.randomUUID().slice(0, 6)}@gmail.com`,
+    );
+    const first = filesPage.parse(
+      (await call(`/api/orgs/${org.id}/storage/files`, { token: admin.session.accessToken })).json,
+    );
+    expect(first.files).toHaveLength(50);
+    expect(first.nextPageToken).not.toBeNull();
+
+    // A token Drive no longer takes: a 400 naming it, never a 500, so the page can start over.
+    const stale = await call(`/api/orgs/${org.id}/storage/files?pageToken=not-a-drive-token`, {
+      token: admin.session.accessToken,
+    });
+    expect(stale.status).toBe(400);
+    expect(envelope(stale.json)).toMatchObject({
+      code: "BAD_REQUEST",
+      reason: "page_token_rejected",
+      field: "pageToken",
+      message: "That page of files is no longer available.",
+    });
+  });
+
   it("marks the connection errored when Google revokes the refresh token", async () => {
     const { org, admin } = await createOrgWithMembers();
     await connectGoogle(org.id, admin.session.accessToken, "revoked.account@gmail.com");

@@ -7,12 +7,21 @@ import { requireAdmin } from "../auth/middleware";
 import { googleAccessToken } from "../google/connection";
 import { audit } from "../organization/audit";
 
+/**
+ * Drive's refusal as our answer: its outages and rate limits are Google's (503, 429), anything
+ * else a request Drive would not take (400). None is ours to answer with a 500.
+ */
 const driveFailure = (error: unknown, what: string) =>
   error instanceof DriveError
-    ? new ApiError(error.status === 401 ? "BAD_REQUEST" : "INTERNAL", `${what}: ${error.message}`, {
-        reason: error.reason,
-      })
+    ? new ApiError(
+        error.status >= 500 ? "UNAVAILABLE" : error.status === 429 ? "RATE_LIMITED" : "BAD_REQUEST",
+        `${what}: ${error.message}`,
+        { reason: error.reason },
+      )
     : error;
+
+/** Empty pages followed before a files answer gives up and returns what it has. */
+const EMPTY_PAGES_FOLLOWED = 5;
 
 const admin = { middleware: [requireAdmin] };
 
@@ -30,13 +39,30 @@ export const storageRoutes = newRouter()
   .openapi({ ...routes.files, ...admin }, async (c) => {
     const fetcher = providerFetch(c.env);
     const token = await googleAccessToken(c.var.db, c.env, fetcher, c.var.org.id);
+    const asked = c.req.valid("query").pageToken;
     try {
-      const page = await listFiles(fetcher, token, c.req.valid("query").pageToken);
+      // "Partial or empty result pages are possible even before the end of the files list has
+      // been reached" (files.list): an empty page with a token is not the end, so it is followed
+      // rather than shown as "No files yet" beside Load More Files.
+      let page = await listFiles(fetcher, token, asked);
+      for (
+        let i = 0;
+        i < EMPTY_PAGES_FOLLOWED && page.files.length === 0 && page.nextPageToken;
+        i++
+      )
+        page = await listFiles(fetcher, token, page.nextPageToken);
       return reply(c, routes.files, {
         files: page.files,
         nextPageToken: page.nextPageToken ?? null,
       });
     } catch (error) {
+      // A page token Drive no longer takes "should be discarded, and pagination should be
+      // restarted from the first page" (FileList.nextPageToken): the page says so and starts over.
+      if (asked && error instanceof DriveError && error.status === 400)
+        throw new ApiError("BAD_REQUEST", "That page of files is no longer available.", {
+          reason: "page_token_rejected",
+          field: "pageToken",
+        });
       throw driveFailure(error, "Failed to load files");
     }
   })

@@ -132,8 +132,16 @@ export const googleDriveSandbox = new Hono<AppEnv>()
       if (error instanceof DriveQueryError) return invalidValue(c, error.parameter);
       throw error;
     }
-    const page = visible.slice(offset, offset + pageSize);
-    const next = offset + pageSize < visible.length ? tokenFor(offset + pageSize) : undefined;
+    // "Partial or empty result pages are possible even before the end of the files list has been
+    // reached" (files.list, pageSize): an account named partial-pages… gets an empty first page
+    // whose token leads to the files.
+    const emptyFirst = who.startsWith("partial-pages") && c.req.query("pageToken") === undefined;
+    const page = emptyFirst ? [] : visible.slice(offset, offset + pageSize);
+    const next = emptyFirst
+      ? tokenFor(0)
+      : offset + pageSize < visible.length
+        ? tokenFor(offset + pageSize)
+        : undefined;
     const list = {
       kind: "drive#fileList",
       incompleteSearch: false,
