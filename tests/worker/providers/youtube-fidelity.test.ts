@@ -7,6 +7,7 @@ import {
   commentsOff,
   likesHidden,
   roundDownToThreeFigures,
+  streamingLive,
   uploadSequences,
   videoAt,
 } from "../../../worker/sandbox/youtube/catalog";
@@ -129,6 +130,28 @@ describe("YouTube behaviours the official documents and trackers describe", () =
     expect(line(hiddenLikes.id)[columns.indexOf("Likes")]).toBe("hidden");
     expect(line(noComments.id)[columns.indexOf("Comments")]).toBe("off");
     expect(Number(line(plain.id)[columns.indexOf("Likes")])).toBeGreaterThan(0);
+  });
+
+  it("gives a live broadcast no duration, not a 0-second one", async () => {
+    // YouTube answers P0D for a live or upcoming broadcast (VideoSnippet.liveBroadcastContent).
+    const sandbox = channelByHandle("@bench-60")!;
+    const { oldest, latest } = uploadSequences(sandbox, Date.now());
+    const listed = Array.from({ length: latest - oldest + 1 }, (_, i) =>
+      videoAt(sandbox, oldest + i),
+    );
+    const live = listed.find(streamingLive)!;
+    const recorded = listed.find((v) => !streamingLive(v))!;
+    const answer = await raw(`videos?part=snippet,contentDetails&id=${live.id}`);
+    const { items } = (await answer.json()) as {
+      items: Array<{ snippet: Record<string, unknown>; contentDetails: Record<string, unknown> }>;
+    };
+    expect(items[0]!.snippet.liveBroadcastContent).toBe("live");
+    expect(items[0]!.contentDetails.duration).toBe("P0D");
+    const read = await yt().videos([live.id, recorded.id]);
+    expect(read.find((v) => v.externalId === live.id)!.durationSeconds).toBeNull();
+    expect(read.find((v) => v.externalId === recorded.id)!.durationSeconds).toBe(
+      recorded.durationSeconds,
+    );
   });
 
   it("rounds subscriber counts down to three significant figures", async () => {

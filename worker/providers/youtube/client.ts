@@ -25,6 +25,9 @@ export type YouTubeChannel = {
   totalViews: number;
   videoCount: number;
 };
+/** A live or upcoming broadcast (VideoSnippet.liveBroadcastContent), whose duration is P0D. */
+const broadcasting = (state: string | undefined) => state === "live" || state === "upcoming";
+
 export type YouTubeVideo = {
   externalId: string;
   title: string;
@@ -192,7 +195,11 @@ export class YouTubeClient {
       externalId: v.id,
       title: v.snippet.title,
       publishDate: new Date(v.snippet.publishedAt),
-      durationSeconds: v.contentDetails ? parseIsoDuration(v.contentDetails.duration) : null,
+      // A broadcast that is live or still to come has no length yet: YouTube says P0D.
+      durationSeconds:
+        v.contentDetails && !broadcasting(v.snippet.liveBroadcastContent)
+          ? parseIsoDuration(v.contentDetails.duration)
+          : null,
       views: v.statistics?.viewCount ?? 0,
       likes: v.statistics?.likeCount ?? null,
       comments: v.statistics?.commentCount ?? null,

@@ -47,7 +47,13 @@ export const videoListSchema = z.object({
     .array(
       z.object({
         id: z.string(),
-        snippet: z.object({ title: z.string(), publishedAt: instant, channelId: z.string() }),
+        snippet: z.object({
+          title: z.string(),
+          publishedAt: instant,
+          channelId: z.string(),
+          // "none", "upcoming", "live" or "completed" (VideoSnippet); kept open to new values.
+          liveBroadcastContent: z.string().optional(),
+        }),
         contentDetails: z.object({ duration: z.string() }).optional(),
         statistics: z
           .object({ viewCount: count, likeCount: count, commentCount: count })

@@ -184,6 +184,12 @@ export function ownedVideoById(
 export const likesHidden = (video: SandboxVideo) => video.sequence % 31 === 17;
 export const commentsOff = (video: SandboxVideo) => video.sequence % 37 === 11;
 
+/**
+ * About one upload in 41 is a stream still live (a round-the-clock channel's radio, say):
+ * `liveBroadcastContent: "live"` with the duration YouTube gives a broadcast, `P0D`.
+ */
+export const streamingLive = (video: SandboxVideo) => video.sequence % 41 === 5;
+
 /** Counts of a video as of `now`: they grow every day after publishing. */
 export function videoStats(video: SandboxVideo, now: number) {
   const views = cumulativeAt((now - video.publishedAt) / DAY_MS, video.peakViews);
