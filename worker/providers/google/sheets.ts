@@ -72,7 +72,11 @@ function toError(status: number, body: unknown): SheetsError {
       status,
       "Google refused the connection's credentials. An administrator needs to reconnect Google in Organization Settings.",
     );
-  if (status === 403 && reason === "storageQuotaExceeded")
+  // The reason comes in `errors[]`, which Google sends only some of the time; the message says
+  // it always.
+  const driveFull =
+    reason === "storageQuotaExceeded" || /storage quota has been exceeded/i.test(detail);
+  if (status === 403 && driveFull)
     return new SheetsError(
       "storage_quota",
       status,

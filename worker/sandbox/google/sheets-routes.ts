@@ -218,13 +218,15 @@ export const googleSheetsSandbox = new Hono<AppEnv>()
     if (!account) return unauthenticated(c);
     const refusal = takeSheetsQuota("write", account);
     if (refusal) return rateLimited(c, refusal);
+    // A full Drive. Google's answers carry `errors[]` only some of the time: an account named
+    // quota-bare… gets the bare form (code, message, status), the others the reason too.
     if (account.startsWith("quota"))
       return c.json(
         googleError(
           403,
           "The user's Drive storage quota has been exceeded.",
           "PERMISSION_DENIED",
-          "storageQuotaExceeded",
+          account.startsWith("quota-bare") ? undefined : "storageQuotaExceeded",
         ),
         403,
       );
