@@ -68,8 +68,26 @@ async function ownerVideo() {
     const [row] = await content.select().from(schema.videos).where(eq(schema.videos.id, video.id));
     return row!;
   };
-  return { markDayStart: day(publishDay + 1), reading, first24h, content };
+  const completeThrough = (dayNumber: number) =>
+    content
+      .update(schema.youtubeOwnerConnections)
+      .set({ completeThroughDay: dayNumber })
+      .where(eq(schema.youtubeOwnerConnections.key, connection!.key));
+  return { markDayStart: day(publishDay + 1), reading, first24h, content, completeThrough };
 }
+
+describe("an owner connection YouTube reports late", () => {
+  it("keeps its owner windows while its days are at most 6 days old, and not after", async () => {
+    const { first24h, completeThrough } = await ownerVideo();
+    const today = Math.floor(Date.now() / DAY_MS);
+    // YouTube's lag (reported-through.ts) can hold a connection some days back.
+    await completeThrough(today - 6);
+    expect((await first24h()).windowSource).toBe("owner");
+    // Stopped for longer (a revoked grant): the public figures again.
+    await completeThrough(today - 7);
+    expect((await first24h()).windowSource).toBe("public");
+  });
+});
 
 describe("first 24H of an owner video", () => {
   it("splits the mark's day pro rata of the hours without hourly readings", async () => {

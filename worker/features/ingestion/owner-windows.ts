@@ -14,6 +14,7 @@ import {
   youtubeOwnerVideos,
   youtubeVideoDaily,
 } from "../../db/schema";
+import { UNREPORTED_FINAL_AFTER_DAYS } from "../owner/reported-through";
 import {
   channelTrailing,
   firstColumns,
@@ -42,7 +43,10 @@ import {
  * counts: its channel's windows are the public ones again.
  */
 
-export const STALE_AFTER_DAYS = 3;
+// As long as a day YouTube has not reported may stay open (reported-through.ts): a connection
+// waiting for YouTube's late days keeps its owner windows rather than flipping to the public ones
+// and back as the lag moves by a day; a quiet channel, moved on at that age, stays fresh too.
+export const STALE_AFTER_DAYS = UNREPORTED_FINAL_AFTER_DAYS;
 const DAY = sql.raw(String(DAY_MS));
 const HOUR = sql.raw(String(DAY_MS / 24));
 const id = (column: { name: string }) => sql.identifier(column.name);
