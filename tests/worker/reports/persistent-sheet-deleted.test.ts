@@ -1,13 +1,17 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { reportsPageSchema } from "../../../shared/schemas/reports";
 import { schema } from "../../../worker/db/client";
 import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
 import { contentOf } from "../support/factories";
 import { connectGoogle } from "../support/google";
 import { call } from "../support/http";
-import { connectedOrg, ingestedChannel } from "../support/ingestion";
-import { deliver } from "../support/jobs";
+import {
+  allTime,
+  orgWithChannel,
+  reportsPage,
+  runScheduleJob,
+  scheduleBody,
+} from "../support/reports";
 
 /*
  * "Update the same sheet" when the person deleted that spreadsheet: the next run creates it again
@@ -20,32 +24,16 @@ const idOf = (url: string) => /\/d\/([^/]+)\//.exec(url)![1]!;
 describe("a persistent spreadsheet deleted between runs", () => {
   it("is created again by the next run, with a new address", { timeout: 120_000 }, async () => {
     const account = `regrow-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
-    const { org, admin, member } = await connectedOrg();
-    const token = member.session.accessToken;
+    const { org, admin, token, channel } = await orgWithChannel("@bench-40");
     const adminToken = admin.session.accessToken;
-    const channel = await ingestedChannel(org.id, token, "@bench-40");
     await connectGoogle(org.id, adminToken, account);
-    const page = async () =>
-      reportsPageSchema.parse(
-        (await call(`/api/orgs/${org.id}/reports?platform=youtube`, { token })).json,
-      );
-    const runJob = async (runId: string) => {
-      const result = await deliver([
-        { type: "report.schedule-run", organizationId: org.id, runId },
-      ]);
-      expect(result.retryMessages).toEqual([]);
-    };
+    const page = () => reportsPage(org.id, token);
+    const runJob = async (runId: string) =>
+      expect((await runScheduleJob(org.id, runId)).retryMessages).toEqual([]);
 
     const created = await call(`/api/orgs/${org.id}/reports/schedules`, {
-      body: {
-        title: "Daily export",
-        platform: "youtube",
-        dateRange: { type: "alltime", range: null },
-        selectedEntities: [channel.id],
-        frequency: "daily",
-        dayOfWeek: null,
-        dayOfMonth: null,
-        scheduledTime: "00:00",
+      body: scheduleBody(channel.id, {
+        dateRange: allTime,
         isPersistent: true,
         destination: {
           kind: "new",
@@ -53,7 +41,7 @@ describe("a persistent spreadsheet deleted between runs", () => {
           tabStructure: "custom",
           tabName: "Data",
         },
-      },
+      }),
       token,
     });
     expect(created.status).toBe(201);

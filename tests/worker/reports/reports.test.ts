@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { reportsPageSchema } from "../../../shared/schemas/reports";
 import { schema } from "../../../worker/db/client";
 import { enqueueDueSchedules } from "../../../worker/features/reports/due-schedules";
 import { writeReportFiles } from "../../../worker/features/reports/generate";
@@ -11,26 +10,18 @@ import { createOrgWithMembers } from "../support/accounts";
 import { contentOf } from "../support/factories";
 import { connectGoogle } from "../support/google";
 import { call, envelope } from "../support/http";
-import { connectedOrg, ingestedChannel } from "../support/ingestion";
 import { deliver } from "../support/jobs";
+import {
+  allTime,
+  orgWithChannel,
+  reportsPage,
+  runScheduleJob,
+  scheduleBody,
+} from "../support/reports";
 
-const allTime = { type: "alltime", range: null } as const;
-
-async function orgWithChannel(handle = "@bench-120") {
-  const setup = await connectedOrg();
-  const token = setup.member.session.accessToken;
-  const channel = await ingestedChannel(setup.org.id, token, handle);
-  return { ...setup, token, channel };
-}
-
-const page = async (orgId: string, token: string, platform = "youtube") =>
-  reportsPageSchema.parse(
-    (await call(`/api/orgs/${orgId}/reports?platform=${platform}`, { token })).json,
-  );
+const page = reportsPage;
 const runGenerate = (organizationId: string, reportId: string) =>
   deliver([{ type: "report.generate", organizationId, reportId }]);
-const runScheduleJob = (organizationId: string, runId: string) =>
-  deliver([{ type: "report.schedule-run", organizationId, runId }]);
 
 describe("one-time reports", () => {
   it("are generated into R2 by the job and downloaded through the authorised route", async () => {
@@ -330,20 +321,6 @@ describe("one-time reports", () => {
     );
     expect((await page(org.id, token)).reports.map((r) => r.id)).toEqual([ids[1]]);
   });
-});
-
-const scheduleBody = (channelId: string, extra: Record<string, unknown> = {}) => ({
-  title: "Daily export",
-  platform: "youtube",
-  dateRange: { type: "30days", range: null },
-  selectedEntities: [channelId],
-  frequency: "daily",
-  dayOfWeek: null,
-  dayOfMonth: null,
-  scheduledTime: "00:00",
-  isPersistent: false,
-  destination: null,
-  ...extra,
 });
 
 describe("recurring schedules", () => {

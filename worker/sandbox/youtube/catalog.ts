@@ -142,39 +142,33 @@ export function uploadSequences(
   return { latest, oldest: latest - channel.videoCount + 1 };
 }
 
-/** A video by id, or null when it is unknown or no longer (or not yet) public. */
-export function videoById(
+type FoundVideo = { channel: SandboxChannel; video: SandboxVideo };
+
+/** The video an id names, if its sequence number is from `oldest(channel)` to the latest at `now`. */
+function videoIn(
   id: string,
   now: number,
-): { channel: SandboxChannel; video: SandboxVideo } | null {
+  oldest: (channel: SandboxChannel) => number,
+): FoundVideo | null {
   const match = /^v([0-9a-z]+)_(.+)$/.exec(id);
   if (!match) return null;
   const channel = channelById(`UC${match[2]}`);
   const sequence = parseInt(match[1]!, 36);
   if (!channel || !Number.isInteger(sequence)) return null;
-  const { latest, oldest } = uploadSequences(channel, now);
-  return sequence >= oldest && sequence <= latest
+  return sequence >= oldest(channel) && sequence <= latestSequence(channel, now)
     ? { channel, video: videoAt(channel, sequence) }
     : null;
 }
+
+/** A video by id, or null when it is unknown or no longer (or not yet) public. */
+export const videoById = (id: string, now: number) =>
+  videoIn(id, now, (channel) => uploadSequences(channel, now).oldest);
 
 /**
  * A video as its owner sees it: every upload published by `now`, including those no longer in
  * the public uploads playlist (YouTube Analytics reports an owner's whole history).
  */
-export function ownedVideoById(
-  id: string,
-  now: number,
-): { channel: SandboxChannel; video: SandboxVideo } | null {
-  const match = /^v([0-9a-z]+)_(.+)$/.exec(id);
-  if (!match) return null;
-  const channel = channelById(`UC${match[2]}`);
-  const sequence = parseInt(match[1]!, 36);
-  if (!channel || !Number.isInteger(sequence) || sequence < 0) return null;
-  return sequence <= latestSequence(channel, now)
-    ? { channel, video: videoAt(channel, sequence) }
-    : null;
-}
+export const ownedVideoById = (id: string, now: number) => videoIn(id, now, () => 0);
 
 /**
  * Figures YouTube leaves out of a video's statistics (VideoStatistics: likeCount and
