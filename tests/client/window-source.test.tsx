@@ -1,9 +1,9 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { DataTable } from "../../client/components/data-table/DataTable";
 import { columnDefs, type TableRow } from "../../client/features/tables/columns";
 import { windowSourceHint } from "../../shared/table-columns";
+import { StaticTable } from "./static-table";
 
 /*
  * Every YouTube window figure says where it comes from (docs/design.md, "Window sources"): the
@@ -30,21 +30,9 @@ const channel = (id: string, title: string, windowSource: string, year: number):
 
 function Channels({ rows }: { rows: TableRow[] }) {
   return (
-    <DataTable<TableRow>
+    <StaticTable
       columns={columnDefs("channels", { trailing1yViews: true })}
       rows={rows}
-      getRowId={(r) => String(r.id)}
-      rowLabel={(r) => String(r.title)}
-      total={rows.length}
-      page={1}
-      pageSize={200}
-      onPageChange={() => undefined}
-      sorting={[]}
-      onSortingChange={() => undefined}
-      loading={false}
-      emptyText="Nothing here yet."
-      search=""
-      onSearchChange={() => undefined}
       label="Channels"
     />
   );

@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { DataTable } from "../../client/components/data-table/DataTable";
 import { cellText, columnDefs, type TableRow } from "../../client/features/tables/columns";
 import { tableColumns } from "../../shared/table-columns";
+import { StaticTable } from "./static-table";
 
 /*
  * Figures YouTube leaves out: a video whose owner hides its likes, or whose comments are turned
@@ -50,25 +50,7 @@ const cellOf = (title: string, column: number) =>
 
 describe("Figures YouTube leaves out, in the Videos table", () => {
   it("says Hidden or Off in place of a count, with the reason on hover", () => {
-    render(
-      <DataTable<TableRow>
-        columns={columnDefs("videos", {})}
-        rows={rows}
-        getRowId={(r) => String(r.id)}
-        rowLabel={(r) => String(r.title)}
-        total={rows.length}
-        page={1}
-        pageSize={200}
-        onPageChange={() => undefined}
-        sorting={[]}
-        onSortingChange={() => undefined}
-        loading={false}
-        emptyText="Nothing here yet."
-        search=""
-        onSearchChange={() => undefined}
-        label="Videos"
-      />,
-    );
+    render(<StaticTable columns={columnDefs("videos", {})} rows={rows} label="Videos" />);
     const headings = screen.getAllByRole("columnheader").map((h) => h.textContent ?? "");
     const likes = headings.findIndex((h) => h.startsWith("Likes"));
     const comments = headings.findIndex((h) => h.startsWith("Comments"));

@@ -10,31 +10,13 @@ import { connectGoogle } from "../support/google";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
 import { deliver, recordingQueue } from "../support/jobs";
+import { allTime, persistentTo, scheduleBody } from "../support/reports";
 
 /*
  * Recurring Sheets exports against the grid-enforcing emulator (issue 13's "Done when"): one
  * persistent schedule run three times into the same sheet, an existing-spreadsheet destination,
  * and a 100,000-row tab.
  */
-
-const allTime = { type: "alltime", range: null } as const;
-const scheduleBody = (channelId: string, extra: Record<string, unknown> = {}) => ({
-  title: "Daily export",
-  platform: "youtube",
-  dateRange: allTime,
-  selectedEntities: [channelId],
-  frequency: "daily",
-  dayOfWeek: null,
-  dayOfMonth: null,
-  scheduledTime: "00:00",
-  isPersistent: false,
-  destination: null,
-  ...extra,
-});
-const persistent = (sheetName: string, tabName: string) => ({
-  isPersistent: true,
-  destination: { kind: "new", sheetName, tabStructure: "custom", tabName },
-});
 
 async function setup(handle: string, account: string) {
   const org = await connectedOrg();
@@ -47,7 +29,7 @@ async function setup(handle: string, account: string) {
     );
   const createSchedule = async (extra: Record<string, unknown>) => {
     const r = await call(`/api/orgs/${org.org.id}/reports/schedules`, {
-      body: scheduleBody(channel.id, extra),
+      body: scheduleBody(channel.id, { dateRange: allTime, ...extra }),
       token,
     });
     if (r.status !== 201) throw new Error(`schedule: ${r.status} ${r.text}`);
@@ -97,7 +79,7 @@ describe("recurring Sheets exports against Google's grid", () => {
   }, async () => {
     const account = `persist-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
     const t = await setup("@bench-1500", account);
-    const created = await t.createSchedule(persistent("Tracker — “weekly”", "Données ✓"));
+    const created = await t.createSchedule(persistentTo("Tracker — “weekly”", "Données ✓"));
     await t.runJob(t.org.id, created.initialRunId);
     for (const slot of ["2026-12-01T00:00:00.000Z", "2026-12-02T00:00:00.000Z"])
       await t.run(created.schedule.id, slot);
@@ -262,7 +244,7 @@ describe("recurring Sheets exports against Google's grid", () => {
       )
       .bind(t.org.id, t.channel.id, Date.now() - 86_400_000)
       .run();
-    const created = await t.createSchedule(persistent("Everything", "All videos"));
+    const created = await t.createSchedule(persistentTo("Everything", "All videos"));
     const started = Date.now();
     await t.runJob(t.org.id, created.initialRunId);
     const seconds = (Date.now() - started) / 1000;

@@ -8,6 +8,7 @@ import { call } from "../support/http";
 import {
   allTime,
   orgWithChannel,
+  persistentTo,
   reportsPage,
   runScheduleJob,
   scheduleBody,
@@ -34,13 +35,7 @@ describe("a persistent spreadsheet deleted between runs", () => {
     const created = await call(`/api/orgs/${org.id}/reports/schedules`, {
       body: scheduleBody(channel.id, {
         dateRange: allTime,
-        isPersistent: true,
-        destination: {
-          kind: "new",
-          sheetName: "Channel tracker",
-          tabStructure: "custom",
-          tabName: "Data",
-        },
+        ...persistentTo("Channel tracker", "Data"),
       }),
       token,
     });

@@ -14,6 +14,7 @@ import { deliver } from "../support/jobs";
 import {
   allTime,
   orgWithChannel,
+  persistentTo,
   reportsPage,
   runScheduleJob,
   scheduleBody,
@@ -478,13 +479,7 @@ describe("recurring schedules", () => {
     const created = await call(`/api/orgs/${org.id}/reports/schedules`, {
       body: scheduleBody(channel.id, {
         dateRange: allTime,
-        isPersistent: true,
-        destination: {
-          kind: "new",
-          sheetName: "Channel tracker",
-          tabStructure: "custom",
-          tabName: "Data",
-        },
+        ...persistentTo("Channel tracker", "Data"),
       }),
       token,
     });

@@ -37,3 +37,9 @@ export const scheduleBody = (channelId: string, extra: Record<string, unknown> =
   destination: null,
   ...extra,
 });
+
+/** "Update the same sheet" into a new spreadsheet with one custom tab. */
+export const persistentTo = (sheetName: string, tabName: string) => ({
+  isPersistent: true,
+  destination: { kind: "new", sheetName, tabStructure: "custom", tabName },
+});
