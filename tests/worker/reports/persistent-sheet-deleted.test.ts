@@ -7,6 +7,7 @@ import { connectGoogle } from "../support/google";
 import { call } from "../support/http";
 import {
   allTime,
+  createSchedule,
   orgWithChannel,
   persistentTo,
   reportsPage,
@@ -32,19 +33,12 @@ describe("a persistent spreadsheet deleted between runs", () => {
     const runJob = async (runId: string) =>
       expect((await runScheduleJob(org.id, runId)).retryMessages).toEqual([]);
 
-    const created = await call(`/api/orgs/${org.id}/reports/schedules`, {
-      body: scheduleBody(channel.id, {
-        dateRange: allTime,
-        ...persistentTo("Channel tracker", "Data"),
-      }),
+    const { initialRunId, schedule } = await createSchedule(
+      org.id,
       token,
-    });
-    expect(created.status).toBe(201);
-    const { initialRunId, schedule } = created.json as {
-      initialRunId: string;
-      schedule: { id: string };
-    };
-    await runJob(initialRunId);
+      scheduleBody(channel.id, { dateRange: allTime, ...persistentTo("Channel tracker", "Data") }),
+    );
+    await runJob(initialRunId!);
     const stored = async () =>
       (await (await contentOf(org.id)).select().from(schema.persistentSheets)).map((s) => ({
         id: s.id,

@@ -13,6 +13,7 @@ import { call, envelope } from "../support/http";
 import { deliver } from "../support/jobs";
 import {
   allTime,
+  createSchedule,
   orgWithChannel,
   persistentTo,
   reportsPage,
@@ -476,19 +477,12 @@ describe("recurring schedules", () => {
   it("a persistent schedule runs its Initial Setup at once, then replaces the same tab on each run", async () => {
     const { org, admin, token, channel } = await orgWithChannel("@bench-40");
     await connectGoogle(org.id, admin.session.accessToken, "sheets.keeper@gmail.com");
-    const created = await call(`/api/orgs/${org.id}/reports/schedules`, {
-      body: scheduleBody(channel.id, {
-        dateRange: allTime,
-        ...persistentTo("Channel tracker", "Data"),
-      }),
+    const { initialRunId, schedule } = await createSchedule(
+      org.id,
       token,
-    });
-    expect(created.status).toBe(201);
-    const { initialRunId, schedule } = created.json as {
-      initialRunId: string;
-      schedule: { id: string };
-    };
-    await runScheduleJob(org.id, initialRunId);
+      scheduleBody(channel.id, { dateRange: allTime, ...persistentTo("Channel tracker", "Data") }),
+    );
+    await runScheduleJob(org.id, initialRunId!);
     let view = await page(org.id, token);
     expect(view.schedules[0]).toMatchObject({
       isPersistent: true,

@@ -1,4 +1,4 @@
-import { reportsPageSchema } from "../../../shared/schemas/reports";
+import { reportsPageSchema, scheduleCreatedSchema } from "../../../shared/schemas/reports";
 import { call } from "./http";
 import { connectedOrg, ingestedChannel } from "./ingestion";
 import { deliver } from "./jobs";
@@ -43,3 +43,10 @@ export const persistentTo = (sheetName: string, tabName: string) => ({
   isPersistent: true,
   destination: { kind: "new", sheetName, tabStructure: "custom", tabName },
 });
+
+/** Creates a schedule as the Reports page does; its id and its Initial Setup run (persistent). */
+export async function createSchedule(orgId: string, token: string, body: object) {
+  const created = await call(`/api/orgs/${orgId}/reports/schedules`, { body, token });
+  if (created.status !== 201) throw new Error(`schedule not created: ${created.status}`);
+  return scheduleCreatedSchema.parse(created.json);
+}
