@@ -26,3 +26,10 @@ export const PINNED_TITLE = { pinned: true, hideable: false } as const;
 
 /** A column of words, wrapped rather than cut short (see `wrap`). */
 export const WRAP = { wrap: true } as const;
+
+/**
+ * A Created column's width: room for its longest time on one line ("Dec 31, 2026 12:59 PM PST",
+ * about 180 px in the table's text) beside its padding. At 200 a time past 10 o'clock wrapped
+ * onto a second line on a tablet and made its row taller than the rest.
+ */
+export const CREATED_WIDTH = 220;

@@ -8,7 +8,7 @@ import { formatCreatedAt } from "../../../shared/schedule";
 import type { MultiChannelReportRow } from "../../../shared/schemas/multichannel";
 import { DialogBoundary } from "../../components/DialogBoundary";
 import { DataTable } from "../../components/data-table/DataTable";
-import { PINNED_TITLE, WRAP } from "../../components/data-table/meta";
+import { CREATED_WIDTH, PINNED_TITLE, WRAP } from "../../components/data-table/meta";
 import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
@@ -160,7 +160,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
       {
         id: "createdAt",
         header: "Created",
-        size: 200,
+        size: CREATED_WIDTH,
         meta: WRAP,
         cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone),
       },

@@ -12,7 +12,7 @@ import {
   type ScheduleView,
 } from "../../../shared/schemas/reports";
 import { DataTable } from "../../components/data-table/DataTable";
-import { PINNED_TITLE, WRAP } from "../../components/data-table/meta";
+import { CREATED_WIDTH, PINNED_TITLE, WRAP } from "../../components/data-table/meta";
 import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
@@ -171,7 +171,7 @@ export default function PlatformReports({
       {
         id: "createdAt",
         header: "Created",
-        size: 200,
+        size: CREATED_WIDTH,
         meta: WRAP,
         enableSorting: false,
         cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone),
@@ -260,7 +260,7 @@ export default function PlatformReports({
       {
         id: "createdAt",
         header: "Created",
-        size: 200,
+        size: CREATED_WIDTH,
         meta: WRAP,
         cell: ({ row }) => formatCreatedAt(new Date(row.original.createdAt), timeZone),
       },
