@@ -4,11 +4,10 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import PlatformReports from "../../client/features/reports/PlatformReports";
 import { AuthProvider } from "../../client/lib/auth/AuthProvider";
-import { refreshResponseSchema } from "../../shared/schemas/auth";
 import { channelsResponseSchema } from "../../shared/schemas/ingestion";
 import { type ReportView, reportsPageSchema } from "../../shared/schemas/reports";
 import { json } from "./signed-in-app";
-import { signedInPerson } from "./signed-in-person";
+import { restoredSession, signedInPerson } from "./signed-in-person";
 
 /*
  * The Reports list's From and To read days on the organisation's calendar, the one its Created
@@ -39,12 +38,9 @@ function serve(timezone: string, reports: { list: ReportView[] }) {
       if (path.startsWith("/api/auth/refresh"))
         return json(
           200,
-          refreshResponseSchema.parse({
-            accessToken: "access-1",
-            tokenType: "bearer",
-            expiresIn: 900,
-            expiresAt: new Date(Date.now() + 900_000).toISOString(),
-            me: { ...signedInPerson, organization: { ...signedInPerson.organization, timezone } },
+          restoredSession({
+            ...signedInPerson,
+            organization: { id: "o1", name: "Org", logoUrl: null, timezone },
           }),
         );
       if (path === "/api/orgs/o1/channels")

@@ -19,12 +19,15 @@ export const signedInPerson: MeResponse = {
   invitations: [],
 };
 
-/** POST /auth/refresh?include=me's answer restoring Ada's session (parsed by the route's schema). */
-export const restoredSession = () =>
+/**
+ * POST /auth/refresh?include=me's answer restoring Ada's session (parsed by the route's schema);
+ * `me` for a variant of her (another organisation time zone, say).
+ */
+export const restoredSession = (me: MeResponse = signedInPerson) =>
   refreshResponseSchema.parse({
     accessToken: "access-1",
     tokenType: "bearer",
     expiresIn: 900,
     expiresAt: new Date(Date.now() + 900_000).toISOString(),
-    me: signedInPerson,
+    me,
   });
