@@ -66,8 +66,16 @@ export function GoogleCard({ orgId }: { orgId: string }) {
               aria-hidden
             />
             Connected as <strong>{data.email}</strong>
-            {data.status === "error" && <span className="text-red-600"> · needs reconnecting</span>}
+            {data.status === "error" && (
+              <span className="text-red-600 dark:text-red-400"> · needs attention</span>
+            )}
           </span>
+          {/* Google's refusal says what helps: a reconnect, or the deployment's configuration. */}
+          {data.status === "error" && (
+            <p className="basis-full text-sm text-red-600 dark:text-red-400">
+              {data.lastError ?? "Connect the Google account again."}
+            </p>
+          )}
           {data.status === "error" && <Button onClick={() => connect.mutate()}>Reconnect</Button>}
           <Link
             to="/admin/storage"

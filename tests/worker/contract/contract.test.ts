@@ -11,7 +11,7 @@ import { YouTubeAnalyticsClient } from "../../../worker/providers/youtube/analyt
 import { YouTubeClient } from "../../../worker/providers/youtube/client";
 import * as ownerChannel from "../../../worker/providers/youtube/owner-channel";
 import { YouTubeReportingClient } from "../../../worker/providers/youtube/reporting";
-import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
+import { accessTokenFor, refreshTokenFor } from "../../../worker/sandbox/google/tokens";
 import { type Exchange, sandboxTraffic } from "../../../worker/sandbox/traffic";
 import { randomEmail } from "../support/accounts";
 import { connectGoogle } from "../support/google";
@@ -168,6 +168,14 @@ async function clientScenarios() {
   await attempt(() => flaky.append(outage.spreadsheetId, "Tab", [["during the outage"]]));
   await attempt(() => drive.listFiles(fetcher, accessTokenFor("expired.one@gmail.com")));
   await attempt(() => oauth.refreshAccess(env, fetcher, "sbx-refresh.not-a-token"));
+  // The token endpoint's other refusals: another client's token, a deleted client, an outage.
+  const scopes = ["openid", "https://www.googleapis.com/auth/drive.file"];
+  for (const token of [
+    refreshTokenFor(`other-${who}`, scopes, "another-project.apps.googleusercontent.com"),
+    refreshTokenFor(`deleted-client-${who}`, scopes),
+    refreshTokenFor(`token-outage-${who}`, scopes),
+  ])
+    await attempt(() => oauth.refreshAccess(env, fetcher, token));
   await attempt(() => oauth.fetchAccountEmail(fetcher, "not-a-token"));
 
   for (const key of ["re_sandbox_ok", "re_sandbox_invalid", "re_sandbox_rate_limited"])

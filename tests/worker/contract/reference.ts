@@ -186,6 +186,8 @@ const tokenError = z.strictObject({
     "unauthorized_client",
     "unsupported_grant_type",
     "invalid_scope",
+    // Google's own, beyond RFC 6749: the deployment's OAuth client was deleted (answered 401).
+    "deleted_client",
   ]),
   error_description: z.string().optional(),
 });
@@ -213,9 +215,12 @@ export const oauthTokenContract: ReferenceContract = {
     const body = json(e.responseBody);
     return [
       ...problems,
-      ...(e.status >= 400
-        ? parse(tokenError, body, "error answer")
-        : parse(tokenAnswer, body, "answer")),
+      // An outage (5xx) answers whatever Google's front end sends, often an HTML page.
+      ...(e.status >= 500
+        ? []
+        : e.status >= 400
+          ? parse(tokenError, body, "error answer")
+          : parse(tokenAnswer, body, "answer")),
     ];
   },
 };

@@ -83,14 +83,22 @@ export async function googleAccessToken(
         .where(eq(googleConnections.id, row.id));
     return tokens.access_token;
   } catch (error) {
-    if (error instanceof GoogleAuthError && error.reason === "invalid_grant") {
+    if (
+      error instanceof GoogleAuthError &&
+      (error.reason === "invalid_grant" || error.reason === "not_configured")
+    ) {
+      // Shown on the connection in Organization Settings, so an admin learns what to do.
       await db
         .update(googleConnections)
         .set({ status: "error", lastError: error.message, updatedAt: new Date() })
         .where(eq(googleConnections.id, row.id));
-      throw new ApiError("BAD_REQUEST", error.message, { reason: "google_reconnect_required" });
+      throw new ApiError("BAD_REQUEST", error.message, {
+        reason:
+          error.reason === "invalid_grant" ? "google_reconnect_required" : "google_not_configured",
+      });
     }
-    throw new ApiError("INTERNAL", "Google could not be reached. Please try again.", {
+    // An outage of Google's token endpoint (or its network): a later attempt may succeed.
+    throw new ApiError("UNAVAILABLE", "Google could not be reached. Please try again.", {
       reason: "google_unavailable",
     });
   }

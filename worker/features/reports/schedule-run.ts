@@ -300,11 +300,16 @@ export async function runSchedule(
       db.update(reportSchedules).set({ lastRunAt: now }).where(eq(reportSchedules.id, schedule.id)),
     ]);
   } catch (error) {
-    const message = googleFailure(error);
-    // Rate limits and outages go back to the queue (a later attempt may succeed); the rest are
-    // final. A rate limit goes back as a deferral, which spends none of the queue's retries.
+    // Rate limits and outages (of Sheets, or of Google's token endpoint before it) go back to
+    // the queue (a later attempt may succeed); the rest are final. A rate limit goes back as a
+    // deferral, which spends none of the queue's retries.
     const limited = error instanceof SheetsError && error.kind === "rate_limited";
-    const retry = limited || (error instanceof SheetsError && error.kind === "unavailable");
+    const tokenOutage = error instanceof ApiError && error.reason === "google_unavailable";
+    const retry =
+      limited || tokenOutage || (error instanceof SheetsError && error.kind === "unavailable");
+    const message = tokenOutage
+      ? "Google could not be reached; the export will be retried."
+      : googleFailure(error);
     const defer = limited && mayDefer(run.createdAt, now);
     await db.batch([
       db

@@ -112,10 +112,20 @@ async function tokenRequest(env: Env, fetcher: Fetcher, params: Record<string, s
   const body: unknown = await res.json().catch(() => null);
   if (res.ok) return tokenSchema.parse(body);
   const error = tokenErrorSchema.safeParse(body);
-  if (error.success && error.data.error === "invalid_grant")
+  const code = error.success ? error.data.error : null;
+  // A refresh token Google no longer honours, or one issued to another OAuth client (the
+  // deployment's client id changed): a new consent mints a token for this client.
+  if (code === "invalid_grant" || code === "unauthorized_client")
     throw new GoogleAuthError(
       "invalid_grant",
       "Google refused the authorisation; reconnect the Google account.",
+    );
+  // The deployment's own client is refused (a rotated secret, a deleted client): reconnecting
+  // cannot help, whoever runs Crosscast has to fix its Google configuration.
+  if (code === "invalid_client" || code === "deleted_client")
+    throw new GoogleAuthError(
+      "not_configured",
+      `Google refused this Crosscast deployment's OAuth client (${code}). Whoever runs Crosscast needs to check its Google client ID and secret.`,
     );
   throw new GoogleAuthError("unavailable", `Google answered ${res.status}.`);
 }

@@ -29,6 +29,18 @@ async function spendCode(bucket: R2Bucket, code: string) {
   return true;
 }
 
+/** A refresh token minted for a client other than this deployment's ("other-client…" accounts). */
+const OTHER_CLIENT = "another-project.apps.googleusercontent.com";
+/** Refreshes a "token-outage…" account is refused before Google's token endpoint recovers. */
+export const TOKEN_OUTAGE_REFRESHES = 1;
+async function inTokenOutage(bucket: R2Bucket, account: string): Promise<boolean> {
+  const key = `sandbox/google/token-outages/${account}`;
+  const served = Number((await (await bucket.get(key))?.text()) ?? 0);
+  if (served >= TOKEN_OUTAGE_REFRESHES) return false;
+  await bucket.put(key, String(served + 1));
+  return true;
+}
+
 async function s256(verifier: string) {
   return toBase64Url(
     new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))),
@@ -127,7 +139,13 @@ export const googleOAuthSandbox = new Hono<AppEnv>()
       return c.json({
         access_token: accessTokenFor(code.account),
         expires_in: 3599,
-        refresh_token: refreshTokenFor(code.account, code.scopes),
+        // "other-client…" accounts get a token of another OAuth client: this deployment's
+        // refreshes are then refused as Google refuses a token after the client ID changed.
+        refresh_token: refreshTokenFor(
+          code.account,
+          code.scopes,
+          code.account.startsWith("other-client") ? OTHER_CLIENT : clientId,
+        ),
         scope: code.scopes.join(" "),
         token_type: "Bearer",
       });
@@ -141,6 +159,17 @@ export const googleOAuthSandbox = new Hono<AppEnv>()
       const granted = grantOfRefreshToken(form.get("refresh_token") ?? "");
       if (!granted)
         return c.json(oauthError("invalid_grant", "Token has been expired or revoked."), 400);
+      if (granted.client !== undefined && granted.client !== clientId)
+        return c.json(oauthError("unauthorized_client", "Unauthorized"), 400);
+      // "deleted-client…": as if this deployment's OAuth client had been deleted in Google Cloud.
+      if (granted.account.startsWith("deleted-client"))
+        return c.json(oauthError("deleted_client", "The OAuth client was deleted."), 401);
+      // "token-outage…": Google's token endpoint fails its first refreshes, then recovers.
+      if (
+        granted.account.startsWith("token-outage") &&
+        (await inTokenOutage(c.env.FILES, granted.account))
+      )
+        return c.text("Service Unavailable", 503);
       return c.json({
         access_token: accessTokenFor(granted.account),
         expires_in: 3599,
