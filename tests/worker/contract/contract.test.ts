@@ -167,6 +167,7 @@ async function clientScenarios() {
   const outage = await flaky.create("Outage", [{ title: "Tab", columns: 3 }], "UTC");
   await attempt(() => flaky.append(outage.spreadsheetId, "Tab", [["during the outage"]]));
   await attempt(() => drive.listFiles(fetcher, accessTokenFor("expired.one@gmail.com")));
+  await attempt(() => drive.listFiles(fetcher, accessTokenFor(`drive-ratelimited-${who}`)));
   await attempt(() => oauth.refreshAccess(env, fetcher, "sbx-refresh.not-a-token"));
   // The token endpoint's other refusals: another client's token, a deleted client, an outage.
   const scopes = ["openid", "https://www.googleapis.com/auth/drive.file"];

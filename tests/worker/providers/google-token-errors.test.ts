@@ -100,3 +100,18 @@ describe("Google token endpoint errors", () => {
     expect(done.sheetUrl).toMatch(/^https:\/\/docs\.google\.com\/spreadsheets\/d\//);
   });
 });
+
+describe("Drive's rate limit", () => {
+  it("a 403 with a rate-limit reason is answered as a rate limit, not as a bad request", async () => {
+    const t = await connectedAs(unique("drive-ratelimited"));
+    const r = await call(`/api/orgs/${t.org.id}/storage/files`, {
+      token: t.admin.session.accessToken,
+    });
+    expect(r.status).toBe(429);
+    expect(envelope(r.json)).toMatchObject({
+      code: "RATE_LIMITED",
+      reason: "userRateLimitExceeded",
+      message: "Failed to load files: User rate limit exceeded.",
+    });
+  });
+});

@@ -7,14 +7,22 @@ import { requireAdmin } from "../auth/middleware";
 import { googleAccessToken } from "../google/connection";
 import { audit } from "../organization/audit";
 
+/** Drive's reasons for a rate limit it answers with 403, not 429 (Drive's "Resolve errors"). */
+const RATE_LIMIT_REASONS = new Set(["userRateLimitExceeded", "rateLimitExceeded"]);
+
 /**
- * Drive's refusal as our answer: its outages and rate limits are Google's (503, 429), anything
- * else a request Drive would not take (400). None is ours to answer with a 500.
+ * Drive's refusal as our answer: its outages and rate limits are Google's (503, 429, whether
+ * Drive said 429 or 403 with a rate-limit reason), anything else a request Drive would not take
+ * (400). None is ours to answer with a 500.
  */
 const driveFailure = (error: unknown, what: string) =>
   error instanceof DriveError
     ? new ApiError(
-        error.status >= 500 ? "UNAVAILABLE" : error.status === 429 ? "RATE_LIMITED" : "BAD_REQUEST",
+        error.status >= 500
+          ? "UNAVAILABLE"
+          : error.status === 429 || RATE_LIMIT_REASONS.has(error.reason)
+            ? "RATE_LIMITED"
+            : "BAD_REQUEST",
         `${what}: ${error.message}`,
         { reason: error.reason },
       )

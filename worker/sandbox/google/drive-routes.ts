@@ -115,6 +115,12 @@ export const googleDriveSandbox = new Hono<AppEnv>()
   .get("/www.googleapis.com/drive/v3/files", async (c) => {
     const who = account(c);
     if (!who) return unauthenticated(c);
+    // Drive signals a rate limit with 403 and a reason, not 429 ("drive-ratelimited…" accounts).
+    if (who.startsWith("drive-ratelimited"))
+      return c.json(
+        googleError(403, "User rate limit exceeded.", "userRateLimitExceeded", "PERMISSION_DENIED"),
+        403,
+      );
     const sizeText = c.req.query("pageSize");
     const pageSize = sizeText === undefined ? 100 : Number(sizeText);
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
