@@ -3,7 +3,8 @@ import type { Exchange } from "../../../worker/sandbox/traffic";
 
 /*
  * Checks an exchange against an OpenAPI 3 document (Resend's): the operation (server URL, path,
- * method), the JSON request body and the documented answer, with `required` honoured and no
+ * method), its documented header parameters (Idempotency-Key's maxLength), the JSON request body
+ * and the documented answer, with `required` honoured and no
  * property the schema does not name. The document lists no error answers, so those are checked
  * against the shape in ../shared/reference/third-party-apis.md section 4 ({statusCode, message,
  * name}), as Resend's own SDKs read it.
@@ -22,7 +23,14 @@ type OpenApiSchema = {
   minItems?: number;
   maxItems?: number;
 };
+type Parameter = {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema?: { type?: string; maxLength?: number };
+};
 type Operation = {
+  parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: OpenApiSchema }> };
   responses: Record<string, { content?: Record<string, { schema: OpenApiSchema }> }>;
 };
@@ -92,6 +100,17 @@ export function checkOpenApiExchange(doc: OpenApiDoc, exchange: Exchange): strin
   const operation = server ? doc.paths[url.pathname]?.[exchange.method.toLowerCase()] : undefined;
   if (!operation) return [`${exchange.method} ${url.pathname} is not an operation of the document`];
   const problems: string[] = [];
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== "header") continue;
+    const value = exchange.requestHeaders[parameter.name.toLowerCase()];
+    if (value === undefined) {
+      if (parameter.required) problems.push(`header ${parameter.name}: missing`);
+      continue;
+    }
+    const max = parameter.schema?.maxLength;
+    if (max !== undefined && value.length > max)
+      problems.push(`header ${parameter.name}: longer than ${max} characters`);
+  }
   const requestSchema = operation.requestBody?.content["application/json"]?.schema;
   if (requestSchema) {
     const parsed = schemaOf(doc, requestSchema).safeParse(

@@ -109,6 +109,8 @@ export const notCalls = new Set([
   "SimplecastClient.all",
   "SimplecastClient.daily",
   "SheetsClient.call",
+  // One request of ResendSender.send's (a retry repeats it), checked as resend.emails.send.
+  "ResendSender.attempt",
   "drive.driveQuotaSchema",
   "drive.driveFileSchema",
   "drive.DriveError",

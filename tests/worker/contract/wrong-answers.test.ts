@@ -105,5 +105,10 @@ describe("a wrong emulator answer fails the contract checks", () => {
     expect(problemsOf(numericId).join()).toContain("id");
     const noSubject = { ...mail[0]!, requestBody: JSON.stringify({ from: "a@b.c", to: "x@y.z" }) };
     expect(problemsOf(noSubject).join()).toContain("subject");
+    const longKey = {
+      ...mail[0]!,
+      requestHeaders: { ...mail[0]!.requestHeaders, "idempotency-key": "k".repeat(257) },
+    };
+    expect(problemsOf(longKey).join()).toContain("header Idempotency-Key");
   });
 });
