@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { FieldMaskError, partialResponse } from "../fields";
+import { stall } from "../seeded";
 import { addAppFile } from "./drive-state";
 import { applyBatch, batchBody } from "./sheets-batch";
 import { type SheetsQuotaRefusal, takeSheetsQuota } from "./sheets-quota";
@@ -26,8 +27,11 @@ import { accountOfAccessToken } from "./tokens";
  * partial response. Magic accounts (the address given on the consent page): "quota…" is refused
  * with 403 storageQuotaExceeded when creating; "ratelimited…" gets 429 on every values write;
  * "flaky…" gets 503 on its first OUTAGE_APPENDS appends, then none (a Google outage in the middle
- * of an export, long enough to outlast the client's own retries once). Every account also meets
- * Google's per-minute request quotas, per user and for the project (sheets-quota.ts).
+ * of an export, long enough to outlast the client's own retries once); "slow-append…",
+ * "slow-create…" and "slow-addsheet…" have their first such call applied and then answered only
+ * after the client stopped waiting (a lost answer: Google did the work, the client cannot know).
+ * Every account also meets Google's per-minute request quotas, per user and for the project
+ * (sheets-quota.ts).
  */
 
 export const googleError = (code: number, message: string, status: string, reason?: string) => ({
@@ -123,6 +127,23 @@ async function inOutage(bucket: R2Bucket, account: string): Promise<boolean> {
   await bucket.put(key, String(served + 1));
   return true;
 }
+/** The calls a "slow-<call>…" account gets a lost answer for, once. */
+type SlowCall = "append" | "create" | "addsheet";
+/** Longer than SheetsClient's 30 s timeout, so the client gives up first even at its default. */
+export const SLOW_SHEETS_ANSWER_MS = 40_000;
+/** Whether this call of a "slow-<call>…" account is its first of the kind (counted in R2). */
+async function slowOnce(bucket: R2Bucket, account: string, call: SlowCall): Promise<boolean> {
+  if (!account.startsWith(`slow-${call}`)) return false;
+  const key = `sandbox/google/slow/${call}/${encodeURIComponent(account)}`;
+  if (await bucket.head(key)) return false;
+  await bucket.put(key, "1");
+  return true;
+}
+/**
+ * Holds a response until the client gives up (its signal aborts) or SLOW_SHEETS_ANSWER_MS pass:
+ * the work is done, the answer comes too late to be read.
+ */
+const answerLate = (c: Context<AppEnv>) => stall(SLOW_SHEETS_ANSWER_MS, c.req.raw.signal);
 const body = async <T extends z.ZodType>(c: Context<AppEnv>, schema: T) =>
   schema.safeParse(await c.req.json().catch(() => null));
 const payloadError = (issues: z.core.$ZodIssue[]) =>
@@ -255,6 +276,7 @@ export const googleSheetsSandbox = new Hono<AppEnv>()
       name: sheet.title,
       mimeType: "application/vnd.google-apps.spreadsheet",
     });
+    if (await slowOnce(c.env.FILES, account, "create")) await answerLate(c);
     return c.json(view(sheet));
   })
   .on(["GET", "POST", "PUT"], `${BASE}/*`, async (c) => {
@@ -290,6 +312,11 @@ export const googleSheetsSandbox = new Hono<AppEnv>()
       if ("error" in outcome) return invalid(c, outcome.error);
       for (const sheetId of outcome.deleted) await store.clearValues(sheet.spreadsheetId, sheetId);
       await store.save(outcome.next);
+      if (
+        parsed.data.requests.some((r) => "addSheet" in r) &&
+        (await slowOnce(c.env.FILES, account, "addsheet"))
+      )
+        await answerLate(c);
       return c.json({ spreadsheetId: sheet.spreadsheetId, replies: outcome.replies });
     }
     if (!values) return notFound(c);
@@ -316,7 +343,11 @@ export const googleSheetsSandbox = new Hono<AppEnv>()
         ),
       });
     }
-    return writeRange(c, store, sheet, rangeText, values[3] === "append");
+    const append = values[3] === "append";
+    const answer = await writeRange(c, store, sheet, rangeText, append);
+    if (append && answer.status === 200 && (await slowOnce(c.env.FILES, account, "append")))
+      await answerLate(c);
+    return answer;
   });
 
 /** What a spreadsheet holds, by id (for tests): its grid and every sheet's rows. */
