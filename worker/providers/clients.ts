@@ -1,3 +1,4 @@
+import { SheetsClient } from "./google/sheets";
 import type { RetryOptions } from "./http";
 import { SimplecastClient } from "./simplecast/client";
 import { providerFetch } from "./transport";
@@ -16,14 +17,21 @@ declare global {
       SIMPLECAST_API_BASE_URL?: string;
       /** How long a provider call may take before it counts as a timeout (default 15 s). */
       PROVIDER_TIMEOUT_MS?: string;
+      /**
+       * How long a Google Sheets call may take (default 30 s: an append carries up to 1.5 MB).
+       * Separate from PROVIDER_TIMEOUT_MS, which is sized for small reads.
+       */
+      SHEETS_TIMEOUT_MS?: string;
     }
   }
 }
 
-const configuredTimeout = (env: Env): Pick<RetryOptions, "timeoutMs"> => {
-  const ms = Number(env.PROVIDER_TIMEOUT_MS);
+const timeoutFrom = (value: string | undefined): { timeoutMs?: number } => {
+  const ms = Number(value);
   return Number.isInteger(ms) && ms > 0 ? { timeoutMs: ms } : {};
 };
+const configuredTimeout = (env: Env): Pick<RetryOptions, "timeoutMs"> =>
+  timeoutFrom(env.PROVIDER_TIMEOUT_MS);
 
 export const youtubeClient = (
   env: Env,
@@ -42,3 +50,7 @@ export const simplecastClient = (env: Env, apiKey: string, opts: RetryOptions = 
     ...opts,
     ...(env.SIMPLECAST_API_BASE_URL ? { baseUrl: env.SIMPLECAST_API_BASE_URL } : {}),
   });
+
+/** The Sheets client for a Google access token, with the deployment's SHEETS_TIMEOUT_MS. */
+export const sheetsClient = (env: Env, accessToken: string) =>
+  new SheetsClient(providerFetch(env), accessToken, timeoutFrom(env.SHEETS_TIMEOUT_MS));

@@ -5,7 +5,8 @@ import type { TableName } from "../../../shared/table-columns";
 import type { Db } from "../../db/client";
 import { persistentSheets, reportSchedules, reports, scheduleRuns } from "../../db/schema";
 import { ApiError } from "../../errors";
-import { SheetsClient, SheetsError, spreadsheetUrl } from "../../providers/google/sheets";
+import { sheetsClient } from "../../providers/clients";
+import { type SheetsClient, SheetsError, spreadsheetUrl } from "../../providers/google/sheets";
 import { providerFetch } from "../../providers/transport";
 import { googleAccessToken } from "../google/connection";
 import { organizationZone, writeReportFiles } from "./generate";
@@ -41,16 +42,37 @@ const tabsFor = (schedule: Schedule) => {
       ];
 };
 
-/** The spreadsheet's tab ids by title, with the run's missing tabs added. */
+/**
+ * The spreadsheet's tab ids by title, with the run's missing tabs added. A tab that appears
+ * between the read and the addSheet (an earlier attempt's addSheet Google applied but whose
+ * answer was lost, or the person adding it at that moment) makes Google answer "already
+ * exists": the tabs are read again and that tab is used (its values are cleared before writing).
+ */
 async function tabsOf(
   sheets: SheetsClient,
   spreadsheetId: string,
   tabs: ReturnType<typeof tabsFor>,
 ) {
-  const tabIds = new Map((await sheets.tabs(spreadsheetId)).map((t) => [t.title, t.sheetId]));
-  for (const tab of tabs)
-    if (!tabIds.has(tab.title))
+  const read = async () =>
+    new Map((await sheets.tabs(spreadsheetId)).map((t) => [t.title, t.sheetId]));
+  let tabIds = await read();
+  for (const tab of tabs) {
+    if (tabIds.has(tab.title)) continue;
+    try {
       tabIds.set(tab.title, await sheets.addTab(spreadsheetId, newTab(tab)));
+    } catch (error) {
+      if (
+        !(
+          error instanceof SheetsError &&
+          error.kind === "invalid" &&
+          /already exists/i.test(error.message)
+        )
+      )
+        throw error;
+      tabIds = await read();
+      if (!tabIds.has(tab.title)) throw error;
+    }
+  }
   return tabIds;
 }
 
@@ -90,7 +112,7 @@ async function writeSheets(
   range: { start: Date; end: Date },
 ): Promise<string> {
   const token = await googleAccessToken(db, env, providerFetch(env), schedule.organizationId);
-  const sheets = new SheetsClient(providerFetch(env), token);
+  const sheets = sheetsClient(env, token);
   const platform = schedule.platform as ReportPlatform;
   const tabs = tabsFor(schedule);
   let spreadsheetId: string;

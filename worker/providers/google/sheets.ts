@@ -120,16 +120,33 @@ function toError(status: number, body: unknown): SheetsError {
  */
 export const RATE_LIMIT_WAITS_MS = [2_000, 4_000, 8_000, 16_000, 32_000];
 
+/** How long one Sheets call may take before the client stops waiting (an append carries 1.5 MB). */
+export const SHEETS_TIMEOUT_MS = 30_000;
+
+/**
+ * Whether a request may be sent again after a lost answer. A timeout, a network failure or a 5xx
+ * does not say Google did not apply it: repeating values.clear, values.update (same cells, same
+ * values) or spreadsheets.get leaves the same result, but repeating values.append writes its
+ * rows a second time, spreadsheets.create makes a second file and addSheet fails "already
+ * exists". Those throw "unavailable" at once instead, and the queue's retry of the run (which
+ * reuses the recorded spreadsheet and clears each tab before writing it) writes them once.
+ */
+type Repeat = "repeatable" | "once";
+
 export class SheetsClient {
   constructor(
     private readonly fetcher: Fetcher,
     private readonly accessToken: string,
-    private readonly opts: { maxRetries?: number; sleep?: (ms: number) => Promise<void> } = {},
+    private readonly opts: {
+      maxRetries?: number;
+      sleep?: (ms: number) => Promise<void>;
+      timeoutMs?: number;
+    } = {},
   ) {}
 
-  private async call(path: string, init: RequestInit): Promise<unknown> {
+  private async call(path: string, init: RequestInit, repeat: Repeat): Promise<unknown> {
     const sleep = this.opts.sleep ?? ((ms) => new Promise<void>((r) => setTimeout(r, ms)));
-    const outageRetries = this.opts.maxRetries ?? 2;
+    const outageRetries = repeat === "repeatable" ? (this.opts.maxRetries ?? 2) : 0;
     const limitRetries = this.opts.maxRetries ?? RATE_LIMIT_WAITS_MS.length;
     let outages = 0;
     let limits = 0;
@@ -143,24 +160,33 @@ export class SheetsClient {
             "Content-Type": "application/json",
             Accept: "application/json",
           },
-          signal: AbortSignal.timeout(30_000),
+          signal: AbortSignal.timeout(this.opts.timeoutMs ?? SHEETS_TIMEOUT_MS),
         });
-      } catch {
+      } catch (error) {
         if (outages < outageRetries) {
           await sleep(500 * 2 ** outages++);
           continue;
         }
+        // AbortSignal.timeout rejects with a DOMException named TimeoutError.
+        const timedOut =
+          typeof error === "object" &&
+          error !== null &&
+          "name" in error &&
+          error.name === "TimeoutError";
         throw new SheetsError(
           "unavailable",
           0,
-          "Google Sheets could not be reached; the export will be retried.",
+          timedOut
+            ? "Google Sheets did not answer in time; the export will be retried."
+            : "Google Sheets could not be reached; the export will be retried.",
         );
       }
       const body: unknown = await res.json().catch(() => null);
       if (res.ok) return body;
       const error = toError(res.status, body);
-      // A rate limit is waited out (its quota is per minute); an outage gets a short retry here
-      // and then the queue's; the rest are final.
+      // A rate limit is waited out (its quota is per minute) whatever the request: a 429 is a
+      // refusal, nothing was applied. An outage gets a short retry here when the request is
+      // repeatable, and then the queue's; the rest are final.
       if (error.kind === "rate_limited" && limits < limitRetries) {
         const wait = RATE_LIMIT_WAITS_MS[Math.min(limits++, RATE_LIMIT_WAITS_MS.length - 1)]!;
         await sleep(wait + Math.floor(Math.random() * 1_000));
@@ -183,7 +209,7 @@ export class SheetsClient {
       })),
     };
     const sheet = spreadsheetSchema.parse(
-      await this.call("", { method: "POST", body: JSON.stringify(body) }),
+      await this.call("", { method: "POST", body: JSON.stringify(body) }, "once"),
     );
     return { spreadsheetId: sheet.spreadsheetId, sheets: sheet.sheets.map((s) => s.properties) };
   }
@@ -194,6 +220,7 @@ export class SheetsClient {
       await this.call(
         `/${encodeURIComponent(spreadsheetId)}?fields=sheets.properties(sheetId,title,gridProperties)`,
         { method: "GET" },
+        "repeatable",
       ),
     );
     return sheet.sheets.map((s) => s.properties);
@@ -205,18 +232,22 @@ export class SheetsClient {
         replies: z.array(z.object({ addSheet: z.object({ properties: sheetPropertiesSchema }) })),
       })
       .parse(
-        await this.call(`/${encodeURIComponent(spreadsheetId)}:batchUpdate`, {
-          method: "POST",
-          body: JSON.stringify({
-            requests: [
-              {
-                addSheet: {
-                  properties: { title: tab.title, gridProperties: { columnCount: tab.columns } },
+        await this.call(
+          `/${encodeURIComponent(spreadsheetId)}:batchUpdate`,
+          {
+            method: "POST",
+            body: JSON.stringify({
+              requests: [
+                {
+                  addSheet: {
+                    properties: { title: tab.title, gridProperties: { columnCount: tab.columns } },
+                  },
                 },
-              },
-            ],
-          }),
-        }),
+              ],
+            }),
+          },
+          "once",
+        ),
       );
     return reply.replies[0]!.addSheet.properties.sheetId;
   }
@@ -225,6 +256,7 @@ export class SheetsClient {
     await this.call(
       `/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(a1(tab).replace(/!A1$/, ""))}:clear`,
       { method: "POST", body: "{}" },
+      "repeatable",
     );
   }
 
@@ -233,6 +265,7 @@ export class SheetsClient {
     await this.call(
       `/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(a1(tab, `A${startRow}`))}?valueInputOption=RAW`,
       { method: "PUT", body: JSON.stringify({ majorDimension: "ROWS", values }) },
+      "repeatable",
     );
   }
 
@@ -245,6 +278,7 @@ export class SheetsClient {
     await this.call(
       `/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(a1(tab))}:append?valueInputOption=RAW&insertDataOption=OVERWRITE`,
       { method: "POST", body: JSON.stringify({ majorDimension: "ROWS", values }) },
+      "once",
     );
   }
 }
