@@ -27,7 +27,7 @@ import { accountOfAccessToken } from "./tokens";
  * partial response. Magic accounts (the address given on the consent page): "quota…" is refused
  * with 403 storageQuotaExceeded when creating; "ratelimited…" gets 429 on every values write;
  * "flaky…" gets 503 on its first OUTAGE_APPENDS appends, then none (a Google outage in the middle
- * of an export, long enough to outlast the client's own retries once); "slow-append…",
+ * of an export, which the client leaves to the queue's retry); "slow-append…",
  * "slow-create…" and "slow-addsheet…" have their first such call applied and then answered only
  * after the client stopped waiting (a lost answer: Google did the work, the client cannot know).
  * Every account also meets Google's per-minute request quotas, per user and for the project
@@ -117,8 +117,12 @@ const rateLimited = (
   );
 const unavailable = (c: Context<AppEnv>) =>
   c.json(googleError(503, "The service is currently unavailable.", "UNAVAILABLE"), 503);
-/** Appends a "flaky…" account is refused before Google recovers (SheetsClient retries twice). */
-export const OUTAGE_APPENDS = 3;
+/**
+ * Appends a "flaky…" account is refused before Google recovers. SheetsClient never repeats an
+ * append in place (it may have been applied), so one refusal already sends the run back to the
+ * queue, whose retry then completes it.
+ */
+export const OUTAGE_APPENDS = 1;
 /** Whether this append of a "flaky…" account falls in its outage (counted per account). */
 async function inOutage(bucket: R2Bucket, account: string): Promise<boolean> {
   const key = `sandbox/google/outages/${account}`;
