@@ -21,6 +21,7 @@ const fileListSchema = z.object({
   files: z.array(driveFileSchema),
   nextPageToken: z.string().optional(),
 });
+const trashedSchema = z.object({ trashed: z.boolean() });
 const googleErrorSchema = z.object({
   error: z.object({
     code: z.number(),
@@ -88,4 +89,18 @@ export async function deleteFile(fetcher: Fetcher, accessToken: string, fileId: 
   await driveCall(fetcher, accessToken, `/files/${encodeURIComponent(fileId)}`, {
     method: "DELETE",
   });
+}
+
+/**
+ * Whether a file is in the person's Drive trash (files.get with fields=trashed; drive.file
+ * covers the files this app created). Removing a file in Drive's web UI trashes it: it keeps its
+ * id and stays readable and writable for 30 days, so only this flag tells it apart.
+ */
+export async function isTrashed(fetcher: Fetcher, accessToken: string, fileId: string) {
+  const res = await driveCall(
+    fetcher,
+    accessToken,
+    `/files/${encodeURIComponent(fileId)}?fields=trashed`,
+  );
+  return trashedSchema.parse(await res.json()).trashed;
 }

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { FieldMaskError, partialResponse } from "../fields";
 import { DriveQueryError, parseDriveOrder, parseDriveQuery } from "./drive-query";
@@ -8,9 +9,13 @@ import { accountOfAccessToken } from "./tokens";
 
 /*
  * Drive v3 under the drive.file scope (drive.v3.json): about.get (quota), files.list (q, orderBy,
- * pageSize, pageToken, fields) and files.delete. Only files this app created are listed or can be
- * deleted (another file answers 404, as if it did not exist); the quota counts every file. A
- * delete is permanent (no trash): a deleted spreadsheet's contents go with it.
+ * pageSize, pageToken, fields), files.get (metadata, fields), files.update (metadata only: name
+ * and trashed, as Drive's web UI "Remove" trashes a file) and files.delete. Only files this app
+ * created are listed, read, changed or deleted (another file answers 404, as if it did not
+ * exist); the quota counts every file. A delete is permanent ("without moving it to the trash"):
+ * a deleted spreadsheet's contents go with it. A trashed file keeps its id and its contents
+ * (Sheets still serves it; whether real Sheets refuses writes to a trashed file is not
+ * documented) until it is restored (trashed: false) or deleted.
  */
 
 const googleError = (
@@ -64,6 +69,41 @@ const resource = (f: DriveFile) => ({
 });
 /** Without `fields`, files.list sends only these of each file (Drive v3's default). */
 const DEFAULT_LIST_FIELDS = "kind,incompleteSearch,nextPageToken,files(kind,id,name,mimeType)";
+
+const notFound = (c: Context<AppEnv>, id: string) =>
+  c.json(googleError(404, `File not found: ${id}.`, "notFound", "NOT_FOUND", "fileId"), 404);
+const cannotChange = (c: Context<AppEnv>) =>
+  c.json(
+    googleError(
+      403,
+      "The user does not have sufficient permissions for this file.",
+      "insufficientFilePermissions",
+      "PERMISSION_DENIED",
+    ),
+    403,
+  );
+/** Without `fields`, files.get and files.update send only these (Drive v3's default). */
+const DEFAULT_FILE_FIELDS = "kind,id,name,mimeType";
+/** A file's metadata as `fields` asks for it, or Drive's 400 for a malformed mask. */
+function fileAnswer(c: Context<AppEnv>, file: DriveFile) {
+  try {
+    return c.json(partialResponse(resource(file), c.req.query("fields") ?? DEFAULT_FILE_FIELDS));
+  } catch (error) {
+    if (error instanceof FieldMaskError) return invalidValue(c, "fields");
+    throw error;
+  }
+}
+/**
+ * The File fields files.update changes here (request body: a File). Drive accepts more; the
+ * emulator refuses what it does not keep rather than pretend to store it.
+ */
+const updateBody = z.strictObject({
+  name: z.string().min(1).optional(),
+  trashed: z.boolean().optional(),
+});
+/** The app's file with this id (drive.file sees no other), or undefined. */
+const appFile = (files: DriveFile[], id: string) =>
+  files.find((f) => f.id === id && f.createdByApp);
 
 /** Page tokens are opaque to clients; here they carry the offset of the next page. */
 const tokenFor = (offset: number) => btoa(`sbx-page:${offset}`);
@@ -161,27 +201,54 @@ export const googleDriveSandbox = new Hono<AppEnv>()
       throw error;
     }
   })
+  .get("/www.googleapis.com/drive/v3/files/:fileId", async (c) => {
+    const who = account(c);
+    if (!who) return unauthenticated(c);
+    // Only metadata: a Google Sheets file has no bytes to download (alt=media).
+    const alt = c.req.query("alt");
+    if (alt !== undefined && alt !== "json") return invalidValue(c, "alt");
+    const id = c.req.param("fileId");
+    const file = appFile(await loadDrive(c.env.FILES, who), id);
+    return file ? fileAnswer(c, file) : notFound(c, id);
+  })
+  .patch("/www.googleapis.com/drive/v3/files/:fileId", async (c) => {
+    const who = account(c);
+    if (!who) return unauthenticated(c);
+    const id = c.req.param("fileId");
+    const files = await loadDrive(c.env.FILES, who);
+    const file = appFile(files, id);
+    if (!file) return notFound(c, id);
+    const parsed = updateBody.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const message =
+        issue?.code === "unrecognized_keys"
+          ? `Invalid JSON payload received. Unknown name "${issue.keys[0]}": Cannot find field.`
+          : issue?.path.length
+            ? `Invalid JSON payload received. Invalid value at '${issue.path.join(".")}'.`
+            : "Invalid JSON payload received. Expected a File object.";
+      return c.json(googleError(400, message, "invalid", "INVALID_ARGUMENT"), 400);
+    }
+    // "Only the owner may trash a file" (File.trashed); the locked export stands for one the
+    // connected account cannot change.
+    if (file.name.includes("(locked)")) return cannotChange(c);
+    const now = new Date().toISOString();
+    const changed: DriveFile = { ...file, ...parsed.data, modifiedTime: now };
+    await saveDrive(
+      c.env.FILES,
+      who,
+      files.map((f) => (f.id === id ? changed : f)),
+    );
+    return fileAnswer(c, changed);
+  })
   .delete("/www.googleapis.com/drive/v3/files/:fileId", async (c) => {
     const who = account(c);
     if (!who) return unauthenticated(c);
     const id = c.req.param("fileId");
     const files = await loadDrive(c.env.FILES, who);
-    const file = files.find((f) => f.id === id && f.createdByApp);
-    if (!file)
-      return c.json(
-        googleError(404, `File not found: ${id}.`, "notFound", "NOT_FOUND", "fileId"),
-        404,
-      );
-    if (file.name.includes("(locked)"))
-      return c.json(
-        googleError(
-          403,
-          "The user does not have sufficient permissions for this file.",
-          "insufficientFilePermissions",
-          "PERMISSION_DENIED",
-        ),
-        403,
-      );
+    const file = appFile(files, id);
+    if (!file) return notFound(c, id);
+    if (file.name.includes("(locked)")) return cannotChange(c);
     await saveDrive(
       c.env.FILES,
       who,
