@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import { resolveDateRange } from "../../../shared/date-ranges";
 import type { JobMessage } from "../../../shared/schemas/jobs";
 import type { TableName } from "../../../shared/table-columns";
@@ -6,6 +7,7 @@ import type { Db } from "../../db/client";
 import { persistentSheets, reportSchedules, reports, scheduleRuns } from "../../db/schema";
 import { ApiError } from "../../errors";
 import { sheetsClient } from "../../providers/clients";
+import { DriveError, isTrashed } from "../../providers/google/drive";
 import { type SheetsClient, SheetsError, spreadsheetUrl } from "../../providers/google/sheets";
 import { providerFetch } from "../../providers/transport";
 import { googleAccessToken } from "../google/connection";
@@ -76,15 +78,75 @@ async function tabsOf(
   return tabIds;
 }
 
+/** Google Drive's refusal in the run's words, with the retry handling of the Sheets kinds. */
+function driveRefusal(error: DriveError): SheetsError {
+  if (error.status === 401)
+    return new SheetsError(
+      "unauthorized",
+      401,
+      "Google refused the connection's credentials. An administrator needs to reconnect Google in Organization Settings.",
+    );
+  // Drive signals its rate limits as 403 with these reasons, or as 429.
+  if (
+    error.status === 429 ||
+    (error.status === 403 && /^(user)?RateLimitExceeded$/i.test(error.reason))
+  )
+    return new SheetsError(
+      "rate_limited",
+      error.status,
+      "Google Drive is rate limiting this account; the export will be retried.",
+    );
+  if (error.status >= 500)
+    return new SheetsError(
+      "unavailable",
+      error.status,
+      "Google Drive is unavailable; the export will be retried.",
+    );
+  return new SheetsError(
+    error.status === 403 ? "forbidden" : "invalid",
+    error.status,
+    `Google Drive refused the request: ${error.message}`,
+  );
+}
+
+/**
+ * Whether the spreadsheet is in the person's Drive trash. Drive's web UI "Remove" trashes a file
+ * (files.delete, the storage manager's, deletes it for good); a trashed spreadsheet keeps its id
+ * and Sheets still answers for it, so without this the runs would go on writing into the trash
+ * until Drive empties it after 30 days. A file Drive does not know (404) is left to the Sheets
+ * read that follows, which answers 404 too.
+ */
+async function inTrash(env: Env, token: string, spreadsheetId: string): Promise<boolean> {
+  try {
+    return await isTrashed(providerFetch(env), token, spreadsheetId);
+  } catch (error) {
+    if (error instanceof DriveError) {
+      if (error.status === 404) return false;
+      throw driveRefusal(error);
+    }
+    // An answer we cannot read is a fault of ours or Google's, not worth retrying.
+    if (error instanceof z.ZodError) throw error;
+    // The call timed out or the network failed: a read, so the queue's retry may repeat it.
+    throw new SheetsError(
+      "unavailable",
+      0,
+      "Google Drive could not be reached; the export will be retried.",
+    );
+  }
+}
+
 /**
  * The spreadsheet an earlier attempt of the run (or the persistent sheet's earlier run) created,
- * unless the person deleted it since.
+ * unless the person deleted it since or moved it to the Drive trash.
  */
 async function ownSpreadsheet(
+  env: Env,
+  token: string,
   sheets: SheetsClient,
   spreadsheetId: string,
   tabs: ReturnType<typeof tabsFor>,
 ) {
+  if (await inTrash(env, token, spreadsheetId)) return undefined;
   try {
     return { spreadsheetId, tabIds: await tabsOf(sheets, spreadsheetId, tabs) };
   } catch (error) {
@@ -135,12 +197,13 @@ async function writeSheets(
         404,
         "The schedule's spreadsheet was deleted. Edit the schedule to choose another.",
       );
-    // A person may delete the spreadsheet (storage manager, or Drive itself) while the schedule
-    // still points at it. Google then answers 404 for it, which would fail every later run, so
-    // the run creates it again as the first run did and records the new address; any other
-    // failure keeps its usual handling.
+    // A person may delete the spreadsheet (storage manager, or Drive itself) or move it to the
+    // Drive trash while the schedule still points at it. Google then answers 404 for it, which
+    // would fail every later run, or keeps it in the trash, where the runs' data would be lost
+    // with it; so the run creates it again as the first run did and records the new address. Any
+    // other failure keeps its usual handling.
     const own = sheet.spreadsheetId
-      ? await ownSpreadsheet(sheets, sheet.spreadsheetId, tabs)
+      ? await ownSpreadsheet(env, token, sheets, sheet.spreadsheetId, tabs)
       : undefined;
     if (own) {
       ({ spreadsheetId, tabIds } = own);
@@ -156,7 +219,7 @@ async function writeSheets(
     }
   } else {
     const own = run.spreadsheetId
-      ? await ownSpreadsheet(sheets, run.spreadsheetId, tabs)
+      ? await ownSpreadsheet(env, token, sheets, run.spreadsheetId, tabs)
       : undefined;
     if (own) {
       ({ spreadsheetId, tabIds } = own);
