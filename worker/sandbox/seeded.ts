@@ -117,12 +117,23 @@ export function programmeTitle(seed: number, n: number): string {
   }
 }
 
-/** Base64url of text (reversible ids that carry their own seed, so no storage is needed). */
+/**
+ * Base64url of text (reversible ids that carry their own seed, so no storage is needed). UTF-8
+ * first: btoa takes only Latin-1 and throws on a handle such as "@정국". ASCII text gives the same
+ * ids as before, so existing sandbox ids keep their meaning.
+ */
 export const b64url = (text: string) =>
-  btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 export function unb64url(text: string): string | null {
   try {
-    return atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    // fatal: bytes that are not UTF-8 name nothing (null), rather than a handle full of U+FFFD.
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(
+      Uint8Array.from(binary, (ch) => ch.charCodeAt(0)),
+    );
   } catch {
     return null;
   }

@@ -208,6 +208,30 @@ describe("adding a channel", () => {
     expect((await jobRow(jobId)).quotaUnits).toBe(minimumQuota(120));
   });
 
+  // YouTube handles may use the letters of 75 languages and a Latin middle dot (YouTube Help,
+  // "Handle naming guidelines"): typed, or copied from an address bar percent-encoded.
+  it.each([
+    ["https://www.youtube.com/@정국", "@정국", "정국"],
+    ["https://www.youtube.com/@%EC%A0%95%EA%B5%AD/videos", "@정국", "정국"],
+    ["https://www.youtube.com/@L·Lorenç.Música", "@l·lorenç.música", "L Lorenç Música"],
+  ])("adds %s end to end", async (url, handle, title) => {
+    const { org, member } = await connectedOrg();
+    const job = await runJob(await addChannel(org.id, member.session.accessToken, url));
+    expect(job).toMatchObject({ status: "succeeded", errorMessage: null });
+    const [channel] = await (await contentOf(org.id))
+      .select()
+      .from(schema.channels)
+      .where(eq(schema.channels.organizationId, org.id));
+    expect(channel).toMatchObject({ handle, title });
+    expect(channel!.videoCount).toBeGreaterThanOrEqual(40);
+    const videos = await (await contentOf(org.id))
+      .select()
+      .from(schema.videos)
+      .where(eq(schema.videos.channelId, channel!.id));
+    expect(videos).toHaveLength(channel!.videoCount);
+    expect(job.progress).toMatchObject({ total: channel!.videoCount });
+  });
+
   it("adding a channel twice updates the same rows", async () => {
     const { org, member } = await connectedOrg();
     await runJob(

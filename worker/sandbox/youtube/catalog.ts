@@ -1,3 +1,4 @@
+import { isYouTubeHandle } from "../../../shared/channel-url";
 import { b64url, cumulativeAt, DAY_MS, hash, prng, programmeTitle, unb64url } from "../seeded";
 
 /*
@@ -55,13 +56,15 @@ const MAX_VIDEOS = 100_000;
 /** Every 25th upload re-publishes the previous programme under the same title. */
 export const isReupload = (sequence: number) => sequence % 25 === 24;
 
-const normalise = (handle: string) => `@${handle.replace(/^@/, "").toLowerCase()}`;
+/** YouTube matches handles without regard to case or Unicode normal form (NFC, as we store them). */
+const normalise = (handle: string) => `@${handle.replace(/^@/, "").normalize("NFC").toLowerCase()}`;
 export const channelIdFor = (handle: string) => `UC${b64url(normalise(handle))}`;
 export const uploadsPlaylistFor = (channelId: string) => `UU${channelId.slice(2)}`;
 
 export function channelByHandle(rawHandle: string): SandboxChannel | null {
   const handle = normalise(rawHandle);
-  if (!/^@[a-z0-9._-]{3,30}$/.test(handle) || handle.startsWith("@missing")) return null;
+  // Handles as YouTube allows them, in any of its languages (shared/channel-url.ts).
+  if (!isYouTubeHandle(handle) || handle.startsWith("@missing")) return null;
   const seed = hash(handle);
   const demo = DEMO_CHANNELS[handle];
   const bench = /^@bench-(\d{1,6})$/.exec(handle);
@@ -77,8 +80,12 @@ export function channelByHandle(rawHandle: string): SandboxChannel | null {
     demo?.title ??
     handle
       .slice(1)
-      .split(/[._-]/)
-      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .split(/[._·-]/)
+      // By code point: an astral first letter must not be split in two.
+      .map((w) => {
+        const [first = "", ...rest] = w;
+        return first.toUpperCase() + rest.join("");
+      })
       .join(" ");
   return {
     id: channelIdFor(handle),
