@@ -106,6 +106,30 @@ describe("YouTube Analytics emulator and client", () => {
     expect(days.reduce((sum, d) => sum + d.views, 0)).toBeGreaterThan(0);
   });
 
+  it("a 200 carrying `errors` is a failure to retry, not an empty table", async () => {
+    // QueryResponse.errors: "When set, indicates that the operation failed." The emulator's
+    // failed-report account answers column headers, no rows, and `errors`.
+    const client = new YouTubeAnalyticsClient(
+      accessTokenFor("failed-report@gmail.com"),
+      providerFetch(env),
+      { sleep: async () => undefined, maxRetries: 2 },
+    );
+    const from = isoDay(Date.now() - 10 * DAY);
+    const to = isoDay(Date.now() - 3 * DAY);
+    for (const work of [() => client.daily(from, to), () => client.videoTotals(from, to)]) {
+      const error = await failure(work);
+      expect(error).toMatchObject({
+        kind: "unavailable",
+        status: 200,
+        retryable: true,
+        message:
+          "YouTube Analytics reported that the report failed: The query could not be completed. Try again later.",
+      });
+    }
+    // Retried as an unavailable service is: three requests for each report.
+    expect(client.requests).toBe(6);
+  });
+
   it("refuses another person's channel (403), no token (401) and a bad query (400)", async () => {
     const fetcher = providerFetch(env);
     const clips = await owner().videoTotals(isoDay(Date.now() - 3 * DAY), isoDay(Date.now() - DAY));

@@ -27,7 +27,23 @@ const resultTableSchema = z.object({
   ),
   // No data for the period: YouTube leaves `rows` out.
   rows: z.array(z.array(z.union([z.string(), z.number()]))).optional(),
+  // QueryResponse.errors: "When set, indicates that the operation failed." Kept whatever its
+  // shape (its mere presence is the failure), so such an answer is never read as an empty table.
+  errors: z.unknown().optional(),
 });
+
+/** The first explanation an `errors` field (Errors: error[] of ErrorProto) gives, if any. */
+const errorsDetailSchema = z.object({
+  error: z
+    .array(z.object({ externalErrorMessage: z.string().optional(), code: z.string().optional() }))
+    .min(1),
+});
+function failedQueryMessage(errors: unknown): string {
+  const parsed = errorsDetailSchema.safeParse(errors);
+  const first = parsed.success ? parsed.data.error[0] : undefined;
+  const detail = first?.externalErrorMessage ?? first?.code;
+  return `YouTube Analytics reported that the report failed${detail ? `: ${detail}` : ""}`;
+}
 
 /**
  * YouTube Analytics API v2 `reports.query` for a channel's owner, with the owner's OAuth access
@@ -68,6 +84,14 @@ export class YouTubeAnalyticsClient {
       const parsed = answer.malformed ? null : resultTableSchema.safeParse(answer.body);
       if (!parsed?.success)
         throw new YouTubeError("malformed", integrationMessages.unreadable("youtube"), 0);
+      // A 200 that says it failed: unavailable (retried, then the refresh fails and is retried
+      // later), never "no rows", which the owner refresh would read as a day of 0 views.
+      if (parsed.data.errors !== undefined && parsed.data.errors !== null)
+        throw new YouTubeError(
+          "unavailable",
+          failedQueryMessage(parsed.data.errors),
+          answer.status,
+        );
       return parsed.data;
     }, this.opts);
   }

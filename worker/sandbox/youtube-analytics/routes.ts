@@ -37,6 +37,9 @@ const error = (
 const badRequest = (c: Context<AppEnv>, message: string, reason = "badRequest") =>
   error(c, 400, message, reason, "INVALID_ARGUMENT");
 
+/** Accounts whose every report answers 200 with `errors` (sandbox/README.md). */
+export const FAILED_REPORT_ACCOUNT = "failed-report";
+
 const isDate = (v: string | undefined): v is string =>
   v !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
 // Every metric served here is a whole number (averageViewDuration is in seconds).
@@ -73,6 +76,25 @@ export const youtubeAnalyticsSandbox = new Hono<AppEnv>().get("/reports", (c) =>
   const dimension = q.dimensions ?? "";
   if (dimension !== "day" && dimension !== "video")
     return badRequest(c, "The query is not supported. Check the list of supported reports.");
+
+  // "failed-report…" accounts: a 200 whose `errors` says the query failed (QueryResponse.errors,
+  // "When set, indicates that the operation failed"), beside the column headers and no rows, so
+  // the client is tested against an answer that looks like an empty table but is not one.
+  if (account.startsWith(FAILED_REPORT_ACCOUNT))
+    return c.json({
+      kind: "youtubeAnalytics#resultTable",
+      columnHeaders: [header(dimension, true), ...metrics.map((m) => header(m, false))],
+      errors: {
+        requestId: `sbx-${owned.seed}`,
+        error: [
+          {
+            domain: "global",
+            code: "internalError",
+            externalErrorMessage: "The query could not be completed. Try again later.",
+          },
+        ],
+      },
+    });
 
   const now = Date.now();
   // Days before the channel's first upload have nothing to add up: they are left out, which also
