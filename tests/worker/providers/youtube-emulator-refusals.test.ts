@@ -22,6 +22,15 @@ async function refusal(path: string) {
   };
 }
 
+async function uploadsOf(handle: string) {
+  const channel = await api(`channels?part=contentDetails&forHandle=${handle}`);
+  return (
+    (await channel.json()) as {
+      items: Array<{ contentDetails: { relatedPlaylists: { uploads: string } } }>;
+    }
+  ).items[0]!.contentDetails.relatedPlaylists.uploads;
+}
+
 describe("YouTube emulator refusals", () => {
   it("videos.list: more than 50 ids is invalidFilters; 50 is answered", async () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => `vid${i}`).join(",");
@@ -54,14 +63,36 @@ describe("YouTube emulator refusals", () => {
       status: 400,
       reason: "missingRequiredParameter",
     });
-    const channel = await api("channels?part=contentDetails&forHandle=@bench-60");
-    const uploads = (
-      (await channel.json()) as {
-        items: Array<{ contentDetails: { relatedPlaylists: { uploads: string } } }>;
-      }
-    ).items[0]!.contentDetails.relatedPlaylists.uploads;
+    const uploads = await uploadsOf("@bench-60");
     expect(
       await refusal(`playlistItems?part=snippet&playlistId=${uploads}&pageToken=forged`),
     ).toMatchObject({ status: 400, reason: "invalidPageToken" });
+  });
+
+  it("playlistItems.list keeps maxResults within 0..50 (invalidParameter), never clamping", async () => {
+    const uploads = await uploadsOf("@bench-60");
+    // playlistItems.list.parameters.maxResults: uint32, minimum 0, maximum 50.
+    for (const value of ["51", "1000", "-1", "abc", "2.5", ""])
+      expect(
+        await refusal(`playlistItems?part=snippet&playlistId=${uploads}&maxResults=${value}`),
+        value,
+      ).toEqual({
+        status: 400,
+        code: 400,
+        reason: "invalidParameter",
+        message: `Invalid value '${value}' for maxResults. Values must be within the range: [0, 50]`,
+      });
+    const full = await api(`playlistItems?part=snippet&playlistId=${uploads}&maxResults=50`);
+    expect(((await full.json()) as { items: unknown[] }).items).toHaveLength(50);
+  });
+
+  it("playlistItems.list with maxResults=0 answers the count and no next page", async () => {
+    const uploads = await uploadsOf("@bench-60");
+    const res = await api(`playlistItems?part=snippet&playlistId=${uploads}&maxResults=0`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ items: [], pageInfo: { totalResults: 60, resultsPerPage: 0 } });
+    // A token here would name the same empty page again: a client would loop forever.
+    expect(body).not.toHaveProperty("nextPageToken");
   });
 });

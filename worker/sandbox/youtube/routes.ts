@@ -129,10 +129,16 @@ export const youtubeSandbox = new Hono<AppEnv>()
         "The playlist identified with the request's playlistId parameter cannot be found.",
         "playlistNotFound",
       );
-    const maxResults = Math.min(
-      MAX_RESULTS,
-      Math.max(0, Number(c.req.query("maxResults") ?? 5) || 0),
-    );
+    // maxResults is a uint32 from 0 to 50, default 5 (playlistItems.list.parameters.maxResults):
+    // anything else is refused, not clamped, as YouTube does.
+    const rawMax = c.req.query("maxResults") ?? "5";
+    const maxResults = /^\d{1,9}$/.test(rawMax) ? Number(rawMax) : Number.NaN;
+    if (!(maxResults >= 0 && maxResults <= MAX_RESULTS))
+      return badParameter(
+        c,
+        `Invalid value '${rawMax}' for maxResults. Values must be within the range: [0, ${MAX_RESULTS}]`,
+        "invalidParameter",
+      );
     // The token pins the newest upload seen on the first page, so an upload published while a
     // client pages does not shift the pages under it.
     const token = c.req.query("pageToken");
@@ -164,7 +170,8 @@ export const youtubeSandbox = new Hono<AppEnv>()
     }
     return respond(c, {
       kind: "youtube#playlistItemListResponse",
-      ...(end < channel.videoCount
+      // maxResults=0 asks for the count alone: a token would name the same empty page forever.
+      ...(maxResults > 0 && end < channel.videoCount
         ? { nextPageToken: `sbx${latest.toString(36)}.${end.toString(36)}` }
         : {}),
       pageInfo: { totalResults: channel.videoCount, resultsPerPage: maxResults },
