@@ -95,4 +95,51 @@ describe("YouTube emulator refusals", () => {
     // A token here would name the same empty page again: a client would loop forever.
     expect(body).not.toHaveProperty("nextPageToken");
   });
+
+  it("every list needs `part` (400 required) and knows only the resource's parts", async () => {
+    const uploads = await uploadsOf("@bench-60");
+    for (const path of [
+      "channels?forHandle=@bench-60",
+      `playlistItems?playlistId=${uploads}`,
+      "videos?id=vid0",
+      "videos?part=&id=vid0",
+    ])
+      expect(await refusal(path), path).toEqual({
+        status: 400,
+        code: 400,
+        reason: "required",
+        message: "Required parameter: part",
+      });
+    expect(await refusal("videos?part=snippet,views&id=vid0")).toMatchObject({
+      status: 400,
+      reason: "unknownPart",
+      message: "The request specifies an unknown part: 'views'.",
+    });
+  });
+
+  it("answers kind, etag and id plus the parts asked for, and no others", async () => {
+    type List = { items: Array<Record<string, unknown>> };
+    const keysOf = async (path: string) =>
+      ((await (await api(path)).json()) as List).items.map((item) => Object.keys(item).sort());
+    const uploads = await uploadsOf("@bench-60");
+    expect(await keysOf("channels?part=statistics&forHandle=@bench-60")).toEqual([
+      ["etag", "id", "kind", "statistics"],
+    ]);
+    // part is repeatable as well as comma-separated (`repeated: true`).
+    expect(await keysOf("channels?part=snippet&part=contentDetails&forHandle=@bench-60")).toEqual([
+      ["contentDetails", "etag", "id", "kind", "snippet"],
+    ]);
+    const items = await keysOf(
+      `playlistItems?part=contentDetails&playlistId=${uploads}&maxResults=3`,
+    );
+    expect(items).toEqual(Array(3).fill(["contentDetails", "etag", "id", "kind"]));
+    const page = (await (
+      await api(`playlistItems?part=contentDetails&playlistId=${uploads}&maxResults=2`)
+    ).json()) as { items: Array<{ contentDetails: { videoId: string } }> };
+    const ids = page.items.map((item) => item.contentDetails.videoId).join(",");
+    expect(await keysOf(`videos?part=id&id=${ids}`)).toEqual(Array(2).fill(["etag", "id", "kind"]));
+    expect(await keysOf(`videos?part=statistics,contentDetails&id=${ids}`)).toEqual(
+      Array(2).fill(["contentDetails", "etag", "id", "kind", "statistics"]),
+    );
+  });
 });

@@ -33,6 +33,83 @@ function respond(c: Context<AppEnv>, body: unknown) {
   }
 }
 
+/*
+ * `part` (required, repeatable, comma-separated) names the resource properties the answer
+ * carries (youtube.v3.json, *.list.parameters.part); kind, etag and id come always. The names a
+ * resource knows are its schema's properties: asking for one the emulator does not model (say
+ * brandingSettings) is allowed and simply absent; an unknown one is 400 unknownPart.
+ */
+const KNOWN_PARTS = {
+  channels: [
+    "auditDetails",
+    "brandingSettings",
+    "contentDetails",
+    "contentOwnerDetails",
+    "conversionPings",
+    "id",
+    "localizations",
+    "snippet",
+    "statistics",
+    "status",
+    "topicDetails",
+  ],
+  videos: [
+    "ageGating",
+    "contentDetails",
+    "fileDetails",
+    "id",
+    "liveStreamingDetails",
+    "localizations",
+    "monetizationDetails",
+    "player",
+    "processingDetails",
+    "projectDetails",
+    "recordingDetails",
+    "snippet",
+    "statistics",
+    "status",
+    "suggestions",
+    "topicDetails",
+  ],
+  playlistItems: ["contentDetails", "id", "snippet", "status"],
+} as const;
+
+/** The parts a request names, or the 400 YouTube answers for a missing or unknown part. */
+function requestedParts(
+  c: Context<AppEnv>,
+  resource: keyof typeof KNOWN_PARTS,
+): { parts: ReadonlySet<string> } | { refusal: Response } {
+  const names = (c.req.queries("part") ?? [])
+    .flatMap((value) => value.split(","))
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.length === 0)
+    return { refusal: badParameter(c, "Required parameter: part", "required") };
+  const known: readonly string[] = KNOWN_PARTS[resource];
+  const unknown = names.find((name) => !known.includes(name));
+  if (unknown)
+    return {
+      refusal: badParameter(
+        c,
+        `The request specifies an unknown part: '${unknown}'.`,
+        "unknownPart",
+      ),
+    };
+  return { parts: new Set(names) };
+}
+
+/** A resource as the request's parts shape it: kind, etag and id, plus the parts asked for. */
+function withParts<T extends { kind: string; etag: string; id: string }>(
+  resource: T,
+  parts: ReadonlySet<string>,
+): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(resource).filter(
+      ([key]) => key === "kind" || key === "etag" || key === "id" || parts.has(key),
+    ),
+  ) as Partial<T>;
+}
+
 function channelResource(channel: SandboxChannel, now: number) {
   const stats = channelStats(channel, now);
   return {
@@ -66,6 +143,10 @@ export const youtubeSandbox = new Hono<AppEnv>()
     // OAuth (mine=true) needs no API key: the token says whose channel it is.
     const error = bearer && c.req.query("key") === undefined ? null : keyError(c);
     if (error) return error;
+    const requested = requestedParts(c, "channels");
+    if ("refusal" in requested) return requested.refusal;
+    const resource = (channel: SandboxChannel, now: number) =>
+      withParts(channelResource(channel, now), requested.parts);
     const now = Date.now();
     const { forHandle, id, mine } = c.req.query();
     const filters = [forHandle, id, mine].filter((v) => v !== undefined).length;
@@ -79,7 +160,7 @@ export const youtubeSandbox = new Hono<AppEnv>()
     if (mine !== undefined && account) {
       // The sandbox account <handle>@... owns @<handle> (youtube-analytics/data.ts).
       const owned = channelOwnedBy(account);
-      const items = owned ? [channelResource(owned, now)] : [];
+      const items = owned ? [resource(owned, now)] : [];
       return respond(c, {
         kind: "youtube#channelListResponse",
         etag: "sbx",
@@ -106,7 +187,7 @@ export const youtubeSandbox = new Hono<AppEnv>()
           .map((one) => channelById(one.trim()));
     const items = channels
       .filter((ch): ch is SandboxChannel => ch !== null)
-      .map((ch) => channelResource(ch, now));
+      .map((ch) => resource(ch, now));
     // Like YouTube, "not found" is a 200 with no items (and no items key at all).
     return respond(c, {
       kind: "youtube#channelListResponse",
@@ -118,6 +199,8 @@ export const youtubeSandbox = new Hono<AppEnv>()
   .get("/playlistItems", (c) => {
     const error = keyError(c);
     if (error) return error;
+    const requested = requestedParts(c, "playlistItems");
+    if ("refusal" in requested) return requested.refusal;
     const now = Date.now();
     const playlistId = c.req.query("playlistId");
     if (!playlistId) return badParameter(c, "No filter selected. Expected one of: id, playlistId");
@@ -152,8 +235,9 @@ export const youtubeSandbox = new Hono<AppEnv>()
     for (let i = offset; i < end; i++) {
       const v = videoAt(channel, latest - i);
       const published = new Date(v.publishedAt).toISOString();
-      items.push({
+      const item = {
         kind: "youtube#playlistItem",
+        etag: `sbx-${channel.seed}-${v.sequence}`,
         id: `pli-${v.id}`,
         snippet: {
           publishedAt: published,
@@ -166,7 +250,8 @@ export const youtubeSandbox = new Hono<AppEnv>()
           resourceId: { kind: "youtube#video", videoId: v.id },
         },
         contentDetails: { videoId: v.id, videoPublishedAt: published },
-      });
+      };
+      items.push(withParts(item, requested.parts));
     }
     return respond(c, {
       kind: "youtube#playlistItemListResponse",
@@ -181,6 +266,8 @@ export const youtubeSandbox = new Hono<AppEnv>()
   .get("/videos", (c) => {
     const error = keyError(c);
     if (error) return error;
+    const requested = requestedParts(c, "videos");
+    if ("refusal" in requested) return requested.refusal;
     const now = Date.now();
     const ids = (c.req.query("id") ?? "").split(",").filter(Boolean);
     if (ids.length === 0)
@@ -192,33 +279,33 @@ export const youtubeSandbox = new Hono<AppEnv>()
       const found = videoById(id, now);
       if (!found) return [];
       const stats = videoStats(found.video, now);
-      return [
-        {
-          kind: "youtube#video",
-          id,
-          snippet: {
-            publishedAt: new Date(found.video.publishedAt).toISOString(),
-            channelId: found.channel.id,
-            title: found.video.title,
-            description: "",
-            channelTitle: found.channel.title,
-            liveBroadcastContent: streamingLive(found.video) ? "live" : "none",
-          },
-          contentDetails: {
-            duration: streamingLive(found.video) ? "P0D" : isoDuration(found.video.durationSeconds),
-            dimension: "2d",
-            definition: "hd",
-            caption: "false",
-          },
-          // Hidden likes and turned-off comments leave their count out.
-          statistics: {
-            viewCount: String(stats.viewCount),
-            ...(likesHidden(found.video) ? {} : { likeCount: String(stats.likeCount) }),
-            favoriteCount: "0",
-            ...(commentsOff(found.video) ? {} : { commentCount: String(stats.commentCount) }),
-          },
+      const video = {
+        kind: "youtube#video",
+        etag: `sbx-${found.channel.seed}-${found.video.sequence}`,
+        id,
+        snippet: {
+          publishedAt: new Date(found.video.publishedAt).toISOString(),
+          channelId: found.channel.id,
+          title: found.video.title,
+          description: "",
+          channelTitle: found.channel.title,
+          liveBroadcastContent: streamingLive(found.video) ? "live" : "none",
         },
-      ];
+        contentDetails: {
+          duration: streamingLive(found.video) ? "P0D" : isoDuration(found.video.durationSeconds),
+          dimension: "2d",
+          definition: "hd",
+          caption: "false",
+        },
+        // Hidden likes and turned-off comments leave their count out.
+        statistics: {
+          viewCount: String(stats.viewCount),
+          ...(likesHidden(found.video) ? {} : { likeCount: String(stats.likeCount) }),
+          favoriteCount: "0",
+          ...(commentsOff(found.video) ? {} : { commentCount: String(stats.commentCount) }),
+        },
+      };
+      return [withParts(video, requested.parts)];
     });
     return respond(c, {
       kind: "youtube#videoListResponse",
