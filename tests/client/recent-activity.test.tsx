@@ -104,4 +104,17 @@ describe("Recent activity", () => {
     expect(one?.textContent).toContain("· 1 item· 1 quota unit");
     expect(many?.textContent).toContain("· 12,345 items· 250 quota units");
   });
+
+  it("shows a finished job's note on what it could not read, and a waiting retry's nothing", async () => {
+    const note =
+      "YouTube lists only the newest 20,000 uploads of a channel, so 50 older videos of Big could not be read.";
+    server([
+      { ...job("j4", "succeeded"), processed: 20_000, total: 20_050, errorMessage: note },
+      { ...job("j5", "queued"), errorMessage: "YouTube is unavailable" },
+    ]);
+    mount(() => undefined);
+    const [done, waiting] = await screen.findAllByRole("listitem");
+    expect(done?.textContent).toContain(`· ${note}`);
+    expect(waiting?.textContent).not.toContain("YouTube is unavailable");
+  });
 });

@@ -21,7 +21,13 @@ export const LEASE_MS = 15 * 60_000;
 export const leaseFrom = (ms: number) => new Date(ms + LEASE_MS);
 
 /** What a job did. Quota is not here: it is metered as it is spent (see tracked.ts). */
-export type JobOutcome = { processed: number; total?: number; d1Statements?: number };
+export type JobOutcome = {
+  processed: number;
+  total?: number;
+  d1Statements?: number;
+  /** What a job that succeeded could still not do, shown with it in Recent activity. */
+  note?: string;
+};
 
 // Units are added, never overwritten: every attempt's spending was real, failed ones included.
 const addQuota = (units: number) => sql`${ingestionJobs.quotaUnits} + ${units}`;
@@ -72,6 +78,9 @@ export async function finishJob(db: Db, jobId: string, outcome: JobOutcome, quot
       finishedAt: new Date(),
       quotaUnits: addQuota(quotaUnits),
       progress,
+      // A succeeded job keeps no failure of an earlier attempt, only its own note if any.
+      errorCode: null,
+      errorMessage: outcome.note ?? null,
     })
     .where(eq(ingestionJobs.id, jobId));
 }

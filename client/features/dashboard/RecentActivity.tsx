@@ -102,8 +102,15 @@ export function RecentActivity({
                 · {countOf(job.quotaUnits, "quota unit")}
               </span>
             )}
-            {job.errorMessage && job.status === "failed" && (
-              <span className="text-red-600">· {job.errorMessage}</span>
+            {/* A failure's reason, or a finished job's note on what it could not do. */}
+            {job.errorMessage && (job.status === "failed" || job.status === "succeeded") && (
+              <span
+                className={
+                  job.status === "failed" ? "text-red-600" : "text-amber-700 dark:text-amber-400"
+                }
+              >
+                · {job.errorMessage}
+              </span>
             )}
             <time
               className="ml-auto text-xs text-slate-500 dark:text-slate-400"

@@ -108,8 +108,23 @@ export async function ingestYouTubeChannel(
   }
   await writeChannel(db.$client, db, organizationId, found, fetched, now);
   await markIntegration(db, organizationId, "youtube", "active");
+  const unlisted = found.videoCount - ids.length;
+  if (ids.length >= UPLOADS_LISTED_AT_MOST && unlisted > 0)
+    return {
+      processed: fetched.length,
+      total: found.videoCount,
+      note: `YouTube lists only the newest ${UPLOADS_LISTED_AT_MOST.toLocaleString("en-US")} uploads of a channel, so ${unlisted.toLocaleString("en-US")} older videos of ${found.title} could not be read.`,
+    };
   return { processed: fetched.length, total: ids.length };
 }
+
+/**
+ * The most uploads YouTube lists in a channel's uploads playlist: playlistItems.list ends there
+ * whatever the channel's videoCount (reported in public trackers, e.g.
+ * mattwright324/youtube-metadata#177; the discovery document names no cap). The rest of such a
+ * channel cannot be read through the Data API, so the job says so rather than look complete.
+ */
+export const UPLOADS_LISTED_AT_MOST = 20_000;
 
 /**
  * The channel row, its day's figures and its channel-level windows in a first batch; then the

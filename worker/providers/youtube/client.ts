@@ -127,12 +127,19 @@ export class YouTubeClient {
     return list.items[0] ? this.toChannel(list.items[0]) : null;
   }
 
-  /** channels.list by id (1 unit for up to 50 ids). */
+  /**
+   * channels.list by id (1 unit for up to 50 ids). maxResults is sent: channels.list's default is
+   * 5 and, unlike videos.list's, its document does not exempt an id list from it.
+   */
   async channelsById(ids: string[]): Promise<YouTubeChannel[]> {
     if (ids.length > YOUTUBE_PAGE_SIZE) throw new RangeError("channels.list takes at most 50 ids");
     const list = await this.get(
       "channels",
-      { part: "snippet,statistics,contentDetails", id: ids.join(",") },
+      {
+        part: "snippet,statistics,contentDetails",
+        id: ids.join(","),
+        maxResults: String(YOUTUBE_PAGE_SIZE),
+      },
       channelListSchema,
     );
     return list.items.map((item) => this.toChannel(item));

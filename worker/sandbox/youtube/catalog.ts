@@ -18,6 +18,8 @@ export type SandboxChannel = {
   videoCount: number;
   /** The owner hides the subscriber count (statistics.hiddenSubscriberCount). */
   hiddenSubscribers: boolean;
+  /** How many uploads its uploads playlist lists at most (none: every one). */
+  uploadsListedAtMost?: number;
   seed: number;
   programmeSeed: number;
   originMs: number;
@@ -53,6 +55,13 @@ export const DEMO_CHANNELS: Record<
 const EPOCH = Date.UTC(2020, 0, 1);
 const SPAN_MS = 730 * DAY_MS;
 const MAX_VIDEOS = 100_000;
+/**
+ * The most uploads YouTube's uploads playlist lists, whatever the channel's videoCount: reported
+ * in public trackers (e.g. mattwright324/youtube-metadata#177, a pageInfo.totalResults of 20000
+ * for a 22,641-video channel); the discovery document names no cap, so only "@capped-N" channels
+ * keep it here and the 100,000-video "@bench-N" channels of the scale benches list everything.
+ */
+export const UPLOADS_LISTED_AT_MOST = 20_000;
 /** Every 25th upload re-publishes the previous programme under the same title. */
 export const isReupload = (sequence: number) => sequence % 25 === 24;
 
@@ -67,7 +76,9 @@ export function channelByHandle(rawHandle: string): SandboxChannel | null {
   if (!isYouTubeHandle(handle) || handle.startsWith("@missing")) return null;
   const seed = hash(handle);
   const demo = DEMO_CHANNELS[handle];
-  const bench = /^@bench-(\d{1,6})$/.exec(handle);
+  // "@capped-N" channels have N uploads of which the uploads playlist lists only the newest
+  // UPLOADS_LISTED_AT_MOST, as public trackers report YouTube does; "@bench-N" list them all.
+  const bench = /^@(?:bench|capped)-(\d{1,6})$/.exec(handle);
   // "@empty…" channels have no public uploads (new, or every upload removed).
   const videoCount = handle.startsWith("@empty")
     ? 0
@@ -93,6 +104,7 @@ export function channelByHandle(rawHandle: string): SandboxChannel | null {
     title,
     videoCount,
     hiddenSubscribers: handle.startsWith("@hidden") || demo?.hiddenSubscribers === true,
+    ...(handle.startsWith("@capped-") ? { uploadsListedAtMost: UPLOADS_LISTED_AT_MOST } : {}),
     seed,
     programmeSeed: hash(demo?.programme ?? handle),
     originMs: EPOCH + (seed % DAY_MS),

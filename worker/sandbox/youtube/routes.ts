@@ -23,6 +23,21 @@ import { badParameter, keyError, notFound, slowKey } from "./errors";
 
 const MAX_RESULTS = 50;
 
+/**
+ * A list's maxResults: a uint32 from 0 to 50, default 5 (channels.list and playlistItems.list
+ * parameters.maxResults); anything else is refused, not clamped, as YouTube does.
+ */
+function maxResultsOf(c: Context<AppEnv>): number | Response {
+  const raw = c.req.query("maxResults") ?? "5";
+  const value = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (value >= 0 && value <= MAX_RESULTS) return value;
+  return badParameter(
+    c,
+    `Invalid value '${raw}' for maxResults. Values must be within the range: [0, ${MAX_RESULTS}]`,
+    "invalidParameter",
+  );
+}
+
 /** A 200 answer shaped by the request's `fields` (partial response), as YouTube does. */
 function respond(c: Context<AppEnv>, body: unknown) {
   try {
@@ -179,20 +194,23 @@ export const youtubeSandbox = new Hono<AppEnv>()
         },
         401,
       );
+    // channels.list's maxResults (0..50, default 5) has no exemption for an id list, unlike
+    // videos.list's: a list of more ids than maxResults answers maxResults of them.
+    const maxResults = maxResultsOf(c);
+    if (typeof maxResults !== "number") return maxResults;
     const channels = forHandle
       ? [channelByHandle(forHandle)]
       : (id ?? "")
           .split(",")
           .slice(0, MAX_RESULTS)
           .map((one) => channelById(one.trim()));
-    const items = channels
-      .filter((ch): ch is SandboxChannel => ch !== null)
-      .map((ch) => resource(ch, now));
+    const found = channels.filter((ch): ch is SandboxChannel => ch !== null);
+    const items = found.slice(0, maxResults).map((ch) => resource(ch, now));
     // Like YouTube, "not found" is a 200 with no items (and no items key at all).
     return respond(c, {
       kind: "youtube#channelListResponse",
       etag: "sbx",
-      pageInfo: { totalResults: items.length, resultsPerPage: 5 },
+      pageInfo: { totalResults: found.length, resultsPerPage: maxResults },
       ...(items.length ? { items } : {}),
     });
   })
@@ -212,16 +230,8 @@ export const youtubeSandbox = new Hono<AppEnv>()
         "The playlist identified with the request's playlistId parameter cannot be found.",
         "playlistNotFound",
       );
-    // maxResults is a uint32 from 0 to 50, default 5 (playlistItems.list.parameters.maxResults):
-    // anything else is refused, not clamped, as YouTube does.
-    const rawMax = c.req.query("maxResults") ?? "5";
-    const maxResults = /^\d{1,9}$/.test(rawMax) ? Number(rawMax) : Number.NaN;
-    if (!(maxResults >= 0 && maxResults <= MAX_RESULTS))
-      return badParameter(
-        c,
-        `Invalid value '${rawMax}' for maxResults. Values must be within the range: [0, ${MAX_RESULTS}]`,
-        "invalidParameter",
-      );
+    const maxResults = maxResultsOf(c);
+    if (typeof maxResults !== "number") return maxResults;
     // The token pins the newest upload seen on the first page, so an upload published while a
     // client pages does not shift the pages under it.
     const token = c.req.query("pageToken");
@@ -230,7 +240,8 @@ export const youtubeSandbox = new Hono<AppEnv>()
       return badParameter(c, "The request specifies an invalid page token.", "invalidPageToken");
     const latest = pinned ? parseInt(pinned[1]!, 36) : uploadSequences(channel, now).latest;
     const offset = pinned ? parseInt(pinned[2]!, 36) : 0;
-    const end = Math.min(channel.videoCount, offset + maxResults);
+    const listed = Math.min(channel.videoCount, channel.uploadsListedAtMost ?? channel.videoCount);
+    const end = Math.min(listed, offset + maxResults);
     const items = [];
     for (let i = offset; i < end; i++) {
       const v = videoAt(channel, latest - i);
@@ -256,10 +267,10 @@ export const youtubeSandbox = new Hono<AppEnv>()
     return respond(c, {
       kind: "youtube#playlistItemListResponse",
       // maxResults=0 asks for the count alone: a token would name the same empty page forever.
-      ...(maxResults > 0 && end < channel.videoCount
+      ...(maxResults > 0 && end < listed
         ? { nextPageToken: `sbx${latest.toString(36)}.${end.toString(36)}` }
         : {}),
-      pageInfo: { totalResults: channel.videoCount, resultsPerPage: maxResults },
+      pageInfo: { totalResults: listed, resultsPerPage: maxResults },
       items,
     });
   })
