@@ -1,9 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { storageQuotaResponseSchema } from "../../../shared/schemas/storage";
 import { SheetsClient, SheetsError } from "../../../worker/providers/google/sheets";
 import { providerFetch } from "../../../worker/providers/transport";
 import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
+import { createOrgWithMembers } from "../support/accounts";
 import { failureOf } from "../support/errors";
+import { connectGoogle } from "../support/google";
+import { call } from "../support/http";
 
 /*
  * A full Drive refuses a new spreadsheet with 403 PERMISSION_DENIED. Google's error answers carry
@@ -44,5 +48,19 @@ describe("a full Drive", () => {
         status: "PERMISSION_DENIED",
       },
     });
+  });
+
+  it("says what to do whichever call was refused, and the storage page shows the Drive full", async () => {
+    const account = `quota-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
+    const error = await failureOf(create(account), SheetsError);
+    expect(error).toMatchObject({
+      message:
+        "The connected Google account's Drive is full, so Google would not store the export. Free up space in Drive (Admin storage) and try again.",
+    });
+    const { org, admin } = await createOrgWithMembers();
+    await connectGoogle(org.id, admin.session.accessToken, account);
+    const r = await call(`/api/orgs/${org.id}/storage/quota`, { token: admin.session.accessToken });
+    const { quota } = storageQuotaResponseSchema.parse(r.json);
+    expect(Number(quota.usage)).toBeGreaterThanOrEqual(Number(quota.limit));
   });
 });

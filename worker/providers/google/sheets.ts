@@ -80,7 +80,7 @@ function toError(status: number, body: unknown): SheetsError {
     return new SheetsError(
       "storage_quota",
       status,
-      "The connected Google account's Drive is full, so no spreadsheet could be created. Free up space in Drive (Admin storage) and try again.",
+      "The connected Google account's Drive is full, so Google would not store the export. Free up space in Drive (Admin storage) and try again.",
     );
   if (status === 403)
     return new SheetsError("forbidden", status, `Google Sheets refused access: ${detail}`);

@@ -134,7 +134,11 @@ export const googleDriveSandbox = new Hono<AppEnv>()
         400,
       );
     const files = await loadDrive(c.env.FILES, who);
-    const usage = files.reduce((sum, f) => sum + Number(f.size ?? 0), 0) + 2_400_000_000;
+    // A "quota…" account (its spreadsheets are refused for storage, sheets-routes.ts) shows a
+    // full Drive here too, so the storage page the refusal points to agrees with it.
+    const usage = who.startsWith("quota")
+      ? SANDBOX_DRIVE_LIMIT + 1_000_000
+      : files.reduce((sum, f) => sum + Number(f.size ?? 0), 0) + 2_400_000_000;
     const about = {
       kind: "drive#about",
       user: { kind: "drive#user", emailAddress: who, displayName: who.split("@")[0] },
