@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../worker/db/client";
-import { contentOf } from "../support/factories";
 import { connectGoogle } from "../support/google";
 import { call, envelope } from "../support/http";
 import { deliver } from "../support/jobs";
-import { allTime, createSchedule, orgWithChannel, scheduleBody } from "../support/reports";
+import { allTime, createSchedule, orgWithChannel, scheduleBody, slotRun } from "../support/reports";
 
 /*
  * What Google's token endpoint can answer besides a token or invalid_grant (RFC 6749 section 5.2,
@@ -73,18 +71,11 @@ describe("Google token endpoint errors", () => {
       t.token,
       scheduleBody(t.channel.id, { dateRange: allTime }),
     );
-    const db = await contentOf(t.org.id);
-    const [run] = await db
-      .insert(schema.scheduleRuns)
-      .values({
-        organizationId: t.org.id,
-        scheduleId: created.schedule.id,
-        slot: "2026-12-01T00:00:00.000Z",
-      })
-      .returning();
-    const runNow = async () =>
-      (await db.select().from(schema.scheduleRuns)).find((r) => r.id === run!.id)!;
-    const job = { type: "report.schedule-run", organizationId: t.org.id, runId: run!.id };
+    const { job, now: runNow } = await slotRun(
+      t.org.id,
+      created.schedule.id,
+      "2026-12-01T00:00:00.000Z",
+    );
 
     const first = await deliver([job]);
     expect(first.retryMessages).toHaveLength(1);

@@ -10,7 +10,7 @@ import { connectGoogle } from "../support/google";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
 import { deliver, recordingQueue } from "../support/jobs";
-import { allTime, persistentTo, scheduleBody } from "../support/reports";
+import { allTime, persistentTo, scheduleBody, slotRun } from "../support/reports";
 
 /*
  * Recurring Sheets exports against the grid-enforcing emulator (issue 13's "Done when"): one
@@ -126,18 +126,11 @@ describe("recurring Sheets exports against Google's grid", () => {
     const account = `ratelimited-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
     const t = await setup("@bench-30", account);
     const created = await t.createSchedule({});
-    const content = await contentOf(t.org.id);
-    const [run] = await content
-      .insert(schema.scheduleRuns)
-      .values({
-        organizationId: t.org.id,
-        scheduleId: created.schedule.id,
-        slot: "2026-12-02T00:00:00.000Z",
-      })
-      .returning();
-    const runOf = async () =>
-      (await content.select().from(schema.scheduleRuns)).find((r) => r.id === run!.id)!;
-    const job = { type: "report.schedule-run", organizationId: t.org.id, runId: run!.id } as const;
+    const { job, now: runOf } = await slotRun(
+      t.org.id,
+      created.schedule.id,
+      "2026-12-02T00:00:00.000Z",
+    );
     const queue = recordingQueue();
     /** One delivery, the client's waits (2 s to 32 s) passing on a fake clock. */
     const deliverWaiting = async (attempts: number) => {
@@ -171,10 +164,10 @@ describe("recurring Sheets exports against Google's grid", () => {
     });
 
     // Six hours on, a refusal takes the queue's retries as any failure does.
-    await content
+    await (await contentOf(t.org.id))
       .update(schema.scheduleRuns)
       .set({ createdAt: new Date(Date.now() - 7 * 3_600_000) })
-      .where(eq(schema.scheduleRuns.id, run!.id));
+      .where(eq(schema.scheduleRuns.id, job.runId));
     const late = await deliverWaiting(2);
     expect(late.retryMessages).toHaveLength(1);
     expect(queue.sent).toHaveLength(1);
@@ -189,19 +182,11 @@ describe("recurring Sheets exports against Google's grid", () => {
     const t = await setup("@bench-1500", account);
     const before = (await loadDrive(env.FILES, account)).length;
     const created = await t.createSchedule({});
-    const [run] = await (await contentOf(t.org.id))
-      .insert(schema.scheduleRuns)
-      .values({
-        organizationId: t.org.id,
-        scheduleId: created.schedule.id,
-        slot: "2026-12-01T00:00:00.000Z",
-      })
-      .returning();
-    const runOf = async () =>
-      (await (await contentOf(t.org.id)).select().from(schema.scheduleRuns)).find(
-        (r) => r.id === run!.id,
-      )!;
-    const job = { type: "report.schedule-run", organizationId: t.org.id, runId: run!.id };
+    const { job, now: runOf } = await slotRun(
+      t.org.id,
+      created.schedule.id,
+      "2026-12-01T00:00:00.000Z",
+    );
 
     const first = await deliver([job]);
     expect(first.retryMessages).toHaveLength(1);

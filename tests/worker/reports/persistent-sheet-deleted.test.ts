@@ -3,17 +3,8 @@ import { describe, expect, it } from "vitest";
 import { schema } from "../../../worker/db/client";
 import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
 import { contentOf } from "../support/factories";
-import { connectGoogle } from "../support/google";
 import { call } from "../support/http";
-import {
-  allTime,
-  createSchedule,
-  orgWithChannel,
-  persistentTo,
-  reportsPage,
-  runScheduleJob,
-  scheduleBody,
-} from "../support/reports";
+import { persistentSheetMade, reportsPage } from "../support/reports";
 
 /*
  * "Update the same sheet" when the person deleted that spreadsheet: the next run creates it again
@@ -26,27 +17,15 @@ const idOf = (url: string) => /\/d\/([^/]+)\//.exec(url)![1]!;
 describe("a persistent spreadsheet deleted between runs", () => {
   it("is created again by the next run, with a new address", { timeout: 120_000 }, async () => {
     const account = `regrow-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
-    const { org, admin, token, channel } = await orgWithChannel("@bench-40");
-    const adminToken = admin.session.accessToken;
-    await connectGoogle(org.id, adminToken, account);
+    const { org, token, adminToken, runJob, schedule, first, firstId } =
+      await persistentSheetMade(account);
     const page = () => reportsPage(org.id, token);
-    const runJob = async (runId: string) =>
-      expect((await runScheduleJob(org.id, runId)).retryMessages).toEqual([]);
-
-    const { initialRunId, schedule } = await createSchedule(
-      org.id,
-      token,
-      scheduleBody(channel.id, { dateRange: allTime, ...persistentTo("Channel tracker", "Data") }),
-    );
-    await runJob(initialRunId!);
     const stored = async () =>
       (await (await contentOf(org.id)).select().from(schema.persistentSheets)).map((s) => ({
         id: s.id,
         spreadsheetId: s.spreadsheetId,
         spreadsheetUrl: s.spreadsheetUrl,
       }));
-    const first = (await page()).schedules[0]!.persistentSheet!;
-    const firstId = idOf(first.spreadsheetUrl!);
     expect(await stored()).toEqual([
       { id: first.id, spreadsheetId: firstId, spreadsheetUrl: first.spreadsheetUrl },
     ]);

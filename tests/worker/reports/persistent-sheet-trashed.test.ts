@@ -6,17 +6,8 @@ import { loadDrive } from "../../../worker/sandbox/google/drive-state";
 import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
 import { accessTokenFor } from "../../../worker/sandbox/google/tokens";
 import { contentOf } from "../support/factories";
-import { connectGoogle } from "../support/google";
 import { call } from "../support/http";
-import {
-  allTime,
-  createSchedule,
-  orgWithChannel,
-  persistentTo,
-  reportsPage,
-  runScheduleJob,
-  scheduleBody,
-} from "../support/reports";
+import { persistentSheetMade, reportsPage } from "../support/reports";
 
 /*
  * "Update the same sheet" when the person removed that spreadsheet in Drive's web UI, which moves
@@ -29,19 +20,8 @@ const idOf = (url: string) => /\/d\/([^/]+)\//.exec(url)![1]!;
 describe("a persistent spreadsheet moved to the Drive trash between runs", () => {
   it("is created again by the next run; the trashed one is left as it was", async () => {
     const account = `trash-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
-    const { org, admin, token, channel } = await orgWithChannel("@bench-40");
-    const adminToken = admin.session.accessToken;
-    await connectGoogle(org.id, adminToken, account);
-    const runJob = async (runId: string) =>
-      expect((await runScheduleJob(org.id, runId)).retryMessages).toEqual([]);
-    const { initialRunId, schedule } = await createSchedule(
-      org.id,
-      token,
-      scheduleBody(channel.id, { dateRange: allTime, ...persistentTo("Channel tracker", "Data") }),
-    );
-    await runJob(initialRunId!);
-    const first = (await reportsPage(org.id, token)).schedules[0]!.persistentSheet!;
-    const firstId = idOf(first.spreadsheetUrl!);
+    const { org, token, adminToken, runJob, schedule, first, firstId } =
+      await persistentSheetMade(account);
 
     // The person removes it in Drive: Drive's UI trashes the file (files.update trashed: true).
     const trashed = await providerFetch(env)(

@@ -1,4 +1,8 @@
+import { expect } from "vitest";
 import { reportsPageSchema, scheduleCreatedSchema } from "../../../shared/schemas/reports";
+import { schema } from "../../../worker/db/client";
+import { contentOf } from "./factories";
+import { connectGoogle } from "./google";
 import { call } from "./http";
 import { connectedOrg, ingestedChannel } from "./ingestion";
 import { deliver } from "./jobs";
@@ -49,4 +53,49 @@ export async function createSchedule(orgId: string, token: string, body: object)
   const created = await call(`/api/orgs/${orgId}/reports/schedules`, { body, token });
   if (created.status !== 201) throw new Error(`schedule not created: ${created.status}`);
   return scheduleCreatedSchema.parse(created.json);
+}
+
+/**
+ * A run of a schedule in one cron slot, inserted as the cron does: the run, its queue message and
+ * a reader of its row as it is now.
+ */
+export async function slotRun(organizationId: string, scheduleId: string, slot: string) {
+  const content = await contentOf(organizationId);
+  const [run] = await content
+    .insert(schema.scheduleRuns)
+    .values({ organizationId, scheduleId, slot })
+    .returning();
+  const runId = run!.id;
+  return {
+    runId,
+    job: { type: "report.schedule-run", organizationId, runId } as const,
+    now: async () =>
+      (await content.select().from(schema.scheduleRuns)).find((r) => r.id === runId)!,
+  };
+}
+
+/**
+ * "Update the same sheet": an organisation with a 40-video channel and Google connected as
+ * `account`, a persistent schedule into "Channel tracker" (tab Data), its Initial Setup run done,
+ * and the spreadsheet it made.
+ */
+export async function persistentSheetMade(account: string) {
+  const setup = await orgWithChannel("@bench-40");
+  const { org, token } = setup;
+  const adminToken = setup.admin.session.accessToken;
+  await connectGoogle(org.id, adminToken, account);
+  const runJob = async (runId: string) =>
+    expect((await runScheduleJob(org.id, runId)).retryMessages).toEqual([]);
+  const { initialRunId, schedule } = await createSchedule(
+    org.id,
+    token,
+    scheduleBody(setup.channel.id, {
+      dateRange: allTime,
+      ...persistentTo("Channel tracker", "Data"),
+    }),
+  );
+  await runJob(initialRunId!);
+  const first = (await reportsPage(org.id, token)).schedules[0]!.persistentSheet!;
+  const firstId = /\/d\/([^/]+)\//.exec(first.spreadsheetUrl!)![1]!;
+  return { ...setup, adminToken, runJob, schedule, first, firstId };
 }

@@ -105,6 +105,16 @@ const updateBody = z.strictObject({
 const appFile = (files: DriveFile[], id: string) =>
   files.find((f) => f.id === id && f.createdByApp);
 
+/** The signed-in account's Drive and the app's file the path names, or Drive's refusal. */
+async function targetFile(c: Context<AppEnv>) {
+  const who = account(c);
+  if (!who) return unauthenticated(c);
+  const id = c.req.param("fileId") ?? "";
+  const files = await loadDrive(c.env.FILES, who);
+  const file = appFile(files, id);
+  return file ? { who, id, files, file } : notFound(c, id);
+}
+
 /** Page tokens are opaque to clients; here they carry the offset of the next page. */
 const tokenFor = (offset: number) => btoa(`sbx-page:${offset}`);
 const offsetOf = (token: string | undefined) => {
@@ -216,12 +226,9 @@ export const googleDriveSandbox = new Hono<AppEnv>()
     return file ? fileAnswer(c, file) : notFound(c, id);
   })
   .patch("/www.googleapis.com/drive/v3/files/:fileId", async (c) => {
-    const who = account(c);
-    if (!who) return unauthenticated(c);
-    const id = c.req.param("fileId");
-    const files = await loadDrive(c.env.FILES, who);
-    const file = appFile(files, id);
-    if (!file) return notFound(c, id);
+    const target = await targetFile(c);
+    if (target instanceof Response) return target;
+    const { who, id, files, file } = target;
     const parsed = updateBody.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -246,12 +253,9 @@ export const googleDriveSandbox = new Hono<AppEnv>()
     return fileAnswer(c, changed);
   })
   .delete("/www.googleapis.com/drive/v3/files/:fileId", async (c) => {
-    const who = account(c);
-    if (!who) return unauthenticated(c);
-    const id = c.req.param("fileId");
-    const files = await loadDrive(c.env.FILES, who);
-    const file = appFile(files, id);
-    if (!file) return notFound(c, id);
+    const target = await targetFile(c);
+    if (target instanceof Response) return target;
+    const { who, id, files, file } = target;
     if (file.name.includes("(locked)")) return cannotChange(c);
     await saveDrive(
       c.env.FILES,
