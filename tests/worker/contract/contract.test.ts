@@ -161,7 +161,7 @@ async function clientScenarios() {
   await sheets.addTab(spreadsheetId, { title: "Second – “tab”", columns: 5 });
   await attempt(() => sheets.write(spreadsheetId, "Tab", 1001, [["outside the grid"]]));
   await attempt(() => sheets.addTab(spreadsheetId, { title: "Tab", columns: 3 }));
-  await attempt(() => sheets.tabs("no-such-spreadsheet"));
+  await attempt(() => sheets.outline("no-such-spreadsheet"));
   // An outage in the middle of an export: "flaky…" accounts get 503 on their first appends.
   const flaky = new SheetsClient(fetcher, accessTokenFor(`flaky-${who}`), { maxRetries: 0 });
   const outage = await flaky.create("Outage", [{ title: "Tab", columns: 3 }], "UTC");

@@ -67,7 +67,7 @@ describe("a wrong emulator answer fails the contract checks", () => {
     const sheets = new SheetsClient(providerFetch(env), accessTokenFor(who));
     const traffic = await record(async () => {
       const { spreadsheetId } = await sheets.create("W", [{ title: "T", columns: 2 }], "UTC");
-      await sheets.tabs(spreadsheetId);
+      await sheets.outline(spreadsheetId);
     });
     const get = traffic.find((e) => e.method === "GET")!;
     expect(problemsOf(get)).toEqual([]);

@@ -47,7 +47,9 @@ describe("the Sheets grid, as Google enforces it", () => {
     const sheets = client(who);
     const { spreadsheetId } = await sheets.create("Grid", [{ title: "Tab", columns: 3 }], "UTC");
     await sheets.write(spreadsheetId, "Tab", 999, rows(5));
-    const [tab] = await sheets.tabs(spreadsheetId);
+    const {
+      tabs: [tab],
+    } = await sheets.outline(spreadsheetId);
     expect(tab!.gridProperties).toEqual({ rowCount: 1003, columnCount: 3 });
   });
 

@@ -77,7 +77,10 @@ describe("a Sheets call applied by Google but answered after the client's timeou
     expect(
       await failureOf(sheets.addTab(spreadsheetId, { title: "More", columns: 3 }), SheetsError),
     ).toMatchObject(lateAnswer);
-    expect((await sheets.tabs(spreadsheetId)).map((t) => t.title)).toEqual(["Data", "More"]);
+    expect((await sheets.outline(spreadsheetId)).tabs.map((t) => t.title)).toEqual([
+      "Data",
+      "More",
+    ]);
   });
 });
 

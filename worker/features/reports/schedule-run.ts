@@ -8,20 +8,20 @@ import { persistentSheets, reportSchedules, reports, scheduleRuns } from "../../
 import { ApiError } from "../../errors";
 import { sheetsClient } from "../../providers/clients";
 import { DriveError, isTrashed } from "../../providers/google/drive";
-import { type SheetsClient, SheetsError, spreadsheetUrl } from "../../providers/google/sheets";
+import {
+  type DateColumn,
+  type SheetsClient,
+  SheetsError,
+  spreadsheetUrl,
+} from "../../providers/google/sheets";
 import { providerFetch } from "../../providers/transport";
 import { googleAccessToken } from "../google/connection";
+import type { Row } from "../tables/rows";
 import { organizationZone, writeReportFiles } from "./generate";
 import { deferralDelaySeconds, mayDefer } from "./rate-limit-deferral";
-import {
-  cells,
-  childPages,
-  headings,
-  parentRows,
-  type ReportPlatform,
-  reportLayout,
-} from "./report-data";
+import { childPages, headings, parentRows, type ReportPlatform, reportLayout } from "./report-data";
 import { SheetRowBatches } from "./sheet-batches";
+import { dateColumnsOf, SHEET_DATE_PATTERN, serialZone, sheetCells } from "./sheet-dates";
 
 type Schedule = typeof reportSchedules.$inferSelect;
 type ScheduleRun = typeof scheduleRuns.$inferSelect;
@@ -55,9 +55,10 @@ async function tabsOf(
   spreadsheetId: string,
   tabs: ReturnType<typeof tabsFor>,
 ) {
+  const outline = await sheets.outline(spreadsheetId);
   const read = async () =>
-    new Map((await sheets.tabs(spreadsheetId)).map((t) => [t.title, t.sheetId]));
-  let tabIds = await read();
+    new Map((await sheets.outline(spreadsheetId)).tabs.map((t) => [t.title, t.sheetId]));
+  let tabIds = new Map(outline.tabs.map((t) => [t.title, t.sheetId]));
   for (const tab of tabs) {
     if (tabIds.has(tab.title)) continue;
     try {
@@ -75,7 +76,7 @@ async function tabsOf(
       if (!tabIds.has(tab.title)) throw error;
     }
   }
-  return tabIds;
+  return { tabIds, timeZone: outline.timeZone };
 }
 
 /** Google Drive's refusal in the run's words, with the retry handling of the Sheets kinds. */
@@ -148,7 +149,7 @@ async function ownSpreadsheet(
 ) {
   if (await inTrash(env, token, spreadsheetId)) return undefined;
   try {
-    return { spreadsheetId, tabIds: await tabsOf(sheets, spreadsheetId, tabs) };
+    return { spreadsheetId, ...(await tabsOf(sheets, spreadsheetId, tabs)) };
   } catch (error) {
     if (error instanceof SheetsError && error.kind === "not_found") return undefined;
     throw error;
@@ -179,6 +180,8 @@ async function writeSheets(
   const tabs = tabsFor(schedule);
   let spreadsheetId: string;
   let tabIds = new Map<string, number>();
+  // The zone of the spreadsheet's date cells: ours for one we create, its own for one we reuse.
+  let sheetZone = timeZone;
   // Whether the spreadsheet may hold rows already (a persistent one, or this run's own on a retry).
   let written = schedule.isPersistent;
   if (schedule.isPersistent && schedule.persistentSheetId) {
@@ -207,6 +210,7 @@ async function writeSheets(
       : undefined;
     if (own) {
       ({ spreadsheetId, tabIds } = own);
+      sheetZone = serialZone(own.timeZone, timeZone);
     } else {
       // The first run creates the persistent spreadsheet; so does the first after its deletion.
       const created = await sheets.create(sheet.sheetName, tabs.map(newTab), timeZone);
@@ -223,6 +227,7 @@ async function writeSheets(
       : undefined;
     if (own) {
       ({ spreadsheetId, tabIds } = own);
+      sheetZone = serialZone(own.timeZone, timeZone);
       written = true;
     } else {
       const created = await sheets.create(runTitle, tabs.map(newTab), timeZone);
@@ -234,12 +239,16 @@ async function writeSheets(
 
   // The heading row goes to A1 (inside every grid); the rows are appended after it, so Google
   // grows the grid as they come (a new tab has 1,000 rows; a write starting past them is refused).
+  const dateColumns: DateColumn[] = [];
   for (const tab of tabs) {
     if (written) await sheets.clear(spreadsheetId, tab.title);
     await sheets.write(spreadsheetId, tab.title, 1, [headings(tab.table)]);
     const batches = new SheetRowBatches();
-    const append = async (rows: unknown[][]) => {
-      if (rows.length > 0) await sheets.append(spreadsheetId, tab.title, rows);
+    let rows = 0;
+    const add = async (r: Row) => {
+      rows++;
+      const full = batches.add(sheetCells(tab.table, r, sheetZone));
+      if (full) await sheets.append(spreadsheetId, tab.title, full);
     };
     if (tab.table === "channels" || tab.table === "shows") {
       for (const r of await parentRows(
@@ -248,7 +257,7 @@ async function writeSheets(
         platform,
         schedule.selectedEntities,
       ))
-        await append(batches.add(cells(tab.table, r)) ?? []);
+        await add(r);
     } else {
       for await (const page of childPages(
         db,
@@ -257,10 +266,16 @@ async function writeSheets(
         schedule.selectedEntities,
         range,
       ))
-        for (const r of page) await append(batches.add(cells(tab.table, r)) ?? []);
+        for (const r of page) await add(r);
     }
-    await append(batches.take());
+    const last = batches.take();
+    if (last.length > 0) await sheets.append(spreadsheetId, tab.title, last);
+    const sheetId = tabIds.get(tab.title);
+    if (sheetId !== undefined) dateColumns.push(...dateColumnsOf(tab.table, sheetId, rows));
   }
+  // One request for every tab's date columns, once their rows are there (the grid has grown to
+  // hold them; a format may not reach past it).
+  await sheets.formatDates(spreadsheetId, dateColumns, SHEET_DATE_PATTERN);
   const firstTab = tabIds.get(tabs[0]!.title);
   return spreadsheetUrl(
     spreadsheetId,

@@ -21,11 +21,14 @@ const spreadsheetSchema = z.object({
  * A partial response (`fields=sheets.properties(...)`) holds only what was asked for: no
  * spreadsheetId, and no `sheets` key at all if the spreadsheet somehow had none.
  */
-const tabsSchema = z.object({
+const outlineSchema = z.object({
+  properties: z.object({ timeZone: z.string().optional() }).optional(),
   sheets: z.array(z.object({ properties: sheetPropertiesSchema })).default([]),
 });
 /** A tab to create: its title and how many columns its table needs (the grid is cut to fit). */
 export type NewTab = { title: string; columns: number };
+/** A column of dates: its 0-based index, and how many data rows sit under the heading row. */
+export type DateColumn = { sheetId: number; column: number; rows: number };
 const errorSchema = z.object({
   error: z.object({
     code: z.number(),
@@ -214,16 +217,53 @@ export class SheetsClient {
     return { spreadsheetId: sheet.spreadsheetId, sheets: sheet.sheets.map((s) => s.properties) };
   }
 
-  /** The spreadsheet's tabs, read as a partial response (only their properties travel). */
-  async tabs(spreadsheetId: string) {
-    const sheet = tabsSchema.parse(
+  /**
+   * The spreadsheet's time zone and tabs, read as a partial response (only those properties
+   * travel). The zone is what its date cells are written in.
+   */
+  async outline(spreadsheetId: string) {
+    const sheet = outlineSchema.parse(
       await this.call(
-        `/${encodeURIComponent(spreadsheetId)}?fields=sheets.properties(sheetId,title,gridProperties)`,
+        `/${encodeURIComponent(spreadsheetId)}?fields=properties.timeZone,sheets.properties(sheetId,title,gridProperties)`,
         { method: "GET" },
         "repeatable",
       ),
     );
-    return sheet.sheets.map((s) => s.properties);
+    return {
+      timeZone: sheet.properties?.timeZone,
+      tabs: sheet.sheets.map((s) => s.properties),
+    };
+  }
+
+  /**
+   * Gives date columns a date-time number format (repeatCell over their data rows), so the
+   * serial numbers written there show and sort as dates. Setting a format again changes nothing,
+   * so a lost answer may be repeated.
+   */
+  async formatDates(spreadsheetId: string, columns: DateColumn[], pattern: string) {
+    if (columns.length === 0) return;
+    await this.call(
+      `/${encodeURIComponent(spreadsheetId)}:batchUpdate`,
+      {
+        method: "POST",
+        body: JSON.stringify({
+          requests: columns.map(({ sheetId, column, rows }) => ({
+            repeatCell: {
+              range: {
+                sheetId,
+                startRowIndex: 1,
+                endRowIndex: rows + 1,
+                startColumnIndex: column,
+                endColumnIndex: column + 1,
+              },
+              cell: { userEnteredFormat: { numberFormat: { type: "DATE_TIME", pattern } } },
+              fields: "userEnteredFormat.numberFormat",
+            },
+          })),
+        }),
+      },
+      "repeatable",
+    );
   }
 
   async addTab(spreadsheetId: string, tab: NewTab): Promise<number> {

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import {
+  a1Name,
   cellCount,
+  columnLetters,
   NEW_SHEET_COLUMNS,
   NEW_SHEET_ROWS,
+  type NumberFormatRange,
   type SheetMeta,
   type Spreadsheet,
   WORKBOOK_CELL_LIMIT,
@@ -10,7 +13,8 @@ import {
 
 /*
  * spreadsheets.batchUpdate, the requests the emulator knows (Request in sheets.v4.json): addSheet,
- * deleteSheet, appendDimension and updateSheetProperties (grid size). Atomic like Google's: one
+ * deleteSheet, appendDimension, updateSheetProperties (grid size) and repeatCell (a number format
+ * over a range, kept on the sheet). Atomic like Google's: one
  * failing request applies none, and the error names it ("Invalid requests[1].addSheet: ...").
  */
 
@@ -18,7 +22,7 @@ const grid = z.strictObject({
   rowCount: z.number().int().positive().optional(),
   columnCount: z.number().int().positive().optional(),
 });
-const request = z.union([
+const requests = z.union([
   z.strictObject({
     addSheet: z.strictObject({
       properties: z.strictObject({ title: z.string().min(1), gridProperties: grid.optional() }),
@@ -39,6 +43,40 @@ const request = z.union([
     }),
   }),
 ]);
+const gridRange = z.strictObject({
+  sheetId: z.number().int(),
+  startRowIndex: z.number().int().nonnegative().optional(),
+  endRowIndex: z.number().int().nonnegative().optional(),
+  startColumnIndex: z.number().int().nonnegative().optional(),
+  endColumnIndex: z.number().int().nonnegative().optional(),
+});
+const numberFormatTypes = [
+  "TEXT",
+  "NUMBER",
+  "PERCENT",
+  "CURRENCY",
+  "DATE",
+  "TIME",
+  "DATE_TIME",
+  "SCIENTIFIC",
+] as const;
+/** repeatCell, for the part of CellData the emulator keeps: a cell's number format. */
+const repeatCell = z.strictObject({
+  repeatCell: z.strictObject({
+    range: gridRange,
+    cell: z.strictObject({
+      userEnteredFormat: z.strictObject({
+        // "When writing, this field must be set" (NumberFormat.type).
+        numberFormat: z.strictObject({
+          type: z.enum(numberFormatTypes),
+          pattern: z.string().optional(),
+        }),
+      }),
+    }),
+    fields: z.string().min(1),
+  }),
+});
+const request = z.union([...requests.options, repeatCell]);
 export const batchBody = z.strictObject({ requests: z.array(request).min(1) });
 type BatchRequest = z.infer<typeof request>;
 
@@ -46,6 +84,43 @@ type Outcome = { next: Spreadsheet; replies: unknown[]; deleted: number[] } | { 
 
 const noGrid = (sheetId: number) => `No grid with id: ${sheetId}`;
 const limit = `This action would increase the number of cells in the workbook above the limit of ${WORKBOOK_CELL_LIMIT} cells.`;
+
+/**
+ * A repeatCell of a number format: the range must lie inside the grid (Google refuses one that
+ * reaches past it, as it does a write that starts outside), and the field mask must name it.
+ */
+function repeat(
+  find: (sheetId: number) => SheetMeta | undefined,
+  { range, cell, fields }: z.infer<typeof repeatCell>["repeatCell"],
+): unknown | string {
+  const sheet = find(range.sheetId);
+  if (!sheet) return noGrid(range.sheetId);
+  const startRow = range.startRowIndex ?? 0;
+  const endRow = range.endRowIndex ?? sheet.rowCount;
+  const startColumn = range.startColumnIndex ?? 0;
+  const endColumn = range.endColumnIndex ?? sheet.columnCount;
+  if (startRow > endRow || startColumn > endColumn)
+    return "The range's start index must not be after its end index.";
+  if (endRow > sheet.rowCount || endColumn > sheet.columnCount)
+    return `Range (${a1Name(sheet.title, `${columnLetters(startColumn)}${startRow + 1}`, `${columnLetters(Math.max(startColumn, endColumn - 1))}${endRow}`)}) exceeds grid limits. Max rows: ${sheet.rowCount}, max columns: ${sheet.columnCount}`;
+  const masked = fields.split(",").map((f) => f.trim());
+  if (
+    !masked.some(
+      (f) => f === "*" || f === "userEnteredFormat" || f === "userEnteredFormat.numberFormat",
+    )
+  )
+    return "At least one field must be specified in 'fields', and it must name the cell's number format.";
+  const { type, pattern } = cell.userEnteredFormat.numberFormat;
+  const added = { startRow, endRow, startColumn, endColumn, type, ...(pattern ? { pattern } : {}) };
+  // A format set over an earlier one's whole range replaces it, so the list stays short.
+  const covered = (f: NumberFormatRange) =>
+    f.startRow >= startRow &&
+    f.endRow <= endRow &&
+    f.startColumn >= startColumn &&
+    f.endColumn <= endColumn;
+  sheet.numberFormats = [...(sheet.numberFormats ?? []).filter((f) => !covered(f)), added];
+  return {};
+}
 
 function apply(next: Spreadsheet, r: BatchRequest, deleted: number[]): unknown | string {
   const find = (sheetId: number): SheetMeta | undefined =>
@@ -90,6 +165,7 @@ function apply(next: Spreadsheet, r: BatchRequest, deleted: number[]): unknown |
     else sheet.columnCount += r.appendDimension.length;
     return {};
   }
+  if ("repeatCell" in r) return repeat(find, r.repeatCell);
   const { properties, fields } = r.updateSheetProperties;
   const sheet = find(properties.sheetId);
   if (!sheet) return noGrid(properties.sheetId);

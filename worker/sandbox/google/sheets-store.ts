@@ -15,6 +15,17 @@ export const NEW_SHEET_COLUMNS = 26;
 export const WORKBOOK_CELL_LIMIT = 10_000_000;
 const BLOCK = 5000;
 
+/** A number format a repeatCell set on a range of cells (0-based, ends exclusive). */
+const numberFormatSchema = z.object({
+  startRow: z.number(),
+  endRow: z.number(),
+  startColumn: z.number(),
+  endColumn: z.number(),
+  type: z.string(),
+  pattern: z.string().optional(),
+});
+export type NumberFormatRange = z.infer<typeof numberFormatSchema>;
+
 const sheetMetaSchema = z.object({
   sheetId: z.number(),
   title: z.string(),
@@ -22,6 +33,8 @@ const sheetMetaSchema = z.object({
   columnCount: z.number(),
   /** Highest row index (0-based) holding a value, -1 when empty: where an append goes. */
   lastRow: z.number(),
+  /** Number formats set on ranges, later ones over earlier ones (values.clear keeps them). */
+  numberFormats: z.array(numberFormatSchema).optional(),
 });
 const spreadsheetSchema = z.object({
   spreadsheetId: z.string(),
