@@ -17,6 +17,7 @@ import {
   scheduleBody,
   slotRun,
 } from "../support/reports";
+import { wallClock } from "../support/wall-clock";
 
 /*
  * Dates in a Sheets export are Sheets dates: serial numbers shown by a date-time format, on the
@@ -30,17 +31,11 @@ const LAST_UPDATED = 17;
 /** The wall clock a Sheets serial number shows ("2026-11-28 09:30:00"), read back independently. */
 const shownAs = (serial: number) =>
   new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 19).replace("T", " ");
-/** The wall clock of an instant in a zone, as Intl writes it (sv-SE writes ISO order). */
-const wallIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("sv-SE", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).format(new Date(iso));
+/** The wall clock of an instant in a zone, in the same order ("2026-11-28 01:30:00"). */
+const wallIn = (iso: string, timeZone: string) => {
+  const w = wallClock(new Date(iso), timeZone);
+  return `${w.year}-${w.month}-${w.day} ${w.hour}:${w.minute}:${w.second}`;
+};
 
 async function videosByExternalId(organizationId: string) {
   const rows = await (await contentOf(organizationId)).select().from(schema.videos);

@@ -20,6 +20,7 @@ import {
   runScheduleJob,
   scheduleBody,
 } from "../support/reports";
+import { wallClock } from "../support/wall-clock";
 
 const page = reportsPage;
 const runGenerate = (organizationId: string, reportId: string) =>
@@ -63,20 +64,7 @@ describe("one-time reports", () => {
     expect(download.res.headers.get("content-type")).toContain("text/csv");
     // Saved under a name of its own (title and time), not a bare videos.csv that collides; the
     // time on the organisation's clock (Los Angeles by default), as the Reports list shows it.
-    const wall = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", {
-        timeZone: "America/Los_Angeles",
-        hourCycle: "h23",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-      })
-        .formatToParts(new Date(report.createdAt))
-        .map((part) => [part.type, part.value]),
-    );
+    const wall = wallClock(new Date(report.createdAt), "America/Los_Angeles");
     const stamp = `${wall.year}-${wall.month}-${wall.day}_${wall.hour}-${wall.minute}-${wall.second}`;
     expect(download.res.headers.get("content-disposition")).toMatch(
       new RegExp(`^attachment; filename="weekly-videos_${stamp}_videos\\.csv"`),
