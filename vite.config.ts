@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { apiDocsServerOnly } from "./scripts/vite/api-docs-server-only.ts";
 import { zodWithoutJsonSchema } from "./scripts/vite/zod-without-json-schema.ts";
 import { staticAssetHeadersFile } from "./shared/security-headers.ts";
 
@@ -38,7 +39,13 @@ function staticAssetHeaders(): Plugin {
 export default defineConfig({
   root: "client",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), staticAssetHeaders(), zodWithoutJsonSchema()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    staticAssetHeaders(),
+    zodWithoutJsonSchema(),
+    apiDocsServerOnly(),
+  ],
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion()) },
   build: {
     outDir: "../dist/client",
