@@ -15,6 +15,9 @@ const themeLabels: Record<ThemePreference, { label: string; Icon: typeof Sun }> 
   system: { label: "System", Icon: Monitor },
 };
 
+/** The Theme submenu's width (tailwind w-40), which its phone placement counts on. */
+const SUBMENU_WIDTH = 160;
+
 const itemClass =
   "flex cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800";
 
@@ -27,6 +30,8 @@ export default function AvatarMenu({ defaultOpen, autoFocus }: MenuStart) {
   const { preference, setPreference } = useTheme();
   const navigate = useNavigate();
   if (!user) return null;
+  // Read as the menu opens (it mounts then); a phone turned while its menu is open keeps the first.
+  const overMenu = window.innerWidth < 640;
 
   const logout = async () => {
     try {
@@ -117,9 +122,14 @@ export default function AvatarMenu({ defaultOpen, autoFocus }: MenuStart) {
             </DropdownMenu.SubTrigger>
             <DropdownMenu.Portal>
               <DropdownMenu.SubContent
-                sideOffset={4}
+                // On a phone neither side of the menu has room for the submenu: floating-ui
+                // flips it to the left but does not slide it along that side, so it ran off the
+                // screen's edge ("Light" read "t"). There it opens over the menu's right part,
+                // below the Theme row, which stays readable.
+                sideOffset={overMenu ? -(SUBMENU_WIDTH + 8) : 4}
+                alignOffset={overMenu ? 32 : 0}
                 collisionPadding={8}
-                className={`${MENU_LAYER} min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
+                className={`${MENU_LAYER} w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
               >
                 <DropdownMenu.RadioGroup
                   value={preference}

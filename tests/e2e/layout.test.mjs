@@ -75,6 +75,34 @@ describe("signed-in layout", () => {
 
   for (const [width, height] of [
     [390, 844],
+    [820, 1180],
+    [1280, 800],
+  ]) {
+    test(`at ${width} px the Theme submenu opens wholly on screen`, async () => {
+      const { context, page } = await newPage(browser(), { viewport: { width, height } });
+      await signInToDashboard(page, own().user);
+      await openThemeMenu(page);
+      const box = await page
+        .getByRole("menu")
+        .filter({ has: page.getByRole("menuitemradio") })
+        .boundingBox();
+      assert.ok(
+        box.x >= 0 && box.x + box.width <= width,
+        `submenu at x ${box.x}-${box.x + box.width} of ${width}`,
+      );
+      // The row that opened it is still readable beside or above it.
+      assert.equal(
+        await isUncovered(page.getByRole("menuitem", { name: "Theme" }).getByText("Theme")),
+        true,
+      );
+      for (const name of ["Light", "Dark", "System"])
+        assert.equal(await isUncovered(page.getByRole("menuitemradio", { name })), true, name);
+      await context.close();
+    });
+  }
+
+  for (const [width, height] of [
+    [390, 844],
     [1280, 800],
   ]) {
     test(`at ${width} px a toast leaves the header's menus free to use`, async () => {

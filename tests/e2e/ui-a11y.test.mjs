@@ -39,6 +39,16 @@ async function seriousViolations(page) {
     }));
 }
 
+/** A toast once its entrance has finished, so axe reads its colours at full opacity. */
+async function settledToast(page, text) {
+  const toast = page.locator("[data-sonner-toast]", { hasText: text }).first();
+  await toast.waitFor();
+  await page.waitForFunction(
+    (el) => el.dataset.mounted === "true" && getComputedStyle(el).opacity === "1",
+    await toast.elementHandle(),
+  );
+}
+
 /** Pages of the signed-in app, each with the thing to wait for before checking it. */
 const pages = [
   ["dashboard: channels", "/dashboard", { role: "heading", name: "YouTube overview" }],
@@ -92,9 +102,11 @@ describe("accessibility: axe-core reports no serious or critical violation", () 
       found["sign in"] = await seriousViolations(page);
       await page.getByRole("button", { name: "Forgot password?" }).click();
       found["reset request"] = await seriousViolations(page);
-
       await signIn(page, own().admin.email, own().admin.password);
       await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+      // Toasts on their tinted backgrounds: a success, and (below) an error.
+      await settledToast(page, "Welcome back!");
+      found["success toast"] = await seriousViolations(page);
       assert.equal(
         await page.evaluate(() => document.documentElement.classList.contains("dark")),
         theme === "dark",
@@ -132,6 +144,13 @@ describe("accessibility: axe-core reports no serious or critical violation", () 
       await page.goto(`${baseUrl()}/reports?tab=multi-channel&preview=${previewId}`);
       await page.getByText(/Live · version/).waitFor();
       found["multi-channel board"] = await seriousViolations(page);
+      await page.goto(`${baseUrl()}/account-settings`);
+      await page.getByLabel("Current password").fill("not-the-password");
+      await page.getByLabel("New password", { exact: true }).fill("another-password-1");
+      await page.getByLabel("Confirm new password").fill("another-password-1");
+      await page.getByRole("button", { name: "Update Password" }).click();
+      await settledToast(page, "Current password is incorrect");
+      found["error toast"] = await seriousViolations(page);
 
       const failing = Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0));
       assert.deepEqual(failing, {}, JSON.stringify(failing, null, 2));

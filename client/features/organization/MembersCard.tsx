@@ -96,7 +96,9 @@ export function MembersCard({ orgId }: { orgId: string }) {
                     <InitialsAvatar email={m.email} url={m.avatarUrl} />
                   </td>
                   <td className="py-2 pr-3 max-sm:col-span-2 max-sm:p-0 max-sm:font-medium">
-                    {m.name ?? <span className="text-slate-400">No name provided</span>}
+                    {m.name ?? (
+                      <span className="text-slate-500 dark:text-slate-400">No name provided</span>
+                    )}
                   </td>
                   <td className="py-2 pr-3 max-sm:col-span-2 max-sm:p-0 max-sm:break-all max-sm:text-xs max-sm:text-slate-600 dark:max-sm:text-slate-300">
                     {m.email}
