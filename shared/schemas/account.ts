@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PERSON_NAME_MAX, PHONE_NUMBER_MAX } from "../text-limits";
 import { emailSchema, linkTypeSchema, PASSWORD_MAX_LENGTH, passwordSchema } from "./auth";
 import { plainText } from "./text";
 
@@ -26,13 +27,15 @@ export const profileBodySchema = z.object({
   phoneNumber: z
     .string()
     .trim()
-    .max(40)
+    .max(PHONE_NUMBER_MAX, {
+      message: `Phone number must be at most ${PHONE_NUMBER_MAX} characters`,
+    })
     .regex(/^[+()\d\s.-]*$/, {
       message: "Phone number may contain digits, spaces and + ( ) . - only",
     })
     .nullable()
     .transform((v) => (v ? v : null)),
-  name: plainText(200)
+  name: plainText(PERSON_NAME_MAX, "Name")
     .nullable()
     .optional()
     .transform((v) => (v ? v : v === undefined ? undefined : null)),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PERSON_NAME_MAX } from "../text-limits";
 import { plainText } from "./text";
 
 /*
@@ -29,7 +30,7 @@ export const signInBodySchema = z.object({
 export const signUpBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  name: plainText(200).optional(),
+  name: plainText(PERSON_NAME_MAX, "Name").optional(),
 });
 
 export const roleSchema = z.enum(["admin", "standard"]);

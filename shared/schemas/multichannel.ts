@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TITLE_MAX } from "../text-limits";
 import {
   arrangementRowSchema,
   arrangementSchema,
@@ -35,7 +36,9 @@ export const contentRequestSchema = z.object({
 export type ContentRequest = z.infer<typeof contentRequestSchema>;
 
 export const previewRequestSchema = contentRequestSchema.extend({
-  title: plainText(200).pipe(z.string().min(1, { message: MULTI_CHANNEL_MESSAGES.title })),
+  title: plainText(TITLE_MAX, "Title").pipe(
+    z.string().min(1, { message: MULTI_CHANNEL_MESSAGES.title }),
+  ),
   mergeOptions: mergeOptionsSchema,
 });
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;

@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { ORGANIZATION_NAME_MAX, PERSON_NAME_MAX } from "../text-limits";
 import { timeZoneIds } from "../timezones";
 import { emailSchema } from "./auth";
 import { integrationStatuses, roles } from "./enums";
 import { plainText } from "./text";
 
 export const organizationNameSchema = z.object({
-  name: plainText(120).pipe(z.string().min(1, { message: "Organization name is required" })),
+  name: plainText(ORGANIZATION_NAME_MAX, "Organization name").pipe(
+    z.string().min(1, { message: "Organization name is required" }),
+  ),
 });
 
 export const apiKeysBodySchema = z
@@ -31,7 +34,7 @@ export const integrationsResponseSchema = z.object({
 });
 
 export const addMemberBodySchema = z.object({
-  name: plainText(200)
+  name: plainText(PERSON_NAME_MAX, "Name")
     .optional()
     .transform((v) => (v ? v : null)),
   email: emailSchema,
@@ -40,7 +43,7 @@ export const addMemberBodySchema = z.object({
 export const updateMemberBodySchema = z
   .object({
     role: z.enum(roles).optional(),
-    name: plainText(200).nullable().optional(),
+    name: plainText(PERSON_NAME_MAX, "Name").nullable().optional(),
   })
   .refine((b) => b.role !== undefined || b.name !== undefined, {
     message: "Nothing to update",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SCHEDULE_TIMES_UTC } from "../schedule";
+import { SPREADSHEET_NAME_MAX, TAB_NAME_MAX, TITLE_MAX } from "../text-limits";
 import { selectedEntitiesSchema } from "./arrangement";
 import { dateRangeSchema, storedDateRangeSchema } from "./date-range";
 import {
@@ -20,7 +21,9 @@ export const reportPlatforms = ["youtube", "simplecast"] as const;
 export type ReportPlatform = (typeof reportPlatforms)[number];
 export const DEFAULT_TAB_NAME = "Data";
 
-const title = plainText(200).pipe(z.string().min(1, { message: "Please enter a report title" }));
+const title = plainText(TITLE_MAX, "Report title").pipe(
+  z.string().min(1, { message: "Please enter a report title" }),
+);
 const selection = (platform: ReportPlatform) =>
   platform === "youtube"
     ? "Please select at least one YouTube channel"
@@ -43,14 +46,16 @@ const tabName = z
   .string()
   .trim()
   .min(1, { message: "Please enter a tab name" })
-  .max(100)
+  .max(TAB_NAME_MAX, {
+    message: `Tab names must be at most ${TAB_NAME_MAX} characters`,
+  })
   .regex(/^[^[\]*?/\\:]+$/, { message: "Tab names cannot contain [ ] * ? / \\ or :" });
 
 /** Where a persistent schedule writes: a new spreadsheet (default tabs or one named tab), or a tab of an existing one. */
 export const sheetDestinationSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("new"),
-    sheetName: plainText(200).pipe(
+    sheetName: plainText(SPREADSHEET_NAME_MAX, "Spreadsheet name").pipe(
       z.string().min(1, { message: "Please enter a spreadsheet name" }),
     ),
     tabStructure: z.enum(["default", "custom"]),

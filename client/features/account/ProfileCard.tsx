@@ -1,6 +1,7 @@
 import { User } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { profileMessages } from "../../../shared/messages";
+import { PHONE_NUMBER_MAX } from "../../../shared/text-limits";
 import { DEFAULT_TIME_ZONE, supportedTimeZones } from "../../../shared/timezones";
 import { Card } from "../../components/Card";
 import { Button, Field } from "../../components/form";
@@ -93,6 +94,7 @@ export function ProfileCard() {
           label="Phone number (optional)"
           type="tel"
           autoComplete="tel"
+          maxLength={PHONE_NUMBER_MAX}
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
         />

@@ -3,6 +3,7 @@ import { customRangeFromDates, dateRangeOptions } from "../../../shared/date-ran
 import type { MergeOptions } from "../../../shared/schemas/arrangement";
 import type { DateRange, DateRangeType } from "../../../shared/schemas/date-range";
 import { type ContentSummary, MULTI_CHANNEL_MESSAGES } from "../../../shared/schemas/multichannel";
+import { TITLE_MAX } from "../../../shared/text-limits";
 import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
@@ -189,6 +190,7 @@ export function SetupFlow({
             <input
               id="mc-title"
               dir="auto"
+              maxLength={TITLE_MAX}
               value={title}
               onChange={(e) => setTitle(e.target.value)}
               className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import type { Member } from "../../../shared/schemas/organization";
+import { PERSON_NAME_MAX } from "../../../shared/text-limits";
 import { Dialog } from "../../components/Dialog";
 import { Button, Field } from "../../components/form";
 import { InitialsAvatar } from "../../components/InitialsAvatar";
@@ -55,6 +56,7 @@ export function AddMemberDialog({
         <Field
           id="member-name"
           label="Name in this organization (optional)"
+          maxLength={PERSON_NAME_MAX}
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
@@ -154,6 +156,7 @@ export function EditMemberDialog({
         <Field
           id="edit-member-name"
           label="Name in this organization"
+          maxLength={PERSON_NAME_MAX}
           value={name}
           onChange={(e) => setName(e.target.value)}
         />

@@ -1,5 +1,6 @@
 import { Building2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { ORGANIZATION_NAME_MAX } from "../../../shared/text-limits";
 import { Card } from "../../components/Card";
 import { Button, Field } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
@@ -81,6 +82,7 @@ export function OrganizationInfoCard({ orgId }: { orgId: string }) {
             id="org-name"
             label="Organization name"
             required
+            maxLength={ORGANIZATION_NAME_MAX}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />

@@ -17,6 +17,7 @@ import {
   type ScheduleView,
   type SheetDestination,
 } from "../../../shared/schemas/reports";
+import { SPREADSHEET_NAME_MAX, TAB_NAME_MAX, TITLE_MAX } from "../../../shared/text-limits";
 import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
@@ -374,6 +375,7 @@ export function ReportDialog({
                   <input
                     className={inputClass}
                     value={sheetName}
+                    maxLength={SPREADSHEET_NAME_MAX}
                     onChange={(e) => setSheetName(e.target.value)}
                     placeholder={editing?.persistentSheet?.sheetName ?? ""}
                   />
@@ -403,6 +405,7 @@ export function ReportDialog({
                     <input
                       className={inputClass}
                       value={tabName}
+                      maxLength={TAB_NAME_MAX}
                       onChange={(e) => setTabName(e.target.value)}
                     />
                   </label>
@@ -429,6 +432,7 @@ export function ReportDialog({
                   <input
                     className={inputClass}
                     value={tabName}
+                    maxLength={TAB_NAME_MAX}
                     onChange={(e) => setTabName(e.target.value)}
                   />
                 </label>
@@ -444,6 +448,7 @@ export function ReportDialog({
               className={inputClass}
               dir="auto"
               value={title}
+              maxLength={TITLE_MAX}
               onChange={(e) => setTitle(e.target.value)}
             />
           </label>

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { integrationsResponseSchema } from "../../../shared/schemas/organization";
 import { schema } from "../../../worker/db/client";
 import { decryptSecret } from "../../../worker/lib/crypto/aes-gcm";
-import { createOrgWithMembers } from "../support/accounts";
+import { createOrgWithMembers, PNG } from "../support/accounts";
 import { contentOf } from "../support/factories";
 import { call, envelope } from "../support/http";
 
@@ -18,8 +18,6 @@ const contentRow = async (organizationId: string) =>
       .from(schema.organizations)
       .where(eq(schema.organizations.id, organizationId))
   )[0];
-
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
 describe("organization information", () => {
   it("renames the organisation (name required) and records it in the audit log", async () => {
@@ -43,6 +41,43 @@ describe("organization information", () => {
     expect(audit.json).toMatchObject({
       entries: [{ action: "organization.updated", actorEmail: admin.email }],
     });
+  });
+
+  it("refuses texts past their length with a message naming the field, changing nothing", async () => {
+    const { org, admin } = await createOrgWithMembers();
+    const token = admin.session.accessToken;
+    const tooLong = await call(`/api/orgs/${org.id}`, {
+      method: "PATCH",
+      body: { name: "a".repeat(121) },
+      token,
+    });
+    expect(tooLong.status).toBe(400);
+    expect(envelope(tooLong.json)).toMatchObject({
+      field: "name",
+      message: "name: Organization name must be at most 120 characters",
+    });
+    // 120 is the limit itself, and nothing was saved by the refusal before it.
+    expect((await contentRow(org.id))?.name).toBe(org.name);
+    const longest = await call(`/api/orgs/${org.id}`, {
+      method: "PATCH",
+      body: { name: "a".repeat(120) },
+      token,
+    });
+    expect(longest.status).toBe(200);
+
+    const member = await call(`/api/orgs/${org.id}/members`, {
+      body: { email: `long-${crypto.randomUUID().slice(0, 6)}@example.com`, name: "n".repeat(201) },
+      token,
+    });
+    expect(envelope(member.json).message).toBe("name: Name must be at most 200 characters");
+    const phone = await call("/api/account/profile", {
+      method: "PATCH",
+      body: { phoneNumber: "1".repeat(41) },
+      token,
+    });
+    expect(envelope(phone.json).message).toBe(
+      "phoneNumber: Phone number must be at most 40 characters",
+    );
   });
 
   it("names the member an entry is about: a role changed, a password reset", async () => {
