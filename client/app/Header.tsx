@@ -41,10 +41,13 @@ export function Header() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [navOpen]);
-  // The organisation's own logo replaces the brand logo once it has one.
-  const logo = organization?.logoUrl
-    ? { src: organization.logoUrl, alt: `${organization.name} logo` }
-    : { src: brand.logoUrl, alt: brand.logoAlt };
+  // The organisation's own logo replaces the brand logo once it has one; one that does not load
+  // gives way to the brand's, as a broken avatar gives way to the user icon.
+  const [brokenLogo, setBrokenLogo] = useState<string>();
+  const logo =
+    organization?.logoUrl && organization.logoUrl !== brokenLogo
+      ? { src: organization.logoUrl, alt: `${organization.name} logo` }
+      : { src: brand.logoUrl, alt: brand.logoAlt };
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
@@ -60,6 +63,7 @@ export function Header() {
             src={logo.src}
             alt={logo.alt}
             className="h-8 w-auto max-w-[min(240px,55vw)] object-contain object-left dark:h-7"
+            onError={() => setBrokenLogo(organization?.logoUrl ?? undefined)}
           />
         </Link>
         {user && (

@@ -1,3 +1,4 @@
+import { imageSize } from "image-size";
 import { ApiError } from "../errors";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -25,6 +26,42 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
+/** The longest side we take: a small file can declare a huge canvas that every viewer decodes. */
+export const MAX_IMAGE_SIDE = 10_000;
+
+const PNG_END = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]; // "IEND" and its CRC
+
+/** Whether the bytes hold the given sequence from `at` on. */
+const holds = (bytes: Uint8Array, at: number, sequence: number[]) =>
+  at >= 0 && sequence.every((b, i) => bytes[at + i] === b);
+
+/**
+ * Whether a file whose first bytes name an image is that image, whole: its header parses to a
+ * size (image-size reads each format's header; eight signature bytes and then anything did not)
+ * and the file reaches its format's end. A PNG ends with its IEND chunk; a GIF with its trailer
+ * byte; a WebP's RIFF header counts its length. A JPEG is not held to its end marker: phone
+ * cameras append data after it (motion photos), and browsers show such files.
+ */
+function wholeImage(bytes: Uint8Array, type: ImageType): { width: number; height: number } | null {
+  let size: { width?: number; height?: number; type?: string };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    return null;
+  }
+  const { width, height } = size;
+  if (size.type !== type.extension || !width || !height) return null;
+  const complete =
+    type.extension === "png"
+      ? holds(bytes, bytes.length - 8, PNG_END)
+      : type.extension === "gif"
+        ? bytes[bytes.length - 1] === 0x3b
+        : type.extension === "webp"
+          ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true) + 8 <= bytes.length
+          : true;
+  return complete ? { width, height } : null;
+}
+
 /** Reads the "file" field of a multipart upload and checks it is an image of at most 5 MB. */
 export async function readImageUpload(
   request: Request,
@@ -50,10 +87,17 @@ export async function readImageUpload(
     });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImage(bytes);
-  if (!type)
+  const size = type && wholeImage(bytes, type);
+  if (!type || !size)
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Please upload an image file", {
       reason: "not_an_image",
     });
+  if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE)
+    throw new ApiError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Images can be at most 10,000 pixels wide and 10,000 pixels tall",
+      { reason: "image_too_large" },
+    );
   return { bytes, type };
 }
 

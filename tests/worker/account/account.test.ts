@@ -78,6 +78,46 @@ describe("avatar", () => {
     expect((await userRow(user.id)).avatarKey).toBeNull();
   });
 
+  it("refuses an image's first bytes followed by anything else, a cut-off image and a vast canvas", async () => {
+    const { email, password, user } = await createUser();
+    const { accessToken } = await signIn(email, password);
+    const concat = (...parts: Uint8Array[]) => {
+      const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+      let at = 0;
+      for (const p of parts) {
+        out.set(p, at);
+        at += p.length;
+      }
+      return out;
+    };
+    const text = (s: string) => new TextEncoder().encode(s);
+    const signature = PNG.slice(0, 8);
+    // A PNG whose header declares 20,000 x 1 pixels, otherwise whole (its CRCs are not read).
+    const vast = PNG.slice();
+    new DataView(vast.buffer).setUint32(16, 20_000);
+    for (const [bytes, message] of [
+      [concat(signature, text("<html><script>alert(1)</script>")), "Please upload an image file"],
+      [
+        concat(signature, crypto.getRandomValues(new Uint8Array(2000))),
+        "Please upload an image file",
+      ],
+      [PNG.slice(0, PNG.length - 12), "Please upload an image file"],
+      [concat(text("GIF89a"), new Uint8Array(20)), "Please upload an image file"],
+      [
+        concat(text("RIFF"), new Uint8Array([200, 0, 0, 0]), text("WEBPVP8 ")),
+        "Please upload an image file",
+      ],
+      [vast, "Images can be at most 10,000 pixels wide and 10,000 pixels tall"],
+    ] as const) {
+      const r = await upload(accessToken, bytes, "x.png", "image/png");
+      expect(r.status).toBe(415);
+      expect(envelope(r.json).message).toBe(message);
+    }
+    expect((await userRow(user.id)).avatarKey).toBeNull();
+    // The whole PNG is taken.
+    expect((await upload(accessToken, PNG)).status).toBe(200);
+  });
+
   it("refuses a file over 5 MB", async () => {
     const { email, password, user } = await createUser();
     const { accessToken } = await signIn(email, password);

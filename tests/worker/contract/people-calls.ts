@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { schema } from "../../../worker/db/client";
-import { createOrgWithMembers, randomEmail } from "../support/accounts";
+import { createOrgWithMembers, PNG, randomEmail } from "../support/accounts";
 import { db } from "../support/factories";
 import { call } from "../support/http";
 
@@ -10,7 +10,6 @@ import { call } from "../support/http";
  * here so that file stays short). Each answer is checked against the document by support/http.ts.
  */
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 type Invited = { invitation: { id: string } };
 
 /** Success: 2xx, a redirect, or 101 for the WebSocket. */
