@@ -301,6 +301,11 @@ describe("a brand-new address", () => {
     const { org, admin } = await createOrgWithMembers();
     const email = randomEmail("brandnew");
     await inviteInto(org.id, admin.session.accessToken, email, { name: "Newcomer" });
+    // The email invites; it does not say the person has been added before they accept.
+    const [mail] = await mailbox(email);
+    expect(mail!.kind).toBe("invitation");
+    expect(mail!.text).toContain(`You have been invited to join ${org.name}.`);
+    expect(mail!.text).not.toMatch(/been added/);
     const [user] = await db().select().from(schema.users).where(eq(schema.users.email, email));
     expect(user!.isNewUser).toBe(true);
     expect(

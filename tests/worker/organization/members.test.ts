@@ -75,14 +75,16 @@ describe("members", () => {
     expect(envelope(demoteSelf.json).message).toBe(
       "Cannot demote the last administrator. Promote another member to admin first.",
     );
-    expect(
-      (
-        await call(`/api/orgs/${org.id}/members/${admin.user.id}`, {
-          method: "DELETE",
-          token: admin.session.accessToken,
-        })
-      ).status,
-    ).toBe(409);
+    const removeSelf = await call(`/api/orgs/${org.id}/members/${admin.user.id}`, {
+      method: "DELETE",
+      token: admin.session.accessToken,
+    });
+    expect(removeSelf.status).toBe(409);
+    // A removal is refused in its own words, not the demotion's.
+    expect(envelope(removeSelf.json)).toMatchObject({
+      reason: "last_admin",
+      message: "Cannot remove the last administrator. Promote another member to admin first.",
+    });
     const promote = await call(`/api/orgs/${org.id}/members/${member.user.id}`, {
       method: "PATCH",
       body: { role: "admin" },

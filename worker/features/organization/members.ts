@@ -8,7 +8,11 @@ import { imageUrl } from "../auth/users";
 
 export const LAST_ADMIN_MESSAGE =
   "Cannot demote the last administrator. Promote another member to admin first.";
-const lastAdmin = () => new ApiError("CONFLICT", LAST_ADMIN_MESSAGE, { reason: "last_admin" });
+/** The spec words only the demotion; a removal is refused for the same reason, in its own words. */
+const LAST_ADMIN_REMOVAL_MESSAGE =
+  "Cannot remove the last administrator. Promote another member to admin first.";
+const lastAdmin = (message = LAST_ADMIN_MESSAGE) =>
+  new ApiError("CONFLICT", message, { reason: "last_admin" });
 export const memberNotFound = () => new ApiError("NOT_FOUND", "Member not found");
 
 /** How many organisations a person belongs to (admin resets need it to be exactly one). */
@@ -108,7 +112,7 @@ export async function removeMember(
       ),
     )
     .returning({ userId: userOrganizations.userId });
-  if (removed.length === 0) throw lastAdmin();
+  if (removed.length === 0) throw lastAdmin(LAST_ADMIN_REMOVAL_MESSAGE);
   await afterMembershipEnded();
   const [others] = await db
     .select({ n: count() })

@@ -67,11 +67,14 @@ export const invitationEmail = (
     to,
     `You have been invited to ${args.organizationName} on ${ctx.brandName}`,
     [
-      `You have been added to ${args.organizationName}.`,
+      // Nobody is a member before they accept: following the link, or signing in with the
+      // password, is the acceptance, so the email says so rather than "you have been added".
+      `You have been invited to join ${args.organizationName}.`,
       `Your temporary password: ${args.temporaryPassword}`,
-      "It expires in 24 hours. Open this link to choose your own password:",
+      "It expires in 24 hours. To accept, open this link and choose your own password:",
       args.link,
       `Or sign in at ${ctx.origin}/ with your email and the temporary password.`,
+      "Nothing changes until you do. If you do not know this organization, ignore this email.",
     ],
     ctx,
     organizationId,
