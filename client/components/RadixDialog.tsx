@@ -11,6 +11,8 @@ export type DialogProps = {
   size?: keyof typeof placements;
   /** What takes focus when it opens, instead of its first field (the field an error is about). */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** Sees Escape first; preventing its default keeps the dialog open (Escape meant something inside). */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
 };
 
 const centred = "left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2 rounded-xl";
@@ -38,6 +40,7 @@ export default function RadixDialog({
   children,
   size = "md",
   initialFocus,
+  onEscapeKeyDown,
 }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
@@ -49,6 +52,7 @@ export default function RadixDialog({
       <Radix.Portal>
         <Radix.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <Radix.Content
+          onEscapeKeyDown={onEscapeKeyDown}
           onOpenAutoFocus={(event) => {
             if (!initialFocus?.current) return;
             event.preventDefault();

@@ -40,6 +40,12 @@ describe("the client does not crash on its primary paths (issue #21)", () => {
     await dialog.getByLabel("Title").waitFor();
     await dialog.getByRole("checkbox").first().waitFor();
     assert.ok((await dialog.getByRole("checkbox").count()) >= 1);
+    // Back leaves the report page for the table it came from, once, dialog open or closed.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await page.goBack();
+    await page.getByTestId("table-row").first().waitFor();
+    assert.equal(new URL(page.url()).searchParams.get("tab"), null);
+    assert.equal(await page.getByRole("dialog").count(), 0);
     assert.deepEqual(await watch.check(), []);
     await context.close();
   });

@@ -145,6 +145,31 @@ describe("the multi-channel board on a phone and from the keyboard", () => {
     await announced(page, `Dropped episode ${title} on the episode slot of row ${row + 1}`);
     await board.getByTestId("match-row").nth(row).getByText(title).waitFor();
     assert.doesNotMatch(await liveRegion(page).textContent(), /episode:|slot:row-/);
+
+    // Escape cancels a drag, as the instructions say, and puts a picked-up card down: the board
+    // stays open both times; a third Escape, with nothing in hand, closes it.
+    const next = board
+      .getByRole("region", { name: "Available Episodes" })
+      .getByTestId("episode-card")
+      .first();
+    const nextTitle = (await next.locator("p").first().textContent()).trim();
+    await next.getByRole("button", { name: `Drag episode ${nextTitle}` }).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowRight");
+    await announced(page, /is over the episode slot of row \d+ of \d+\./);
+    await page.keyboard.press("Escape");
+    await announced(page, `Cancelled: episode ${nextTitle} is back where it was.`);
+    assert.ok(await board.isVisible());
+    await next.getByRole("button", { name: `Pick up episode ${nextTitle}` }).click();
+    await board.getByText(`Moving ${nextTitle}: tap Place here on a slot.`).waitFor();
+    await page.keyboard.press("Escape");
+    await board
+      .getByText(`Moving ${nextTitle}: tap Place here on a slot.`)
+      .waitFor({ state: "hidden" });
+    assert.ok(await board.isVisible());
+    assert.ok(new URL(page.url()).searchParams.get("preview"));
+    await page.keyboard.press("Escape");
+    await board.waitFor({ state: "hidden" });
     await context.close();
   });
 

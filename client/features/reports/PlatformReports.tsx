@@ -80,15 +80,20 @@ export default function PlatformReports({
   useEffect(() => {
     if (reports.isError) toast.error(reportMessages.loadFailed);
   }, [reports.isError]);
-  // The dashboard's New Report button lands here with ?new=1.
+  // The dashboard's New Report button lands here with ?new=1. The flag is taken out in place:
+  // pushed as a new entry, Back returned to ?new=1, which opened the dialog and pushed again, so
+  // Back could never leave the page.
   useEffect(() => {
     if (params.get("new") === "1") {
       setDialog({ editing: null });
-      setParams((p) => {
-        const next = new URLSearchParams(p);
-        next.delete("new");
-        return next;
-      });
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.delete("new");
+          return next;
+        },
+        { replace: true },
+      );
     }
   }, [params, setParams]);
   const refresh = useCallback(

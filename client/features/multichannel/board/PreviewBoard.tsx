@@ -419,7 +419,19 @@ export default function PreviewBoard({
     : null;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} size="full">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      size="full"
+      // Escape during a drag cancels the drag (the board's own instructions say so; dnd-kit's
+      // sensor does it), and with a card picked up it puts the card down: neither closes the board.
+      onEscapeKeyDown={(event) => {
+        if (!dragging && !picked) return;
+        event.preventDefault();
+        setPicked(null);
+      }}
+    >
       {!preview.data || !arrangement || !content ? (
         <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400" role="status">
           Loading preview
