@@ -137,6 +137,43 @@ describe("overview: YouTube", () => {
     expect(o.movers[0]!.parentTitle).toBe("Channel UC-overview-a");
   });
 
+  it("counts videos published on the organisation's calendar days, across a change of clocks", async () => {
+    const { org, member } = await createOrgWithMembers(); // Los Angeles, the default zone
+    const channel = await createChannel(org.id, "UC-overview-zoned");
+    const content = await contentOf(org.id);
+    const publish = (title: string, instant: string) =>
+      content.insert(schema.videos).values({
+        organizationId: org.id,
+        channelId: channel.id,
+        externalId: `v-${crypto.randomUUID()}`,
+        title,
+        views: 1,
+        publishDate: new Date(instant),
+      });
+    // 11:30 PM in Los Angeles on 1 March (PST, UTC-8) and on 8 March (PDT, UTC-7: the clocks went
+    // forward that morning); 5:30 PM on 10 March, already 11 March in UTC; 11:30 PM on
+    // 28 February, the day before the period.
+    await publish("First evening", "2026-03-02T07:30:00Z");
+    await publish("After the change", "2026-03-09T06:30:00Z");
+    await publish("Afternoon", "2026-03-11T00:30:00Z");
+    await publish("Before the period", "2026-03-01T07:30:00Z");
+    const o = await overview(
+      org.id,
+      member.session.accessToken,
+      "platform=youtube&range=custom&from=2026-03-01&to=2026-03-10",
+    );
+    const published = metric(o, "videosPublished");
+    expect(published).toMatchObject({ value: 3, previous: 1 });
+    const perDay = Object.fromEntries(published.series.map((p) => [p.date, p.value]));
+    expect(perDay).toMatchObject({
+      "2026-03-01": 1,
+      "2026-03-02": 0,
+      "2026-03-08": 1,
+      "2026-03-09": 0,
+      "2026-03-10": 1,
+    });
+  });
+
   it("'All time' starts on the first day of data and has nothing to compare with", async () => {
     const { org, member } = await createOrgWithMembers();
     await seedYoutube(org.id);

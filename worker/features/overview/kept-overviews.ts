@@ -30,11 +30,11 @@ export type OverviewFigures =
  */
 export function overviewKey(
   orgId: string,
-  days: { organization: string; utc: string },
+  days: { organization: string; utc: string; zone: string },
   platform: OverviewQuery["platform"],
   period: OverviewPeriod,
 ): string {
-  return JSON.stringify([orgId, days.organization, days.utc, platform, period]);
+  return JSON.stringify([orgId, days.organization, days.utc, days.zone, platform, period]);
 }
 
 /** An answer is a few kilobytes (sparklines of up to 90 points, five movers). */

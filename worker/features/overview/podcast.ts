@@ -11,14 +11,19 @@ import type { Db } from "../../db/client";
 import { episodesOf } from "../../db/organization-scope";
 import { episodeMetrics, episodes, showMetrics, shows } from "../../db/schema";
 import { sumDays } from "./daily";
-import { publishedPerDay } from "./published";
+import { publishedPerDay, zonedDays } from "./published";
 
 /*
  * The podcast overview. Simplecast reports downloads per day, so these figures are exact. It has
  * no subscriber count; the second figure is the podcast trade's usual one instead: downloads in
  * the first 7 days of the episodes published in the period, per episode.
  */
-export async function podcastOverview(db: Db, organizationId: string, period: OverviewPeriod) {
+export async function podcastOverview(
+  db: Db,
+  organizationId: string,
+  period: OverviewPeriod,
+  timeZone: string,
+) {
   const first = period.previous?.from ?? period.from;
   const daily = await db
     .select({ date: showMetrics.date, downloads: sum(showMetrics.downloads) })
@@ -32,7 +37,14 @@ export async function podcastOverview(db: Db, organizationId: string, period: Ov
     )
     .groupBy(showMetrics.date);
   const downloads = new Map(daily.map((r) => [r.date, Number(r.downloads ?? 0)]));
-  const published = await publishedPerDay(db, "episodes", organizationId, first, period.to);
+  const published = await publishedPerDay(
+    db,
+    "episodes",
+    organizationId,
+    first,
+    period.to,
+    timeZone,
+  );
   const prev = period.previous;
   const series = (perDay: Map<string, number>) =>
     bucketSeries(perDay, period.from, period.days, period.bucketDays);
@@ -72,7 +84,7 @@ export async function podcastOverview(db: Db, organizationId: string, period: Ov
       value: weekNow,
       previous: weekBefore,
       change: change(weekNow, weekBefore),
-      series: await firstWeekSeries(db, organizationId, period),
+      series: await firstWeekSeries(db, organizationId, period, timeZone),
     },
     {
       key: "episodesPublished",
@@ -94,8 +106,13 @@ export async function podcastOverview(db: Db, organizationId: string, period: Ov
 }
 
 /** The first-7-day average of the episodes published in each sparkline bucket. */
-async function firstWeekSeries(db: Db, organizationId: string, period: OverviewPeriod) {
-  const day = sql<string>`strftime('%Y-%m-%d', ${episodes.publishDate} / 1000, 'unixepoch')`;
+async function firstWeekSeries(
+  db: Db,
+  organizationId: string,
+  period: OverviewPeriod,
+  timeZone: string,
+) {
+  const { start, end, day } = zonedDays(episodes.publishDate, period.from, period.to, timeZone);
   const rows = await db
     .select({ day, total: sum(episodes.first7dDownloads), count: sql<number>`count(*)` })
     .from(episodes)
@@ -103,8 +120,8 @@ async function firstWeekSeries(db: Db, organizationId: string, period: OverviewP
       and(
         episodesOf(organizationId),
         isNotNull(episodes.first7dDownloads),
-        gte(episodes.publishDate, new Date(`${period.from}T00:00:00Z`)),
-        lt(episodes.publishDate, new Date(`${addDays(period.to, 1)}T00:00:00Z`)),
+        gte(episodes.publishDate, start),
+        lt(episodes.publishDate, end),
       ),
     )
     .groupBy(day);

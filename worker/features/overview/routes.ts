@@ -37,13 +37,13 @@ export const overviewRoutes = newRouter().openapi(routes.period, async (c) => {
   );
   // Today on the organisation's calendar, and on the UTC one snapshots are keyed by.
   const days = { organization: zonedDay(now, org.timezone), utc: now.toISOString().slice(0, 10) };
-  const key = overviewKey(org.id, days, query.platform, period);
+  const key = overviewKey(org.id, { ...days, zone: org.timezone }, query.platform, period);
   let figures = keptOverviews.current(key, versions);
   if (!figures) {
     figures =
       query.platform === "youtube"
-        ? await youtubeOverview(db, org.id, period, days)
-        : await podcastOverview(db, org.id, period);
+        ? await youtubeOverview(db, org.id, period, days, org.timezone)
+        : await podcastOverview(db, org.id, period, org.timezone);
     keptOverviews.set(key, versions, figures);
   }
   return reply(c, routes.period, {

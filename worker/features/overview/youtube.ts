@@ -27,6 +27,7 @@ export async function youtubeOverview(
   organizationId: string,
   period: OverviewPeriod,
   today: { organization: string; utc: string },
+  timeZone: string,
 ) {
   const first = period.previous?.from ?? period.from;
   // A period ending today also takes snapshots already keyed by a later UTC day (see onPeriodCalendar).
@@ -60,7 +61,7 @@ export async function youtubeOverview(
     value: r.subscribers,
   }));
   const subscribers = dailyTotals(subscriberSnapshots, first, period.to);
-  const published = await publishedPerDay(db, "videos", organizationId, first, period.to);
+  const published = await publishedPerDay(db, "videos", organizationId, first, period.to, timeZone);
   const prev = period.previous;
   const series = (daily: Map<string, number>, combine: "sum" | "last" = "sum") =>
     bucketSeries(daily, period.from, period.days, period.bucketDays, combine);
