@@ -43,11 +43,40 @@ const show = (kind: "success" | "error" | "info") => (message: string, options?:
     kind === "error"
       ? { id: `error:${message}`, duration: ERROR_DURATION_MS, ...options }
       : options;
-  // Offline before sonner's code arrived, there is nothing to show it with (see ToasterBoundary).
-  void Promise.all([loadSonner(), mountToaster()])
-    .then(([s]) => s.toast[kind](message, shown))
-    .catch(() => undefined);
+  // The Toaster is asked for only once sonner's code is here: mounted before, a failed fetch left
+  // it failed for good and every later toast waiting on it.
+  void loadSonner().then(
+    async (s) => {
+      await mountToaster();
+      s.toast[kind](message, shown);
+    },
+    () => plainToast(kind, message),
+  );
 };
+
+/**
+ * Offline before sonner's code arrived (a page restored from its session shows no toast in its
+ * first seconds), the browser will not fetch it again for this page, and the person was told
+ * nothing when an action failed. Such a message still shows, as a plain line at the top right,
+ * read out like a toast, for as long as a toast would stay.
+ */
+function plainToast(kind: "success" | "error" | "info", message: string) {
+  let stack = document.getElementById("plain-toasts");
+  if (!stack) {
+    stack = document.createElement("div");
+    stack.id = "plain-toasts";
+    stack.className =
+      "pointer-events-none fixed right-4 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2";
+    Object.assign(stack.style, { top: `${TOAST_TOP}px`, zIndex: String(TOAST_LAYER) });
+    document.body.append(stack);
+  }
+  const line = document.createElement("div");
+  line.setAttribute("role", kind === "error" ? "alert" : "status");
+  line.className = `rounded-lg border px-4 py-3 text-sm shadow-lg bg-white dark:bg-slate-900 ${kind === "error" ? "border-red-300 text-red-800 dark:border-red-800 dark:text-red-200" : "border-slate-200 text-slate-900 dark:border-slate-700 dark:text-slate-100"}`;
+  line.textContent = message;
+  stack.append(line);
+  setTimeout(() => line.remove(), kind === "error" ? ERROR_DURATION_MS : 4_000);
+}
 
 export const toast = { success: show("success"), error: show("error"), info: show("info") };
 
@@ -79,7 +108,7 @@ const subscribe = (notify: () => void) => {
 export function Toasts({ theme }: { theme: "light" | "dark" | "system" }) {
   const show = useSyncExternalStore(subscribe, () => wanted);
   useEffect(() => {
-    const timer = setTimeout(() => void mountToaster(), 5_000);
+    const timer = setTimeout(() => void loadSonner().then(mountToaster, () => undefined), 5_000);
     return () => clearTimeout(timer);
   }, []);
   if (!show) return null;

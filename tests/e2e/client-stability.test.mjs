@@ -87,6 +87,25 @@ describe("the client does not crash on its primary paths (issue #21)", () => {
     await context.close();
   });
 
+  test("offline before any toast of the page, a failure still says so", async () => {
+    const { context, page } = await dashboard();
+    // A page restored from its session shows no toast, so sonner's code has not been fetched,
+    // and the fake clock holds back the few seconds after which it would be.
+    await page.reload();
+    await page.getByTestId("table-row").first().waitFor();
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Add Channel" }).click();
+    await page
+      .getByRole("alert")
+      .filter({
+        hasText:
+          "This dialog could not be loaded: you seem to be offline. Reconnect, then reload the page.",
+      })
+      .waitFor();
+    assert.ok(await page.getByTestId("table-row").first().isVisible());
+    await context.close();
+  });
+
   test("a stale cache after a quarter of an hour: Reports, then back to the Dashboard", async () => {
     const { context, page, watch } = await dashboard();
     await page.getByRole("link", { name: "Reports", exact: true }).click();
