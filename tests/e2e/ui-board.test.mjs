@@ -173,6 +173,21 @@ describe("the multi-channel board on a phone and from the keyboard", () => {
     await context.close();
   });
 
+  test("a link to a preview that no longer exists says so instead of loading for ever", async () => {
+    const { context, page } = await newPage(browser());
+    await signInToDashboard(page, own().admin);
+    await page.goto(
+      `${baseUrl()}/reports?tab=multi-channel&preview=00000000-0000-4000-8000-000000000000`,
+    );
+    await page
+      .getByRole("dialog")
+      .getByRole("alert")
+      .getByText("This preview was deleted.")
+      .waitFor();
+    assert.equal(await page.getByText("Loading preview").count(), 0);
+    await context.close();
+  });
+
   test("rows narrow to a badge or a search, and a row just paired stays in view", async () => {
     const { context, page } = await newPage(browser(), { viewport: { width: 1280, height: 900 } });
     const board = await openBoard(page, "Filtered board");

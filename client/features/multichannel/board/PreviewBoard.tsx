@@ -21,6 +21,7 @@ import { dateRangeSchema, legacyDateRangeSchema } from "../../../../shared/schem
 import type { BoardEpisode, BoardVideo } from "../../../../shared/schemas/multichannel";
 import { Dialog } from "../../../components/Dialog";
 import { Button, compactControlClass } from "../../../components/form";
+import { ApiError } from "../../../lib/api/client";
 import { serverMessage } from "../../../lib/api/errors";
 import { countOf, formatCount } from "../../../lib/format";
 import { toast } from "../../../lib/toast";
@@ -432,7 +433,21 @@ export default function PreviewBoard({
         setPicked(null);
       }}
     >
-      {!preview.data || !arrangement || !content ? (
+      {preview.isError && !preview.data ? (
+        // A link to a preview someone deleted (or a wrong id) said "Loading preview" for ever.
+        <div role="alert" className="space-y-3 py-10 text-center text-sm">
+          <p>
+            {preview.error instanceof ApiError && preview.error.status === 404
+              ? "This preview was deleted."
+              : multiChannelMessages.loadPreviewFailed}
+          </p>
+          {!(preview.error instanceof ApiError && preview.error.status === 404) && (
+            <Button variant="secondary" onClick={() => void preview.refetch()}>
+              Try again
+            </Button>
+          )}
+        </div>
+      ) : !preview.data || !arrangement || !content ? (
         <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400" role="status">
           Loading preview
         </p>
