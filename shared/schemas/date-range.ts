@@ -15,6 +15,9 @@ export type DateRangeType = (typeof dateRangeTypes)[number];
 
 const isoTimestamp = z.iso.datetime({ offset: true });
 
+/** A custom range whose start comes after its end (both dates are there: the spec's words are not). */
+export const RANGE_ORDER_MESSAGE = "The start date must be on or before the end date";
+
 /** The current shape: a type, and explicit ISO bounds only for "custom". */
 export const dateRangeSchema = z
   .object({
@@ -27,7 +30,7 @@ export const dateRangeSchema = z
     path: ["range"],
   })
   .refine((r) => r.range === null || Date.parse(r.range.start) <= Date.parse(r.range.end), {
-    message: "start must not be after end",
+    message: RANGE_ORDER_MESSAGE,
     path: ["range", "start"],
   });
 export type DateRange = z.infer<typeof dateRangeSchema>;

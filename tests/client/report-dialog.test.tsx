@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ReportDialog } from "../../client/features/reports/ReportDialog";
 import { AuthProvider } from "../../client/lib/auth/AuthProvider";
+import { toast } from "../../client/lib/toast";
 import { reportCreatedSchema, scheduleCreatedSchema } from "../../shared/schemas/reports";
 
 /*
@@ -103,6 +104,25 @@ describe("ReportDialog", () => {
     expect(create().disabled).toBe(true);
     await user.type(within(dialog).getByLabelText("End date"), "2026-11-07");
     expect(create().disabled).toBe(false);
+  });
+
+  it("a custom range that ends before it starts says so, and sends nothing", async () => {
+    const bodies = serve();
+    const errors: string[] = [];
+    vi.spyOn(toast, "error").mockImplementation((message: string) => {
+      errors.push(message);
+    });
+    const user = userEvent.setup();
+    open();
+    const dialog = await screen.findByRole("dialog", { name: "New YouTube Report" });
+    await user.type(within(dialog).getByLabelText("Title"), "Backwards");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Music channel" }));
+    await user.selectOptions(within(dialog).getByLabelText("Date Range"), "custom");
+    await user.type(within(dialog).getByLabelText("Start date"), "2026-11-30");
+    await user.type(within(dialog).getByLabelText("End date"), "2026-11-01");
+    await user.click(create());
+    expect(errors).toEqual(["The start date must be on or before the end date"]);
+    expect(bodies.filter((b) => b.path.endsWith("/reports"))).toEqual([]);
   });
 
   it("recurring: defaults daily at 00:00 UTC; weekly adds Monday; 'Update the same sheet' needs a spreadsheet name", async () => {

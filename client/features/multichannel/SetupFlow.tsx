@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { customRangeFromDates, dateRangeOptions } from "../../../shared/date-ranges";
 import type { MergeOptions } from "../../../shared/schemas/arrangement";
-import type { DateRange, DateRangeType } from "../../../shared/schemas/date-range";
+import {
+  type DateRange,
+  type DateRangeType,
+  RANGE_ORDER_MESSAGE,
+} from "../../../shared/schemas/date-range";
 import { type ContentSummary, MULTI_CHANNEL_MESSAGES } from "../../../shared/schemas/multichannel";
 import { TITLE_MAX } from "../../../shared/text-limits";
 import { CheckboxList, type Option } from "../../components/CheckboxList";
@@ -133,6 +137,8 @@ export function SetupFlow({
     if (!title.trim()) return toast.error(MULTI_CHANNEL_MESSAGES.title);
     if (selectedChannels.size === 0) return toast.error(MULTI_CHANNEL_MESSAGES.channels);
     if (selectedShows.size === 0) return toast.error(MULTI_CHANNEL_MESSAGES.shows);
+    if (rangeType === "custom" && start && end && start > end)
+      return toast.error(RANGE_ORDER_MESSAGE);
     const range = dateRange();
     if (!range) return toast.error(MULTI_CHANNEL_MESSAGES.customRange);
     void loadContent(range);

@@ -8,7 +8,11 @@ import {
   scheduleTimeOptions,
   WEEKDAYS,
 } from "../../../shared/schedule";
-import type { DateRange, DateRangeType } from "../../../shared/schemas/date-range";
+import {
+  type DateRange,
+  type DateRangeType,
+  RANGE_ORDER_MESSAGE,
+} from "../../../shared/schemas/date-range";
 import {
   DEFAULT_TAB_NAME,
   type PersistentSheetView,
@@ -159,6 +163,8 @@ export function ReportDialog({
     (rangeType !== "custom" || (start !== "" && end !== ""));
 
   const submit = async () => {
+    if (rangeType === "custom" && start && end && start > end)
+      return toast.error(RANGE_ORDER_MESSAGE);
     const range = dateRange();
     if (!range) return toast.error("Please select both start and end dates for custom range");
     setBusy(true);
