@@ -9,3 +9,5 @@ export const TITLE_MAX = 200;
 export const SPREADSHEET_NAME_MAX = 200;
 export const TAB_NAME_MAX = 100;
 export const PHONE_NUMBER_MAX = 40;
+/** A table's search box (the tables' `q`). */
+export const SEARCH_MAX = 200;

@@ -7,6 +7,7 @@ import {
   tableNames,
   windowSources,
 } from "../table-columns";
+import { SEARCH_MAX } from "../text-limits";
 
 export { type TableName, tableNames };
 
@@ -63,7 +64,7 @@ export const tableQuerySchema = z.object({
   /** A column id; each table's own schema below narrows it to that table's sort keys. */
   sort: z.string().max(40).optional(),
   dir: z.enum(["asc", "desc"]).default("desc"),
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(SEARCH_MAX).optional(),
   channel: idList.optional(),
   show: idList.optional(),
   views: z.enum(Object.keys(viewsPresets) as [keyof typeof viewsPresets]).optional(),

@@ -279,6 +279,12 @@ describe("reports", () => {
     await openReports(page, made.admin);
     const reports = page.getByRole("region", { name: "Reports", exact: true });
     await reports.getByTestId("table-row").filter({ hasText: "E2E delete 2" }).waitFor();
+    // A search that matches nothing is not an empty list.
+    const searchBox = reports.getByRole("searchbox", { name: "Search Reports" });
+    await searchBox.fill("no such report");
+    await reports.getByText("No reports match.").waitFor();
+    await searchBox.fill("");
+    await reports.getByTestId("table-row").filter({ hasText: "E2E delete 2" }).waitFor();
     await reports.getByRole("checkbox", { name: "Select all rows" }).check();
     await reports.getByRole("button", { name: "Delete Selected (2)" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();

@@ -11,6 +11,7 @@ import { FADED_WHILE_BUSY } from "../busy-fade";
 import { Dialog } from "../Dialog";
 import { Button } from "../form";
 import "./meta";
+import { SEARCH_MAX } from "../../../shared/text-limits";
 import { BodyRow } from "./BodyRow";
 import { ColumnsMenu } from "./ColumnsMenu";
 import { columnLabel } from "./column-label";
@@ -230,6 +231,7 @@ export function DataTable<T>(props: Props<T>) {
             />
             <input
               type="search"
+              maxLength={SEARCH_MAX}
               value={props.search}
               onChange={(e) => props.onSearchChange(e.target.value)}
               placeholder="Search..."

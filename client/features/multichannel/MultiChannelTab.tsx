@@ -259,7 +259,11 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
           sorting={sorting}
           onSortingChange={setSorting}
           loading={list.isFetching && !list.data}
-          emptyText="No multi-channel reports yet. Create one with New Multi-Channel Report."
+          emptyText={
+            (list.data?.reports.length ?? 0) > 0
+              ? "No multi-channel reports match."
+              : "No multi-channel reports yet. Create one with New Multi-Channel Report."
+          }
           search={search}
           onSearchChange={(q) => {
             setSearch(q);

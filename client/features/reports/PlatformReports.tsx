@@ -383,7 +383,10 @@ export default function PlatformReports({
           emptyText={
             noEntities
               ? `Add ${platform === "youtube" ? "channels" : "shows"} on the dashboard first, then create a report.`
-              : "No reports yet. Create one with New Report."
+              : // A search or dates that match nothing is not an empty list (as the tables say).
+                (reports.data?.reports.length ?? 0) > 0
+                ? "No reports match."
+                : "No reports yet. Create one with New Report."
           }
           search={search}
           onSearchChange={(q) => {
