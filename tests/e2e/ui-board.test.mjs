@@ -148,13 +148,15 @@ describe("the multi-channel board on a phone and from the keyboard", () => {
 
     // Escape cancels a drag, as the instructions say, and puts a picked-up card down: the board
     // stays open both times; a third Escape, with nothing in hand, closes it.
-    const next = board
-      .getByRole("region", { name: "Available Episodes" })
-      .getByTestId("episode-card")
-      .first();
+    const pool = board.getByRole("region", { name: "Available Episodes" });
+    // The pool as the room confirmed the drop (a re-render would take the focus from a handle).
+    await pool.getByText(title, { exact: true }).waitFor({ state: "detached" });
+    await page.waitForTimeout(300);
+    const next = pool.getByTestId("episode-card").first();
     const nextTitle = (await next.locator("p").first().textContent()).trim();
     await next.getByRole("button", { name: `Drag episode ${nextTitle}` }).focus();
     await page.keyboard.press("Space");
+    await announced(page, `episode ${nextTitle} is over the Available Episodes list.`);
     await page.keyboard.press("ArrowRight");
     await announced(page, /is over the episode slot of row \d+ of \d+\./);
     await page.keyboard.press("Escape");
