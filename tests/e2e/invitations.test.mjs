@@ -5,7 +5,9 @@ import {
   createOrganization,
   latestMail,
   newPage,
+  signIn,
   signInToDashboard,
+  uniqueEmail,
   useBrowser,
 } from "./support.mjs";
 
@@ -78,6 +80,26 @@ describe("invitations and switching organisations", () => {
     await admin.page.reload();
     await admin.page.getByTestId("member-row").filter({ hasText: person.email }).waitFor();
     await admin.context.close();
+    await context.close();
+  });
+
+  test("someone new signed in with the temporary password can sign out from the welcome page", async () => {
+    const org = await createOrganization("Invitations welcome");
+    const email = uniqueEmail("welcome");
+    await org.api.call("members", { email });
+    const mail = await latestMail(email, "invitation");
+    const temporary = /Your temporary password: (\S+)/.exec(mail.text)[1];
+    const { context, page } = await newPage(browser());
+    await signIn(page, email, temporary);
+    await page.waitForURL(/\/auth\/welcome$/);
+    // Every other page leads back to the welcome page until a password is set.
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.waitForURL(/\/auth\/welcome$/);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    assert.doesNotMatch(page.url(), /welcome/);
     await context.close();
   });
 });

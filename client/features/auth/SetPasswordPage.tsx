@@ -27,7 +27,7 @@ export function SetPasswordPage({
   successMessage,
   successPath,
 }: Props) {
-  const { user, isLoading, reload } = useAuth();
+  const { user, isLoading, reload, signOut } = useAuth();
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -111,6 +111,18 @@ export function SetPasswordPage({
             <Button type="submit" className="w-full" disabled={busy || done}>
               {busy ? "Saving..." : "Set password"}
             </Button>
+            {/* Every other page leads back here until a password is set: on a shared computer,
+                or after opening someone else's link, this is the way out. */}
+            <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+              Not you, or not now?{" "}
+              <button
+                type="button"
+                className="font-medium text-indigo-700 underline dark:text-indigo-300"
+                onClick={() => void signOut().finally(() => navigate("/", { replace: true }))}
+              >
+                Sign out
+              </button>
+            </p>
           </form>
         )}
       </div>
