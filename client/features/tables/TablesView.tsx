@@ -34,7 +34,7 @@ import { PublishedRange } from "./PublishedRange";
 import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
 import { copyRows, deleteRows, downloadTable, platformOf } from "./table-api";
 import { tableQueries } from "./table-queries";
-import { MERGE_SAME_BUILD, pageQueryString, withParams } from "./table-state";
+import { MERGE_SAME_BUILD, pageOf, pageQueryString, withParams } from "./table-state";
 
 /** The "specially flagged build" of spec section 2: `VITE_MERGE_SAME=1` at build time (on for npm start and the browser tests). */
 
@@ -190,7 +190,14 @@ export function TablesView({
     enabled: table === "episodes",
   });
   const defs = filtersFor(table, parents, seasons.data?.seasons ?? []);
-  const page = Number(params.get("page") ?? 1);
+  const page = pageOf(params);
+  // A page past the last (an old bookmark, rows deleted since) goes to the last one, in place:
+  // it said "No videos match." beside "714 rows · page 99 of 4".
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined && !isPlaceholderData && page > lastPage)
+      changeParams({ page: lastPage === 1 ? null : String(lastPage) }, { replace: true });
+  }, [page, lastPage, isPlaceholderData, changeParams]);
 
   const download = (format: "csv" | "json", onProgress: DownloadProgress) =>
     downloadTable(orgId, table, new URLSearchParams(queryString), format, timeZone, onProgress);

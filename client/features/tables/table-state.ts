@@ -15,14 +15,24 @@ const QUERY_KEYS = ["q", "sort", "dir", "page", "merge", ...FILTER_KEYS] as cons
 /** What chooses the rows besides their page. */
 const ROW_KEYS: readonly string[] = QUERY_KEYS.filter((key) => key !== "page");
 
+/** The page the address asks for: a whole number from 1, else the first. */
+export const pageOf = (params: URLSearchParams): number => {
+  const page = Number(params.get("page") ?? "1");
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
 /** The API query for a table, taken from the page URL: what a user would bookmark or share. */
 export function apiQueryFrom(params: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
   for (const key of QUERY_KEYS) {
     const value = params.get(key);
     // Page 1 is the API's default: "page=1" and no page are one request and one cache entry, so
-    // Previous back to the first page shows what was read instead of asking again.
-    if (value && !(key === "page" && value === "1")) out.set(key, value);
+    // Previous back to the first page shows what was read instead of asking again. A page or
+    // direction a hand-edited address got wrong ("page=abc", "dir=sideways") is the default too,
+    // rather than the server's refusal in place of the table.
+    if (key === "page" && pageOf(params) === 1) continue;
+    if (key === "dir" && value !== "asc" && value !== "desc") continue;
+    if (value) out.set(key, value);
   }
   return out;
 }
