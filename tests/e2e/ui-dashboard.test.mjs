@@ -169,6 +169,14 @@ describe("dashboard: overview, tables, layouts", () => {
     await page.waitForURL((url) => url.searchParams.get("periodFrom") === "2026-01-01");
     await page.waitForURL((url) => url.searchParams.get("periodTo") === "2026-01-31");
     await page.getByText("2026-01-01 to 2026-01-31", { exact: false }).waitFor();
+    // An address whose period ends before it starts says so in place of the cards.
+    await page.goto(
+      `${baseUrl()}/dashboard?platform=youtube&period=custom&periodFrom=2026-12-01&periodTo=2020-01-01`,
+    );
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "The start date must be on or before the end date" })
+      .waitFor();
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { ArrowDownRight, ArrowUpRight, Info } from "lucide-react";
 import { useId } from "react";
 import { dateRangeOptions } from "../../../shared/date-ranges";
 import { formatChangePercent } from "../../../shared/format";
+import { RANGE_ORDER_MESSAGE } from "../../../shared/schemas/date-range";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import { compactControlClass } from "../../components/form";
 import { TitleText } from "../../components/TitleText";
@@ -178,6 +179,10 @@ export function Overview({
 }) {
   const customReady =
     period.range !== "custom" || (!!period.from && !!period.to && period.from <= period.to);
+  // A custom period that ends before it starts is said to be one: the previous figures stayed up
+  // beside it, or (opened from such an address) the cards loaded for ever.
+  const backwards =
+    period.range === "custom" && !!period.from && !!period.to && period.from > period.to;
   const overview = useQuery({
     ...overviewQueries.period(orgId, platform, period.range, period.from ?? "", period.to ?? ""),
     enabled: customReady && mayRequest,
@@ -249,7 +254,11 @@ export function Overview({
           </>
         )}
       </div>
-      {overview.isError && !data ? (
+      {backwards ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {RANGE_ORDER_MESSAGE}
+        </p>
+      ) : overview.isError && !data ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           Failed to load the overview.
         </p>
