@@ -13,6 +13,8 @@ export type DialogProps = {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Sees Escape first; preventing its default keeps the dialog open (Escape meant something inside). */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /** Where focus goes on close when what opened the dialog is gone (a deleted row's button). */
+  returnFocus?: RefObject<HTMLElement | null>;
 };
 
 const centred = "left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2 rounded-xl";
@@ -41,6 +43,7 @@ export default function RadixDialog({
   size = "md",
   initialFocus,
   onEscapeKeyDown,
+  returnFocus,
 }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
@@ -59,7 +62,9 @@ export default function RadixDialog({
             initialFocus.current.focus();
           }}
           onCloseAutoFocus={(event) => {
-            const target = opener.current;
+            // The opener, else the given fallback: the focus fell to the page's body when the
+            // dialog's action removed its opener (Delete Selected, a member's Remove).
+            const target = opener.current?.isConnected ? opener.current : returnFocus?.current;
             if (target?.isConnected) {
               event.preventDefault();
               target.focus();

@@ -415,6 +415,7 @@ export function DataTable<T>(props: Props<T>) {
         open={confirming}
         onOpenChange={setConfirming}
         title={`Delete ${selected.length} selected?`}
+        returnFocus={region}
         description="This also deletes their history. It cannot be undone."
       >
         <div className="flex justify-end gap-2">
