@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
   baseUrl,
@@ -48,6 +49,17 @@ describe("YouTube ingestion from the dashboard", () => {
     await page.getByText("Channel added successfully").waitFor({ timeout: 20_000 });
     await page.getByTestId("table-row").filter({ hasText: "Crosscast E2e" }).waitFor();
     await page.getByTestId("recent-activity").getByText("succeeded").first().waitFor();
+    // The same channel again (its handle in other letters' case) is already tracked: said in the
+    // dialog, and no job is started.
+    const jobsBefore = (await made.api.call("jobs")).jobs.length;
+    await page.getByRole("button", { name: "Add Channel" }).first().click();
+    await add.getByLabel("Channel URL").fill("https://www.youtube.com/@Crosscast-E2E");
+    await add.getByRole("button", { name: "Add Channel" }).click();
+    await add
+      .getByRole("alert")
+      .getByText("This channel is already tracked. Use Refresh to update its data.")
+      .waitFor();
+    assert.equal((await made.api.call("jobs")).jobs.length, jobsBefore);
     await context.close();
   });
 

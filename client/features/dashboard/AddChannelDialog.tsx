@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { parseChannelUrl, YOUTUBE_HOST } from "../../../shared/channel-url";
 import { Dialog } from "../../components/Dialog";
@@ -5,8 +6,10 @@ import { Button, Field } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
 import { toast } from "../../lib/toast";
 import { ConnectForm } from "./ConnectForm";
-import { dashboardApi, ingestionMessages } from "./dashboard-api";
+import { dashboardApi, dashboardQueries, ingestionMessages } from "./dashboard-api";
 import { CHANNEL_POLLING, followJob } from "./follow-job";
+
+const ALREADY_TRACKED = "This channel is already tracked. Use Refresh to update its data.";
 
 type Props = {
   orgId: string;
@@ -29,11 +32,18 @@ export function AddChannelDialog({
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The dashboard's own list (already read for the Channels table).
+  const channels = useQuery({ ...dashboardQueries.channels(orgId), enabled: open });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseChannelUrl(url);
     if (!parsed.ok) return setError(parsed.message);
+    // A channel already tracked was fetched again at the cost of YouTube quota, and the dialog
+    // said "Channel added successfully" while the list stayed as it was (the spec counts an add
+    // only when the list grows). Refresh is what updates a tracked channel.
+    if (channels.data?.channels.some((c) => c.handle?.toLowerCase() === parsed.handle))
+      return setError(ALREADY_TRACKED);
     if (!navigator.onLine) return void toast.error(ingestionMessages.offline);
     setBusy(true);
     setError(null);
