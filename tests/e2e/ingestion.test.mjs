@@ -7,6 +7,7 @@ import {
   signInToDashboard,
   useBrowser,
   useOrganization,
+  waitForJob,
 } from "./support.mjs";
 
 const browser = useBrowser();
@@ -60,6 +61,25 @@ describe("YouTube ingestion from the dashboard", () => {
       .getByText("This channel is already tracked. Use Refresh to update its data.")
       .waitFor();
     assert.equal((await made.api.call("jobs")).jobs.length, jobsBefore);
+    await context.close();
+  });
+
+  test("Add Shows counts only the shows the list gained", async () => {
+    const made = await createOrganization("Ingestion shows");
+    await made.api.call("integrations/simplecast/connect", { apiKey: "sandbox-shows-token" });
+    const { podcasts } = await made.api.call("integrations/simplecast/podcasts");
+    const { jobId } = await made.api.call("shows", { podcastIds: [podcasts[0].id] });
+    await waitForJob(made.api, jobId);
+    const { context, page } = await newPage(browser());
+    await signInToDashboard(page, made.admin);
+    await page.goto(`${baseUrl()}/dashboard?platform=simplecast`);
+    await page.getByRole("button", { name: "Add Show" }).first().click();
+    const add = page.getByRole("dialog");
+    // One already tracked and one new.
+    await add.getByRole("checkbox", { name: podcasts[0].title }).check();
+    await add.getByRole("checkbox", { name: podcasts[1].title }).check();
+    await add.getByRole("button", { name: /^Add Shows/ }).click();
+    await page.getByText("Successfully added 1 show(s)").waitFor({ timeout: 30_000 });
     await context.close();
   });
 

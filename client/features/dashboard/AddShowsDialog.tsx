@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
@@ -5,7 +6,7 @@ import { TitleText } from "../../components/TitleText";
 import { serverMessage } from "../../lib/api/errors";
 import { toast } from "../../lib/toast";
 import { ConnectForm } from "./ConnectForm";
-import { dashboardApi, ingestionMessages } from "./dashboard-api";
+import { dashboardApi, dashboardQueries, ingestionMessages } from "./dashboard-api";
 import { followJob, SHOW_POLLING } from "./follow-job";
 
 type Props = {
@@ -29,6 +30,8 @@ export function AddShowsDialog({
   const [podcasts, setPodcasts] = useState<Array<{ id: string; title: string }> | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  // The dashboard's own list, to count the shows an add really brought.
+  const shows = useQuery({ ...dashboardQueries.shows(orgId), enabled: open });
 
   useEffect(() => {
     if (!open || !connected) return;
@@ -49,12 +52,20 @@ export function AddShowsDialog({
   const add = async () => {
     setBusy(true);
     try {
+      const before = shows.data?.shows.length;
       const { jobId } = await dashboardApi.addShows(orgId, [...selected]);
       toast.info(ingestionMessages.processingShows);
       onChanged();
       const job = await followJob(orgId, jobId, SHOW_POLLING);
-      if (job?.status === "succeeded") toast.success(ingestionMessages.showsAdded(selected.size));
-      else if (job?.status === "failed")
+      if (job?.status === "succeeded") {
+        // The shows the list gained, not the ticks: a show already tracked is refreshed, not
+        // added ("Successfully added 2 show(s)" when the list grew by one).
+        const after = (await shows.refetch()).data?.shows.length;
+        const added = before === undefined || after === undefined ? selected.size : after - before;
+        toast.success(
+          added > 0 ? ingestionMessages.showsAdded(added) : ingestionMessages.refreshedSimplecast,
+        );
+      } else if (job?.status === "failed")
         toast.error(job.errorMessage ?? ingestionMessages.showsNotAdded);
       else toast.info("The shows are still being processed; follow them in Recent activity.");
       if (job?.status !== "failed") {
