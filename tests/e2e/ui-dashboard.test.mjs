@@ -276,6 +276,16 @@ describe("dashboard: overview, tables, layouts", () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
     assert.equal(Number(await handle.getAttribute("aria-valuenow")), 180);
 
+    // A copy of the rows holds the columns on screen: Likes stays out of it too.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Download" }).click();
+    await page.getByRole("menuitem", { name: "Copy to clipboard" }).click();
+    await page.getByText("Table data copied to clipboard").waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const headings = copied.split("\n")[0].split("\t");
+    assert.ok(headings.includes("Views"), headings.join(", "));
+    assert.equal(headings.includes("Likes"), false, headings.join(", "));
+
     await page.reload();
     await page.getByTestId("table-row").first().waitFor();
     assert.equal(await page.locator("thead th").filter({ hasText: "Likes" }).count(), 0);

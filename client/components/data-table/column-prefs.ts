@@ -16,7 +16,8 @@ export type ColumnPrefs = z.infer<typeof prefsSchema>;
 const EMPTY: ColumnPrefs = { visibility: {}, sizing: {} };
 const storageKey = (key: string) => `crosscast:columns:${key}`;
 
-function read(key: string | undefined): ColumnPrefs {
+/** The stored choices for the table `key` (what the table shows; a copy of its rows follows them). */
+export function readColumnPrefs(key: string | undefined): ColumnPrefs {
   if (!key) return EMPTY;
   try {
     const parsed = prefsSchema.safeParse(JSON.parse(localStorage.getItem(storageKey(key)) ?? "{}"));
@@ -28,7 +29,7 @@ function read(key: string | undefined): ColumnPrefs {
 
 /** Column visibility and widths for the table `key` (no key: kept for this page view only). */
 export function useColumnPrefs(key: string | undefined) {
-  const [prefs, setPrefs] = useState<ColumnPrefs>(() => read(key));
+  const [prefs, setPrefs] = useState<ColumnPrefs>(() => readColumnPrefs(key));
   const update = useCallback(
     (change: (prefs: ColumnPrefs) => ColumnPrefs) =>
       setPrefs((current) => {

@@ -16,6 +16,7 @@ import { addDays } from "../../../shared/overview-period";
 import { MAX_CHART_DAYS } from "../../../shared/schemas/details";
 import type { TableName } from "../../../shared/schemas/tables";
 import { DialogBoundary } from "../../components/DialogBoundary";
+import { readColumnPrefs } from "../../components/data-table/column-prefs";
 import { DataTable } from "../../components/data-table/DataTable";
 import { Button } from "../../components/form";
 import type { DownloadProgress } from "../../lib/api/download";
@@ -202,7 +203,9 @@ export function TablesView({
   const download = (format: "csv" | "json", onProgress: DownloadProgress) =>
     downloadTable(orgId, table, new URLSearchParams(queryString), format, timeZone, onProgress);
   const copy = async () => {
-    const cols = visibleColumns(table, optional);
+    // The columns on screen: the Columns menu's hidden ones stay out of the copy too.
+    const hidden = readColumnPrefs(`${userId}:${table}`).visibility;
+    const cols = visibleColumns(table, optional).filter((c) => hidden[c.id] !== false);
     try {
       await copyRows(
         cols.map((c) => c.label),
