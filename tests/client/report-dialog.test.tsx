@@ -169,4 +169,68 @@ describe("ReportDialog", () => {
       destination: { kind: "new", sheetName: "Tracker", tabStructure: "default" },
     });
   });
+
+  it("editing a recurring report deleted meanwhile closes and reloads the list", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (path: string) => {
+        const reply = (status: number, json: unknown) =>
+          new Response(JSON.stringify(json), {
+            status,
+            headers: { "content-type": "application/json" },
+          });
+        if (path.startsWith("/api/auth/refresh"))
+          return reply(401, {
+            error: { code: "UNAUTHORIZED", message: "no", reason: "no_session", requestId: "r" },
+          });
+        if (path.endsWith("/reports/schedules/s1"))
+          return reply(404, {
+            error: { code: "NOT_FOUND", message: "Recurring report not found", requestId: "r" },
+          });
+        throw new Error(`unexpected ${path}`);
+      }),
+    );
+    const errors: string[] = [];
+    vi.spyOn(toast, "error").mockImplementation((message: string) => {
+      errors.push(message);
+    });
+    const onSaved = vi.fn();
+    const onOpenChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <AuthProvider>
+        <ReportDialog
+          orgId="o1"
+          platform="youtube"
+          open
+          onOpenChange={onOpenChange}
+          entities={[{ id: "c1", title: "Tech channel" }]}
+          persistentSheets={[]}
+          onSaved={onSaved}
+          editing={{
+            id: "s1",
+            title: "Weekly",
+            platform: "youtube",
+            dateRange: { type: "30days", range: null },
+            selectedEntities: ["c1"],
+            frequency: "daily",
+            dayOfWeek: null,
+            dayOfMonth: null,
+            scheduledTime: "00:00",
+            isActive: true,
+            isPersistent: false,
+            sheetTabName: null,
+            persistentSheet: null,
+            lastRun: null,
+            createdAt: "2026-11-01T00:00:00.000Z",
+          }}
+        />
+      </AuthProvider>,
+    );
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Update Report" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(onSaved).toHaveBeenCalled();
+    expect(errors).toEqual(["Recurring report not found"]);
+  });
 });

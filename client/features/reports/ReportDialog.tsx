@@ -25,6 +25,7 @@ import { SPREADSHEET_NAME_MAX, TAB_NAME_MAX, TITLE_MAX } from "../../../shared/t
 import { CheckboxList, type Option } from "../../components/CheckboxList";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
+import { ApiError } from "../../lib/api/client";
 import { serverMessage } from "../../lib/api/errors";
 import { useTimeZone } from "../../lib/auth/use-time-zone";
 import { toast } from "../../lib/toast";
@@ -213,6 +214,12 @@ export function ReportDialog({
       onOpenChange(false);
     } catch (e) {
       toast.error(serverMessage(e, reportMessages.createFailed));
+      // Deleted meanwhile (another tab, a colleague): nothing left to edit. The list is read
+      // again so its row goes, and the dialog closes rather than failing on every press.
+      if (editing && e instanceof ApiError && e.status === 404) {
+        onSaved();
+        onOpenChange(false);
+      }
     } finally {
       setBusy(false);
     }
