@@ -101,6 +101,24 @@ describe("multi-channel reports", () => {
       .getByText(/Live · version/)
       .waitFor();
     await page.waitForURL(/preview=/);
+    const first = new URL(page.url()).searchParams.get("preview");
+
+    // Back to Merge Options, then Continue: the new preview replaces the first, not a second draft.
+    const board = page.getByRole("dialog", { name: "E2E pairs - Drag & Drop Preview" });
+    await board.getByRole("button", { name: "Back to Merge Options" }).click();
+    await merge.getByRole("button", { name: "Continue to Preview" }).click();
+    await page.waitForURL((url) => {
+      const id = url.searchParams.get("preview");
+      return id !== null && id !== first;
+    });
+    await board.getByText(/Live · version/).waitFor();
+    for (let i = 0; ; i++) {
+      const { reports } = await own().api.call("multi-channel");
+      const drafts = reports.filter((r) => r.title === "E2E pairs");
+      if (drafts.length === 1 && drafts[0].id !== first) break;
+      if (i > 40) throw new Error(`drafts left: ${JSON.stringify(drafts.map((d) => d.id))}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
     await context.close();
   });
 

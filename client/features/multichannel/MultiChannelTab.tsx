@@ -63,6 +63,9 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
   }, [list.isError]);
   // "Back to Merge Options" from a board reopens the flow with that preview's setup.
   const [resume, setResume] = useState<SetupValues | null>(null);
+  // The draft "Back to Merge Options" left: the preview made from the new options replaces it.
+  // It stayed in the list beside the new one, a second draft of the same report.
+  const [replacing, setReplacing] = useState<string | null>(null);
 
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "multi-channel") });
@@ -219,6 +222,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         <Button
           onClick={() => {
             setResume(null);
+            setReplacing(null);
             setSettingUp(true);
           }}
         >
@@ -293,6 +297,12 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
         shows={showList.map((s) => ({ id: s.id, title: s.title }))}
         onPreview={(previewId) => {
           setSettingUp(false);
+          if (replacing && replacing !== previewId)
+            void multiChannelApi
+              .remove(orgId, [replacing])
+              .catch(() => undefined)
+              .finally(refresh);
+          setReplacing(null);
           refresh();
           setPreview(previewId);
         }}
@@ -309,6 +319,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
                 refresh();
               }}
               onBackToMerge={(setup) => {
+                setReplacing(openPreview);
                 setResume(setup);
                 setPreview(null);
                 setSettingUp(true);
