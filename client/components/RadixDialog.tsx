@@ -73,7 +73,11 @@ export default function RadixDialog({
           className={`fixed z-50 ${placements[size]} border border-slate-200 bg-white p-4 shadow-xl sm:p-6 dark:border-slate-700 dark:bg-slate-900`}
         >
           {/* A title may be a video's or a report's, in its own direction (as in the tables). */}
-          <Radix.Title dir="auto" className="pr-8 text-left text-lg font-semibold">
+          <Radix.Title
+            dir="auto"
+            // A title of one long word (a pasted URL) wraps rather than pushing the dialog sideways.
+            className="pr-8 text-left text-lg font-semibold [overflow-wrap:anywhere]"
+          >
             {title}
           </Radix.Title>
           {description ? (

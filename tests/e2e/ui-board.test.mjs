@@ -175,6 +175,14 @@ describe("the multi-channel board on a phone and from the keyboard", () => {
     await context.close();
   });
 
+  test("a title of one long word wraps inside the board instead of pushing it sideways", async () => {
+    const { context, page } = await newPage(browser(), { viewport: { width: 1280, height: 900 } });
+    const board = await openBoard(page, `Q4-${"x".repeat(190)}`);
+    const overflow = await board.evaluate((el) => el.scrollWidth - el.clientWidth);
+    assert.ok(overflow <= 0, `the board scrolls ${overflow} px sideways`);
+    await context.close();
+  });
+
   test("a link to a preview that no longer exists says so instead of loading for ever", async () => {
     const { context, page } = await newPage(browser());
     await signInToDashboard(page, own().admin);
