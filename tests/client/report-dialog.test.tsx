@@ -4,7 +4,12 @@ import { describe, expect, it, vi } from "vitest";
 import { ReportDialog } from "../../client/features/reports/ReportDialog";
 import { AuthProvider } from "../../client/lib/auth/AuthProvider";
 import { toast } from "../../client/lib/toast";
-import { reportCreatedSchema, scheduleCreatedSchema } from "../../shared/schemas/reports";
+import {
+  reportCreatedSchema,
+  type ScheduleView,
+  scheduleCreatedSchema,
+} from "../../shared/schemas/reports";
+import { aSchedule } from "./schedules";
 
 /*
  * The report dialog's enabling rules and defaults (spec section 5): Create is enabled only when
@@ -13,7 +18,8 @@ import { reportCreatedSchema, scheduleCreatedSchema } from "../../shared/schemas
  * what is sent is exactly what was chosen. The server is faked at fetch.
  */
 
-function serve() {
+/** The fake server; `answer` may answer a path first (a refusal, say). */
+function serve(answer?: (path: string) => Response | undefined) {
   const bodies: Array<{ path: string; body: unknown }> = [];
   vi.stubGlobal(
     "fetch",
@@ -29,6 +35,8 @@ function serve() {
         return reply(401, {
           error: { code: "UNAUTHORIZED", message: "no", reason: "no_session", requestId: "r" },
         });
+      const answered = answer?.(path);
+      if (answered) return answered;
       // The answers are the routes' own (parsed by their schemas, as the client parses them).
       if (path.endsWith("/reports/schedules"))
         return reply(
@@ -43,14 +51,18 @@ function serve() {
   return bodies;
 }
 
-function open(onSaved = vi.fn()) {
+function open(
+  onSaved = vi.fn(),
+  more: { onOpenChange?: (open: boolean) => void; editing?: ScheduleView } = {},
+) {
   render(
     <AuthProvider>
       <ReportDialog
         orgId="o1"
         platform="youtube"
         open
-        onOpenChange={() => undefined}
+        onOpenChange={more.onOpenChange ?? (() => undefined)}
+        editing={more.editing}
         entities={[
           { id: "c1", title: "Tech channel" },
           { id: "c2", title: "Music channel" },
@@ -61,6 +73,16 @@ function open(onSaved = vi.fn()) {
     </AuthProvider>,
   );
   return onSaved;
+}
+
+/** The new report dialog with a title, the Music channel and a custom range chosen. */
+async function withCustomRange(user: ReturnType<typeof userEvent.setup>, title: string) {
+  open();
+  const dialog = await screen.findByRole("dialog", { name: "New YouTube Report" });
+  await user.type(within(dialog).getByLabelText("Title"), title);
+  await user.click(within(dialog).getByRole("checkbox", { name: "Music channel" }));
+  await user.selectOptions(within(dialog).getByLabelText("Date Range"), "custom");
+  return dialog;
 }
 
 const create = () => screen.getByRole("button", { name: "Create Report" }) as HTMLButtonElement;
@@ -94,11 +116,7 @@ describe("ReportDialog", () => {
   it("a custom range needs both dates", async () => {
     serve();
     const user = userEvent.setup();
-    open();
-    const dialog = await screen.findByRole("dialog", { name: "New YouTube Report" });
-    await user.type(within(dialog).getByLabelText("Title"), "Custom");
-    await user.click(within(dialog).getByRole("checkbox", { name: "Music channel" }));
-    await user.selectOptions(within(dialog).getByLabelText("Date Range"), "custom");
+    const dialog = await withCustomRange(user, "Custom");
     expect(create().disabled).toBe(true);
     await user.type(within(dialog).getByLabelText("Start date"), "2026-11-01");
     expect(create().disabled).toBe(true);
@@ -113,11 +131,7 @@ describe("ReportDialog", () => {
       errors.push(message);
     });
     const user = userEvent.setup();
-    open();
-    const dialog = await screen.findByRole("dialog", { name: "New YouTube Report" });
-    await user.type(within(dialog).getByLabelText("Title"), "Backwards");
-    await user.click(within(dialog).getByRole("checkbox", { name: "Music channel" }));
-    await user.selectOptions(within(dialog).getByLabelText("Date Range"), "custom");
+    const dialog = await withCustomRange(user, "Backwards");
     await user.type(within(dialog).getByLabelText("Start date"), "2026-11-30");
     await user.type(within(dialog).getByLabelText("End date"), "2026-11-01");
     await user.click(create());
@@ -171,24 +185,15 @@ describe("ReportDialog", () => {
   });
 
   it("editing a recurring report deleted meanwhile closes and reloads the list", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (path: string) => {
-        const reply = (status: number, json: unknown) =>
-          new Response(JSON.stringify(json), {
-            status,
-            headers: { "content-type": "application/json" },
-          });
-        if (path.startsWith("/api/auth/refresh"))
-          return reply(401, {
-            error: { code: "UNAUTHORIZED", message: "no", reason: "no_session", requestId: "r" },
-          });
-        if (path.endsWith("/reports/schedules/s1"))
-          return reply(404, {
-            error: { code: "NOT_FOUND", message: "Recurring report not found", requestId: "r" },
-          });
-        throw new Error(`unexpected ${path}`);
-      }),
+    serve((path) =>
+      path.endsWith("/reports/schedules/s1")
+        ? new Response(
+            JSON.stringify({
+              error: { code: "NOT_FOUND", message: "Recurring report not found", requestId: "r" },
+            }),
+            { status: 404, headers: { "content-type": "application/json" } },
+          )
+        : undefined,
     );
     const errors: string[] = [];
     vi.spyOn(toast, "error").mockImplementation((message: string) => {
@@ -197,36 +202,7 @@ describe("ReportDialog", () => {
     const onSaved = vi.fn();
     const onOpenChange = vi.fn();
     const user = userEvent.setup();
-    render(
-      <AuthProvider>
-        <ReportDialog
-          orgId="o1"
-          platform="youtube"
-          open
-          onOpenChange={onOpenChange}
-          entities={[{ id: "c1", title: "Tech channel" }]}
-          persistentSheets={[]}
-          onSaved={onSaved}
-          editing={{
-            id: "s1",
-            title: "Weekly",
-            platform: "youtube",
-            dateRange: { type: "30days", range: null },
-            selectedEntities: ["c1"],
-            frequency: "daily",
-            dayOfWeek: null,
-            dayOfMonth: null,
-            scheduledTime: "00:00",
-            isActive: true,
-            isPersistent: false,
-            sheetTabName: null,
-            persistentSheet: null,
-            lastRun: null,
-            createdAt: "2026-11-01T00:00:00.000Z",
-          }}
-        />
-      </AuthProvider>,
-    );
+    open(onSaved, { onOpenChange, editing: aSchedule({ frequency: "daily", dayOfWeek: null }) });
     const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("button", { name: "Update Report" }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));

@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reportQueries } from "../../client/features/reports/reports-api";
 import { ScheduleActiveToggle } from "../../client/features/reports/ScheduleActiveToggle";
-import type { ReportsPage, ScheduleView } from "../../shared/schemas/reports";
+import type { ReportsPage } from "../../shared/schemas/reports";
+import { aSchedule } from "./schedules";
 
 /*
  * The recurring report's Active/Inactive button: the new state shows the moment it is clicked,
@@ -12,23 +13,7 @@ import type { ReportsPage, ScheduleView } from "../../shared/schemas/reports";
  * state back. The server is faked at fetch; each answer is released by the test.
  */
 
-const schedule: ScheduleView = {
-  id: "s1",
-  title: "Weekly digest",
-  platform: "youtube",
-  dateRange: { type: "30days", range: null },
-  selectedEntities: ["c1"],
-  frequency: "weekly",
-  dayOfWeek: 1,
-  dayOfMonth: null,
-  scheduledTime: "06:00",
-  isActive: true,
-  isPersistent: false,
-  sheetTabName: null,
-  persistentSheet: null,
-  lastRun: null,
-  createdAt: "2026-11-01T00:00:00.000Z",
-};
+const schedule = aSchedule();
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
