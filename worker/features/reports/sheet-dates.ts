@@ -1,4 +1,9 @@
-import { type TableColumn, type TableName, tableColumns } from "../../../shared/table-columns";
+import {
+  type TableColumn,
+  type TableName,
+  tableColumns,
+  tableNames,
+} from "../../../shared/table-columns";
 import { DAY_MS, zoneOffset } from "../../../shared/zoned-time";
 import type { DateColumn } from "../../providers/google/sheets";
 import type { Row } from "../tables/rows";
@@ -14,18 +19,15 @@ import { cells } from "./report-data";
  * in that zone. CSV and JSON files keep ISO timestamps in UTC.
  */
 
-/** Where table T's dates (ISO timestamps) sit among its downloaded columns (0-based). */
-const datePositionsOf = (table: TableName): readonly number[] =>
-  tableColumns[table]
-    .filter((c: TableColumn) => c.exportAs)
-    .flatMap((c: TableColumn, i) => (c.kind === "date" ? [i] : []));
-const datePositions: Record<TableName, readonly number[]> = {
-  channels: datePositionsOf("channels"),
-  videos: datePositionsOf("videos"),
-  shows: datePositionsOf("shows"),
-  episodes: datePositionsOf("episodes"),
-};
-const exportedDatePositions = (table: TableName) => datePositions[table];
+/** Where each table's dates (ISO timestamps) sit among its downloaded columns (0-based). */
+const datePositions = new Map<TableName, readonly number[]>(
+  tableNames.map((table) => [
+    table,
+    tableColumns[table]
+      .filter((c: TableColumn) => c.exportAs)
+      .flatMap((c: TableColumn, i) => (c.kind === "date" ? [i] : [])),
+  ]),
+);
 
 const SERIAL_ZERO_MS = Date.UTC(1899, 11, 30);
 /** How a date column shows its serial numbers: unambiguous in every locale. */
@@ -55,7 +57,7 @@ export function sheetSerial(iso: string, timeZone: string): number {
 /** A row's cells for a spreadsheet: as the CSV has them, with dates as serial numbers. */
 export function sheetCells(table: TableName, row: Row, timeZone: string): unknown[] {
   const values: unknown[] = cells(table, row);
-  for (const at of exportedDatePositions(table)) {
+  for (const at of datePositions.get(table) ?? []) {
     const value = values[at];
     if (typeof value === "string" && !Number.isNaN(Date.parse(value)))
       values[at] = sheetSerial(value, timeZone);
@@ -65,4 +67,4 @@ export function sheetCells(table: TableName, row: Row, timeZone: string): unknow
 
 /** The date columns of a tab that holds `rows` data rows under its heading row. */
 export const dateColumnsOf = (table: TableName, sheetId: number, rows: number): DateColumn[] =>
-  rows === 0 ? [] : exportedDatePositions(table).map((column) => ({ sheetId, column, rows }));
+  rows === 0 ? [] : (datePositions.get(table) ?? []).map((column) => ({ sheetId, column, rows }));
