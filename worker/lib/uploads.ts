@@ -35,6 +35,14 @@ const PNG_END = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]; // "IEND" and 
 const holds = (bytes: Uint8Array, at: number, sequence: number[]) =>
   at >= 0 && sequence.every((b, i) => bytes[at + i] === b);
 
+/** Whether a file reaches its format's end (a JPEG has no entry: see wholeImage). */
+const REACHES_END: Record<string, (bytes: Uint8Array) => boolean> = {
+  png: (bytes) => holds(bytes, bytes.length - 8, PNG_END),
+  gif: (bytes) => bytes[bytes.length - 1] === 0x3b,
+  webp: (bytes) =>
+    new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true) + 8 <= bytes.length,
+};
+
 /**
  * Whether a file whose first bytes name an image is that image, whole: its header parses to a
  * size (image-size reads each format's header; eight signature bytes and then anything did not)
@@ -51,15 +59,8 @@ function wholeImage(bytes: Uint8Array, type: ImageType): { width: number; height
   }
   const { width, height } = size;
   if (size.type !== type.extension || !width || !height) return null;
-  const complete =
-    type.extension === "png"
-      ? holds(bytes, bytes.length - 8, PNG_END)
-      : type.extension === "gif"
-        ? bytes[bytes.length - 1] === 0x3b
-        : type.extension === "webp"
-          ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true) + 8 <= bytes.length
-          : true;
-  return complete ? { width, height } : null;
+  const reachesEnd = REACHES_END[type.extension] ?? (() => true);
+  return reachesEnd(bytes) ? { width, height } : null;
 }
 
 /** Reads the "file" field of a multipart upload and checks it is an image of at most 5 MB. */
