@@ -1,7 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { tablePageSchemas } from "../../../shared/schemas/tables";
+import { tablePageSchemas, tableQuerySchema } from "../../../shared/schemas/tables";
 import { schema } from "../../../worker/db/client";
+import { keysetPages } from "../../../worker/features/tables/keyset";
 import { createOrgWithMembers } from "../support/accounts";
 import { contentOf } from "../support/factories";
 import { call } from "../support/http";
@@ -170,5 +171,64 @@ describe("Simplecast tables", () => {
       "Café chat – 東京,Tech Talk,2500",
       "100% uptime_notes,Tech Talk,500",
     ]);
+  });
+
+  it("episodes sorted by S/E: by season, then by episode inside it, in pages and the export", async () => {
+    const { org, member } = await createOrgWithMembers();
+    const content = await contentOf(org.id);
+    const [show] = await content
+      .insert(schema.shows)
+      .values({ organizationId: org.id, externalId: "se-show", title: "Seasons" })
+      .returning();
+    // Written out of order, so rowid order (the old tie-break inside a season) is not S/E order.
+    const written: Array<[season: number | null, episode: number | null]> = [
+      [2, 1],
+      [1, 10],
+      [null, 4],
+      [1, 2],
+      [2, null],
+      [1, 1],
+      [10, 3],
+    ];
+    await content.insert(schema.episodes).values(
+      written.map(([seasonNumber, episodeNumber], i) => ({
+        organizationId: org.id,
+        showId: show!.id,
+        externalId: `se-${i}`,
+        title: `S${seasonNumber ?? "-"}E${episodeNumber ?? "-"}`,
+        publishDate: new Date(Date.UTC(2026, 0, 1 + i)),
+        seasonNumber,
+        episodeNumber,
+      })),
+    );
+    const ascending = ["S1E1", "S1E2", "S1E10", "S2E-", "S2E1", "S10E3", "S-E4"];
+    const descending = ["S10E3", "S2E1", "S2E-", "S1E10", "S1E2", "S1E1", "S-E4"];
+    const page = (qs: string) =>
+      tablePage("episodes", org.id, member.session.accessToken, `sort=seasonNumber&${qs}`);
+
+    expect(titles(await page("dir=asc"))).toEqual(ascending);
+    expect(titles(await page("dir=desc"))).toEqual(descending);
+    const firstThree = await page("dir=asc&pageSize=3&page=1");
+    const nextThree = await page("dir=asc&pageSize=3&page=2");
+    expect([...titles(firstThree), ...titles(nextThree)]).toEqual(ascending.slice(0, 6));
+    expect(firstThree.rows[2]).toMatchObject({ title: "S1E10", seasonNumber: 1 });
+
+    // The whole-table walk (downloads, reports) in pages of two: every cursor lands inside a season.
+    for (const dir of ["asc", "desc"] as const) {
+      const query = tableQuerySchema.parse({ sort: "seasonNumber", dir });
+      const walked: unknown[] = [];
+      for await (const rows of keysetPages(content, org.id, "episodes", query, Date.now(), 2))
+        walked.push(...rows.map((r) => r.title));
+      expect(walked).toEqual(dir === "asc" ? ascending : descending);
+    }
+    const res = await SELF.fetch(
+      `http://localhost/api/orgs/${org.id}/tables/episodes/export?format=csv&sort=seasonNumber&dir=asc`,
+      { headers: { authorization: `Bearer ${member.session.accessToken}` } },
+    );
+    const csv = new TextDecoder()
+      .decode(await res.arrayBuffer())
+      .trim()
+      .split("\r\n");
+    expect(csv.slice(1).map((line) => line.split(",")[0])).toEqual(ascending);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   index,
   integer,
@@ -216,6 +217,16 @@ export const episodes = sqliteTable(
     durationSeconds: nullableInt("duration_seconds"),
     seasonNumber: nullableInt("season_number"),
     episodeNumber: nullableInt("episode_number"),
+    /**
+     * The S/E column's sort key: the season, then the episode inside it, as one integer
+     * (season x 2^32 + episode), so the two-part order is one index range and one keyset cursor
+     * like every other column. An episode without a number sorts as 0, before episode 1 (a
+     * trailer usually); one without a season has no key and sorts last. Computed, never written.
+     */
+    seasonEpisode: integer("season_episode").generatedAlwaysAs(
+      sql`CASE WHEN season_number IS NULL THEN NULL ELSE season_number * 4294967296 + max(0, min(coalesce(episode_number, 0), 4294967295)) END`,
+      { mode: "virtual" },
+    ),
     totalDownloadsGlobal: count("total_downloads_global"),
     totalDownloadsUs: count("total_downloads_us"),
     first24hDownloads: nullableInt("first_24h_downloads"),
@@ -232,7 +243,7 @@ export const episodes = sqliteTable(
     ...sortIndexes("episodes", t.orgKey, {
       title: t.title,
       totalDownloadsGlobal: t.totalDownloadsGlobal,
-      seasonNumber: t.seasonNumber,
+      seasonEpisode: t.seasonEpisode,
       durationSeconds: t.durationSeconds,
       publishDate: t.publishDate,
       first24hDownloads: t.first24hDownloads,
@@ -242,6 +253,8 @@ export const episodes = sqliteTable(
       trailing1wDownloads: t.trailing1wDownloads,
       trailing1yDownloads: t.trailing1yDownloads,
     }),
+    // The season filter and the seasons it offers (one distinct scan).
+    index("episodes_by_season_number").on(t.orgKey, t.seasonNumber),
     // For the show-delete cascade (see videos_channel).
     index("episodes_show").on(t.showId),
   ],

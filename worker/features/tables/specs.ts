@@ -140,7 +140,7 @@ export const sortables = {
     title: episodes.title,
     showTitle: { parent: shows, title: shows.title },
     totalDownloadsGlobal: episodes.totalDownloadsGlobal,
-    seasonNumber: episodes.seasonNumber,
+    seasonNumber: episodes.seasonEpisode,
     durationSeconds: episodes.durationSeconds,
     publishDate: episodes.publishDate,
     first24hDownloads: episodes.first24hDownloads,
