@@ -101,9 +101,18 @@ function packedSelect(
   return { selects, payload };
 }
 
+/**
+ * The columns an insert names: all but the computed ones (episodes.season_episode), which SQLite
+ * refuses to be given a value ("cannot INSERT into generated column").
+ */
+function writtenColumns(table: SQLiteTable): Array<[string, SQLiteColumn]> {
+  const columns = Object.entries(getTableColumns(table)) as Array<[string, SQLiteColumn]>;
+  return columns.filter(([, column]) => !column.generated);
+}
+
 /** The statements (one per `rowsPerStatement` rows) for `db.batch()` or `db.run()`. */
 export function jsonUpsertStatements<T extends SQLiteTable>(spec: JsonUpsert<T>): SQL[] {
-  const columns = Object.entries(getTableColumns(spec.table)) as Array<[string, SQLiteColumn]>;
+  const columns = writtenColumns(spec.table);
   const constant = (spec.constant ?? {}) as Record<string, SQL | undefined>;
   const computed = { ...constant, ...spec.computed } as Record<string, SQL | undefined>;
   const names = sql.join(
@@ -157,7 +166,7 @@ export function jsonInsertStatements<T extends SQLiteTable>(
   table: T,
   rows: Array<Partial<T["$inferInsert"]>>,
 ): SQL[] {
-  const columns = Object.entries(getTableColumns(table)) as Array<[string, SQLiteColumn]>;
+  const columns = writtenColumns(table);
   const names = sql.join(
     columns.map(([, c]) => sql.identifier(c.name)),
     sql`, `,
