@@ -47,8 +47,11 @@ export default function RadixDialog({
 }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement)
-      opener.current = document.activeElement;
+    // The body is no opener: a dialog opened as another closed (the board after the setup flow)
+    // finds focus there, and would give it back there.
+    const focused = document.activeElement;
+    if (open)
+      opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
   }, [open]);
   return (
     <Radix.Root open={open} onOpenChange={onOpenChange}>

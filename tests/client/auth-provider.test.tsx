@@ -18,13 +18,13 @@ const json = (status: number, body: unknown) =>
     status,
     headers: { "content-type": "application/json" },
   });
-const token = (n: number, lifetimeMs = 15 * 60_000) =>
-  json(200, {
-    accessToken: `access-${n}`,
-    tokenType: "bearer",
-    expiresIn: lifetimeMs / 1000,
-    expiresAt: new Date(Date.now() + lifetimeMs).toISOString(),
-  });
+const tokenBody = (n: number, lifetimeMs = 15 * 60_000) => ({
+  accessToken: `access-${n}`,
+  tokenType: "bearer",
+  expiresIn: lifetimeMs / 1000,
+  expiresAt: new Date(Date.now() + lifetimeMs).toISOString(),
+});
+const token = (n: number, lifetimeMs = 15 * 60_000) => json(200, tokenBody(n, lifetimeMs));
 const refused = (reason: string, status = 401) =>
   json(status, {
     error: {
@@ -284,5 +284,93 @@ describe("AuthProvider", () => {
     await vi.waitFor(() => screen.getByText("signed in as ada@example.com"));
     expect(s.calls().at(-1)).toBe("/api/auth/refresh?include=me");
     otherTab.close();
+  });
+
+  describe("an emailed link", () => {
+    const link = { token: "one-time", type: "invite" } as const;
+    const linkServer = (refreshAnswers: Array<() => Response>, linkWorks = true) =>
+      server(refreshAnswers, {
+        other: (path) => {
+          if (path === "/api/auth/link")
+            return linkWorks
+              ? json(200, { ...tokenBody(9), type: "invite" })
+              : refused("invalid_link");
+          throw new Error(`unexpected ${path}`);
+        },
+      });
+    function LinkProbe() {
+      const auth = useAuth();
+      if (auth.isLoading) return <p>loading</p>;
+      return (
+        <>
+          <p>{auth.user ? `signed in as ${auth.user.email}` : "signed out"}</p>
+          {auth.heldLink && (
+            <>
+              <p>link held</p>
+              <button type="button" onClick={() => void auth.followHeldLink()}>
+                continue
+              </button>
+              <button type="button" onClick={auth.dropHeldLink}>
+                stay
+              </button>
+            </>
+          )}
+        </>
+      );
+    }
+    const mountWithLink = () =>
+      render(
+        <AuthProvider pendingLink={link}>
+          <LinkProbe />
+        </AuthProvider>,
+      );
+
+    it("with nobody signed in here, is used at once", async () => {
+      vi.useFakeTimers({ now: NOW });
+      const s = linkServer([() => refused("no_session")]);
+      mountWithLink();
+      await settle();
+      screen.getByText("signed in as ada@example.com");
+      expect(screen.queryByText("link held")).toBeNull();
+      expect(s.calls()).toEqual(["/api/auth/refresh?include=me", "/api/auth/link", "/api/auth/me"]);
+    });
+
+    it("with someone signed in, is held until they choose: staying leaves it unused", async () => {
+      vi.useFakeTimers({ now: NOW });
+      const s = linkServer([() => token(1)]);
+      mountWithLink();
+      await settle();
+      screen.getByText("signed in as ada@example.com");
+      screen.getByText("link held");
+      expect(s.calls()).toEqual(["/api/auth/refresh?include=me"]);
+      await act(async () => screen.getByText("stay").click());
+      expect(screen.queryByText("link held")).toBeNull();
+      screen.getByText("signed in as ada@example.com");
+      expect(s.calls()).toEqual(["/api/auth/refresh?include=me"]);
+    });
+
+    it("continuing uses the link: its account is signed in, in place of the current one", async () => {
+      vi.useFakeTimers({ now: NOW });
+      const s = linkServer([() => token(1)]);
+      mountWithLink();
+      await settle();
+      await act(async () => screen.getByText("continue").click());
+      await settle();
+      screen.getByText("signed in as ada@example.com");
+      expect(screen.queryByText("link held")).toBeNull();
+      expect(s.calls()).toEqual(["/api/auth/refresh?include=me", "/api/auth/link", "/api/auth/me"]);
+    });
+
+    it("continuing with a dead link signs nobody out: the cookie's session is there on reload", async () => {
+      vi.useFakeTimers({ now: NOW });
+      const s = linkServer([() => token(1)], false);
+      mountWithLink();
+      await settle();
+      await act(async () => screen.getByText("continue").click());
+      await settle();
+      // The page shows its invalid-link screen (nobody in this tab), and no sign-out was sent.
+      screen.getByText("signed out");
+      expect(s.calls()).toEqual(["/api/auth/refresh?include=me", "/api/auth/link"]);
+    });
   });
 });

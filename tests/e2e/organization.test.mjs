@@ -21,6 +21,16 @@ async function openSettings(page, who) {
   await page.goto(`${baseUrl()}/organization-settings`);
 }
 
+/** Focus on the Invitations heading while invitations are listed, else on the Members heading. */
+async function focusOnHeading(page) {
+  await page.waitForFunction(() => {
+    const expected = document.querySelector('[data-testid="invitation-row"]')
+      ? "invitations-title"
+      : "members-title";
+    return document.activeElement?.id === expected;
+  });
+}
+
 describe("organization settings", () => {
   test("an admin renames the organisation, sets a logo and saves API keys that come back masked", async () => {
     // Its own organisation: the new name and logo would show in every other test's header.
@@ -70,6 +80,41 @@ describe("organization settings", () => {
     await row.getByRole("button", { name: `Withdraw invitation to ${email}` }).click();
     await page.getByText("Invitation withdrawn").waitFor();
     await row.waitFor({ state: "detached" });
+    // The Withdraw button went with its row: focus is on the list's heading (or, with no
+    // invitation left, the members'), not on the page's body.
+    await focusOnHeading(page);
+    await context.close();
+  });
+
+  test("an admin who opens the invitation they sent is asked first, and can stay themselves", async () => {
+    const { admin } = await createOrganization("Organization own link");
+    const { context, page } = await newPage(browser());
+    await openSettings(page, admin);
+    const email = uniqueEmail("invitee");
+    await page.getByRole("button", { name: "Add Member" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Member" });
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await page.getByText(`Invitation sent to ${email}. They join once they accept it.`).waitFor();
+    const link = /(https?:\/\/\S+#access_token=[^\s&]+&type=invite)/.exec(
+      (await latestMail(email, "invitation")).text,
+    )?.[1];
+    assert.ok(link, "the invitation email holds its link");
+
+    // The admin opens it in their own browser: nothing happens until they choose.
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Open this link?" }).waitFor();
+    await page.getByText(`You are signed in as ${admin.email}.`, { exact: false }).waitFor();
+    await page.getByRole("button", { name: `Stay signed in as ${admin.email}` }).click();
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+
+    // Staying left the link unused: opened again and continued, it signs its own account in,
+    // in place of the admin's.
+    await page.goto(link);
+    await page.getByRole("button", { name: "Continue with the link" }).click();
+    await page.getByText(`Signed in as ${email}`).waitFor();
     await context.close();
   });
 
@@ -91,6 +136,7 @@ describe("organization settings", () => {
       .getByTestId("member-row")
       .filter({ hasText: user.email })
       .waitFor({ state: "detached" });
+    await focusOnHeading(page);
     const log = page.getByTestId("audit-log");
     await log.getByText(`removed ${user.email}`).waitFor();
     // Roles in words, and the person named while their account existed (it is deleted now).

@@ -172,6 +172,11 @@ describe("the multi-channel board on a phone and from the keyboard", () => {
     assert.ok(new URL(page.url()).searchParams.get("preview"));
     await page.keyboard.press("Escape");
     await board.waitFor({ state: "hidden" });
+    // Opened from a link, the board had no opener to give focus back to: the tab's own button
+    // takes it (it fell to the page's body).
+    await page.waitForFunction(
+      () => document.activeElement?.textContent?.trim() === "New Multi-Channel Report",
+    );
     await context.close();
   });
 

@@ -27,7 +27,7 @@ export function SetPasswordPage({
   successMessage,
   successPath,
 }: Props) {
-  const { user, isLoading, reload, signOut } = useAuth();
+  const { user, isLoading, reload, signOut, heldLink } = useAuth();
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -74,8 +74,9 @@ export function SetPasswordPage({
     }
   };
 
-  usePageTitle(invalid ? "Link not valid" : title);
+  usePageTitle(invalid ? "Link not valid" : heldLink ? HELD_LINK_TITLE : title);
   if (isLoading) return <PageLoading />;
+  if (heldLink && user) return <HeldLinkChoice kind={kind} email={user.email} />;
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 dark:bg-slate-950">
       <div
@@ -125,6 +126,53 @@ export function SetPasswordPage({
             </p>
           </form>
         )}
+      </div>
+    </div>
+  );
+}
+
+const HELD_LINK_TITLE = "Open this link?";
+
+/**
+ * An emailed link opened in a browser where someone is signed in. The link is the credential of
+ * the account it was sent to: using it signs that account in and this one out, in every tab.
+ * Asked first, so an admin who opens the invitation they just sent (or someone at a shared
+ * computer) is not signed in as somebody else without a word.
+ */
+function HeldLinkChoice({ kind, email }: { kind: "invite" | "recovery"; email: string }) {
+  const { followHeldLink, dropHeldLink } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const what = kind === "invite" ? "invitation link" : "password reset link";
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 dark:bg-slate-950">
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="mb-4 text-xl font-semibold">{HELD_LINK_TITLE}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          You are signed in as <strong className="break-all">{email}</strong>. This {what} is for
+          the account it was emailed to: opening it signs you out of {email} in this browser.
+        </p>
+        <div className="mt-6 flex flex-col gap-2">
+          <Button
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void followHeldLink().finally(() => setBusy(false));
+            }}
+          >
+            {busy ? "Opening..." : "Continue with the link"}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => {
+              dropHeldLink();
+              navigate("/dashboard", { replace: true });
+            }}
+          >
+            <span className="break-all">Stay signed in as {email}</span>
+          </Button>
+        </div>
       </div>
     </div>
   );

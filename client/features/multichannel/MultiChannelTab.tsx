@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { dateRangeLabel } from "../../../shared/date-ranges";
 import { formatCreatedAt } from "../../../shared/schedule";
@@ -66,6 +66,8 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
   // The draft "Back to Merge Options" left: the preview made from the new options replaces it.
   // It stayed in the list beside the new one, a second draft of the same report.
   const [replacing, setReplacing] = useState<string | null>(null);
+  // Focus after the board closes when what opened it is gone (the setup dialog, a link).
+  const newReport = useRef<HTMLButtonElement>(null);
 
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "multi-channel") });
@@ -220,6 +222,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
           </p>
         </div>
         <Button
+          ref={newReport}
           onClick={() => {
             setResume(null);
             setReplacing(null);
@@ -325,6 +328,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
                 setSettingUp(true);
               }}
               onGenerated={refresh}
+              returnFocus={newReport}
             />
           </Suspense>
         </DialogBoundary>

@@ -1,4 +1,5 @@
 import { Mail, X } from "lucide-react";
+import type { RefObject } from "react";
 import { serverMessage } from "../../lib/api/errors";
 import { toast } from "../../lib/toast";
 import { type InvitationView, orgApi, orgMessages } from "./org-api";
@@ -17,16 +18,23 @@ export function InvitationsList({
   orgId,
   invitations,
   onChange,
+  onWithdrawn,
+  headingRef,
 }: {
   orgId: string;
   invitations: InvitationView[];
   onChange: () => void;
+  /** An invitation was withdrawn: its row, and the button that had focus, are about to go. */
+  onWithdrawn: () => void;
+  /** The list's heading, focusable from a script (it takes focus from a withdrawn row). */
+  headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   if (invitations.length === 0) return null;
-  const act = async (action: () => Promise<unknown>, success: string) => {
+  const act = async (action: () => Promise<unknown>, success: string, done?: () => void) => {
     try {
       await action();
       toast.success(success);
+      done?.();
     } catch (error) {
       toast.error(serverMessage(error, orgMessages.invitationFailed));
     }
@@ -34,7 +42,12 @@ export function InvitationsList({
   };
   return (
     <section aria-labelledby="invitations-title" className="mt-6">
-      <h3 id="invitations-title" className="mb-2 text-sm font-semibold">
+      <h3
+        id="invitations-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="mb-2 text-sm font-semibold"
+      >
         Invitations
       </h3>
       <ul className="divide-y divide-slate-100 text-sm dark:divide-slate-800">
@@ -74,7 +87,11 @@ export function InvitationsList({
               className={iconButton}
               aria-label={`Withdraw invitation to ${i.email}`}
               onClick={() =>
-                void act(() => orgApi.revokeInvitation(orgId, i.id), orgMessages.invitationRevoked)
+                void act(
+                  () => orgApi.revokeInvitation(orgId, i.id),
+                  orgMessages.invitationRevoked,
+                  onWithdrawn,
+                )
               }
             >
               <X className="h-4 w-4" aria-hidden />

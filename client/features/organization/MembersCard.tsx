@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Pencil, Trash2, UserPlus } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { linkMessages } from "../../../shared/messages";
 import type { Member } from "../../../shared/schemas/organization";
 import { Card } from "../../components/Card";
 import { Button } from "../../components/form";
 import { InitialsAvatar } from "../../components/InitialsAvatar";
+import { useFocusRescue } from "../../components/use-focus-rescue";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { orgScope } from "../../lib/query/define-query";
@@ -31,6 +32,11 @@ export function MembersCard({ orgId }: { orgId: string }) {
   const [deleting, setDeleting] = useState<Member | null>(null);
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "organization") });
+  // A removed member's or withdrawn invitation's row leaves with the button that had focus: the
+  // invitations' heading takes it, else the members'.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const invitationsHeading = useRef<HTMLHeadingElement>(null);
+  const rescueFocus = useFocusRescue(() => invitationsHeading.current ?? heading.current, data);
 
   const changeRole = async (member: Member, role: "admin" | "standard") => {
     try {
@@ -56,7 +62,7 @@ export function MembersCard({ orgId }: { orgId: string }) {
   };
 
   return (
-    <Card title="Members" id="members-title">
+    <Card title="Members" id="members-title" headingRef={heading}>
       <div className="mb-4 flex justify-end">
         <Button onClick={() => setAdding(true)}>
           <UserPlus className="h-4 w-4" aria-hidden /> Add Member
@@ -152,7 +158,15 @@ export function MembersCard({ orgId }: { orgId: string }) {
           </table>
         </div>
       )}
-      {data && <InvitationsList orgId={orgId} invitations={data.invitations} onChange={refresh} />}
+      {data && (
+        <InvitationsList
+          orgId={orgId}
+          invitations={data.invitations}
+          onChange={refresh}
+          onWithdrawn={rescueFocus}
+          headingRef={invitationsHeading}
+        />
+      )}
       <AddMemberDialog orgId={orgId} open={adding} onOpenChange={setAdding} onDone={refresh} />
       <EditMemberDialog
         key={editingId ?? "none"}
@@ -165,7 +179,10 @@ export function MembersCard({ orgId }: { orgId: string }) {
         orgId={orgId}
         member={deleting}
         onClose={() => setDeleting(null)}
-        onDone={refresh}
+        onDone={() => {
+          rescueFocus();
+          refresh();
+        }}
       />
     </Card>
   );

@@ -52,6 +52,15 @@ type AuthContextValue = AuthState & {
   switchOrganization: (organizationId: string) => Promise<void>;
   /** Accepts or declines an invitation. */
   answerInvitation: (invitationId: string, answer: "accept" | "decline") => Promise<MeResponse>;
+  /**
+   * An emailed link opened while someone is signed in in this browser: kept, not used, until
+   * they choose (the link signs its own account in, and this browser's session out).
+   */
+  heldLink: PendingLink | null;
+  /** Signs the current person out and the link's account in (or nobody, if the link is dead). */
+  followHeldLink: () => Promise<void>;
+  /** Keeps the current session; the link stays unused (it still works from the email). */
+  dropHeldLink: () => void;
 };
 
 const signedOut: AuthState = {
@@ -98,6 +107,7 @@ export function AuthProvider({
   pendingLink?: PendingLink | null;
 }) {
   const [state, setState] = useState<AuthState>({ ...signedOut, isLoading: true });
+  const [heldLink, setHeldLink] = useState<PendingLink | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const tabs = useRef<BroadcastChannel | null>(null);
   const tellTabs = useCallback((message: TabMessage) => tabs.current?.postMessage(message), []);
@@ -137,13 +147,32 @@ export function AuthProvider({
     [scheduleRefresh],
   );
 
+  // An invalid or used link leaves nobody signed in: the page then shows its invalid-link screen.
+  const signInWithLink = useCallback(
+    async (link: PendingLink) => {
+      const linked = await exchangeLinkToken(link.token).catch(() => null);
+      if (linked) {
+        await adoptSession(linked);
+        return true;
+      }
+      setState(signedOut);
+      return false;
+    },
+    [adoptSession],
+  );
+
   const initialize = useCallback(async () => {
     try {
       if (pendingLink) {
-        // An invalid or used link leaves nobody signed in: the page then shows its invalid-link screen.
-        const linked = await exchangeLinkToken(pendingLink.token).catch(() => null);
-        if (linked) return void (await adoptSession(linked));
-        return setState(signedOut);
+        // Someone already signed in here is asked first: using the link would sign them out and
+        // its account in, in every tab, with nothing said (an admin trying the link they sent).
+        const current = await restoreSession().catch(() => null);
+        if (current) {
+          setHeldLink(pendingLink);
+          setState(fromMe(current.me));
+          return scheduleRefresh(current.token);
+        }
+        return void (await signInWithLink(pendingLink));
       }
       const restored = await restoreSession();
       if (!restored) return setState(signedOut);
@@ -158,12 +187,27 @@ export function AuthProvider({
             : null,
       });
     }
-  }, [adoptSession, scheduleRefresh, pendingLink]);
+  }, [signInWithLink, scheduleRefresh, pendingLink]);
 
   useEffect(() => {
     void initialize();
     return () => clearTimeout(timer.current);
   }, [initialize]);
+
+  const followHeldLink = useCallback(async () => {
+    if (!heldLink) return;
+    setHeldLink(null);
+    clearTimeout(timer.current);
+    setState({ ...signedOut, isLoading: true });
+    setAccessToken(null);
+    // The link first: a used or expired one leaves the browser's session as it was (the page
+    // says the link is not valid, then loads again and restores it). A good one replaces the
+    // session's cookie, so the other tabs drop the old person and take up the new one.
+    if (!(await signInWithLink(heldLink))) return;
+    tellTabs({ type: "signed-out" });
+    tellTabs({ type: "signed-in" });
+  }, [heldLink, signInWithLink, tellTabs]);
+  const dropHeldLink = useCallback(() => setHeldLink(null), []);
 
   const signIn = useCallback(
     async (email: string, password: string) => {
@@ -263,8 +307,22 @@ export function AuthProvider({
       reload,
       switchOrganization,
       answerInvitation: answer,
+      heldLink,
+      followHeldLink,
+      dropHeldLink,
     }),
-    [state, signIn, signOut, adoptSession, reload, switchOrganization, answer],
+    [
+      state,
+      signIn,
+      signOut,
+      adoptSession,
+      reload,
+      switchOrganization,
+      answer,
+      heldLink,
+      followHeldLink,
+      dropHeldLink,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

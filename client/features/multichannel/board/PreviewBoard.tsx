@@ -15,7 +15,7 @@ import {
 } from "@dnd-kit/core";
 import { useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { summarizeArrangement } from "../../../../shared/arrangement-seed";
 import { dateRangeSchema, legacyDateRangeSchema } from "../../../../shared/schemas/date-range";
 import type { BoardEpisode, BoardVideo } from "../../../../shared/schemas/multichannel";
@@ -152,6 +152,11 @@ type Props = {
   onClose: () => void;
   onBackToMerge: (setup: SetupValues) => void;
   onGenerated: () => void;
+  /**
+   * Where focus goes on close when what opened the board is gone: after New Multi-Channel
+   * Report, the setup dialog that opened it has closed.
+   */
+  returnFocus: RefObject<HTMLElement | null>;
 };
 
 /** The '{title} - Drag & Drop Preview' dialog, live with everyone else on the same preview. */
@@ -161,6 +166,7 @@ export default function PreviewBoard({
   onClose,
   onBackToMerge,
   onGenerated,
+  returnFocus,
 }: Props) {
   const preview = useQuery({
     ...multiChannelQueries.preview(orgId, previewId),
@@ -425,6 +431,7 @@ export default function PreviewBoard({
       onOpenChange={(open) => !open && onClose()}
       title={title}
       size="full"
+      returnFocus={returnFocus}
       // Escape during a drag cancels the drag (the board's own instructions say so; dnd-kit's
       // sensor does it), and with a card picked up it puts the card down: neither closes the board.
       onEscapeKeyDown={(event) => {
