@@ -43,7 +43,11 @@ const page = (load: () => Promise<PageModule>) => {
   );
 };
 /** Starts a page's first reads for an organisation and the address's query string. */
-type OpeningReads = (queryClient: QueryClient, orgId: string, params: URLSearchParams) => void;
+type OpeningReads = (
+  queryClient: QueryClient,
+  organization: { id: string; timezone: string },
+  params: URLSearchParams,
+) => void;
 /** What a route tells the app about the page it opens on (see below). */
 type RouteHandle = { preload?: () => Promise<unknown>; reads?: OpeningReads };
 
@@ -99,11 +103,11 @@ export function startOpeningReads(
   restoring.then(
     (restored) => {
       const user = restored?.me.user;
-      const orgId = restored?.me.organization?.id;
-      if (!user || !orgId || user.isNewUser || user.isPasswordReset) return;
+      const organization = restored?.me.organization;
+      if (!user || !organization || user.isNewUser || user.isPasswordReset) return;
       for (const { route } of openingMatches(routes)) {
         const handle = route.handle as RouteHandle | undefined;
-        handle?.reads?.(queryClient, orgId, new URLSearchParams(window.location.search));
+        handle?.reads?.(queryClient, organization, new URLSearchParams(window.location.search));
       }
     },
     // The provider shows a failed restore; this only gives up its reads.

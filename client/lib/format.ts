@@ -7,13 +7,8 @@ import { minutesAsHours } from "../../shared/table-columns";
 
 const countFormat = new Intl.NumberFormat("en-US");
 const compactFormat = new Intl.NumberFormat("en-US", { notation: "compact" });
-// The reader's own locale, as toLocaleDateString() uses with no arguments.
-const localDate = new Intl.DateTimeFormat(undefined, {
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-});
 const shortDayIn = new Map<string, Intl.DateTimeFormat>();
+const localDateIn = new Map<string, Intl.DateTimeFormat>();
 // Watch time in hours with one decimal, in the reader's locale.
 const hoursFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
@@ -34,9 +29,23 @@ export const formatHours = (minutes: number): string => hoursFormat.format(minut
 /** 12K, 1.2M: chart axis ticks. */
 export const formatCompact = (value: number): string => compactFormat.format(value);
 
-/** A date in the reader's locale, e.g. 11/23/2026. */
-export const formatLocalDate = (at: Date | number | string): string =>
-  localDate.format(typeof at === "string" ? new Date(at) : at);
+/**
+ * A date in the reader's own locale, as toLocaleDateString() writes it (11/23/2026 or
+ * 23/11/2026), on the calendar of the given IANA time zone (the organisation's).
+ */
+export function formatDateIn(at: Date | number | string, timeZone: string): string {
+  let format = localDateIn.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, {
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      timeZone,
+    });
+    localDateIn.set(timeZone, format);
+  }
+  return format.format(typeof at === "string" ? new Date(at) : at);
+}
 
 /** "Nov 23, 2026" in the given IANA time zone. */
 export function formatShortDayIn(at: number, timeZone: string): string {

@@ -8,6 +8,7 @@ import {
   windowSources,
 } from "../table-columns";
 import { SEARCH_MAX } from "../text-limits";
+import { timeZoneIds } from "../timezones";
 
 export { type TableName, tableNames };
 
@@ -73,6 +74,15 @@ export const tableQuerySchema = z.object({
   published: z.enum(Object.keys(publishedPresets) as [keyof typeof publishedPresets]).optional(),
   publishedFrom: isoDay.optional(),
   publishedTo: isoDay.optional(),
+  /**
+   * The zone whose calendar days publishedFrom and publishedTo name: the app sends its
+   * organisation's, so a range means the days its people see. UTC when left out.
+   */
+  timeZone: z
+    .enum(timeZoneIds, {
+      error: (i) => `unknown time zone "${i.input}"; one of ${timeZoneIds.join(", ")}`,
+    })
+    .optional(),
   /** Videos only: Merge Same (rows grouped by trimmed title). */
   merge: z.literal("1").optional(),
   /** Videos only: also count the rows once merged (the Merge Same button needs it). */

@@ -31,7 +31,7 @@ const channel = (id: string, title: string, windowSource: string, year: number):
 function Channels({ rows }: { rows: TableRow[] }) {
   return (
     <StaticTable
-      columns={columnDefs("channels", { trailing1yViews: true })}
+      columns={columnDefs("channels", { trailing1yViews: true }, "UTC")}
       rows={rows}
       label="Channels"
     />

@@ -50,7 +50,7 @@ const cellOf = (title: string, column: number) =>
 
 describe("Figures YouTube leaves out, in the Videos table", () => {
   it("says Hidden or Off in place of a count, with the reason on hover", () => {
-    render(<StaticTable columns={columnDefs("videos", {})} rows={rows} label="Videos" />);
+    render(<StaticTable columns={columnDefs("videos", {}, "UTC")} rows={rows} label="Videos" />);
     const headings = screen.getAllByRole("columnheader").map((h) => h.textContent ?? "");
     const likes = headings.findIndex((h) => h.startsWith("Likes"));
     const comments = headings.findIndex((h) => h.startsWith("Comments"));

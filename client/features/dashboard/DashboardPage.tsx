@@ -9,6 +9,7 @@ import { PageLoading } from "../../components/PageLoading";
 import { TabList, TabPanel, useChosenTab } from "../../components/Tabs";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { useTimeZone } from "../../lib/auth/use-time-zone";
 import { usePageTitle } from "../../lib/page-title";
 import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
@@ -70,6 +71,7 @@ export default function DashboardPage() {
   usePageTitle("Dashboard");
   const { organization, isAdmin, user } = useAuth();
   const orgId = organization?.id ?? "";
+  const timeZone = useTimeZone();
   const queryClient = useQueryClient();
   // The platform lives in the URL so reload and back/forward keep it.
   const [params, updateParams] = useUrlParams();
@@ -98,7 +100,7 @@ export default function DashboardPage() {
   // The route asks for the opening address's reads before this page renders (opening-reads.ts);
   // this covers a platform or tab changed on the page.
   const firstTable: TableName | null = tab === "reports" ? null : tab;
-  const firstPageQuery = firstTable ? pageQueryString(firstTable, params) : "";
+  const firstPageQuery = firstTable ? pageQueryString(firstTable, params, timeZone) : "";
   useEffect(() => {
     if (!orgId || !firstTable) return;
     void queryClient.prefetchQuery(tableQueries.page(orgId, firstTable, firstPageQuery));

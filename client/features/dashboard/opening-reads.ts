@@ -32,12 +32,14 @@ export function dashboardView(params: URLSearchParams): {
  */
 export function startDashboardReads(
   queryClient: QueryClient,
-  orgId: string,
+  organization: { id: string; timezone: string },
   params: URLSearchParams,
 ) {
+  const { id: orgId, timezone } = organization;
   const { platform, tab } = dashboardView(params);
   if (tab !== "reports") {
-    void queryClient.prefetchQuery(tableQueries.page(orgId, tab, pageQueryString(tab, params)));
+    const query = pageQueryString(tab, params, timezone);
+    void queryClient.prefetchQuery(tableQueries.page(orgId, tab, query));
   }
   if (platform === "youtube") void queryClient.prefetchQuery(dashboardQueries.channels(orgId));
   else void queryClient.prefetchQuery(dashboardQueries.shows(orgId));

@@ -7,7 +7,8 @@ import { Button } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { ApiError } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
-import { formatLocalDate } from "../../lib/format";
+import { useTimeZone } from "../../lib/auth/use-time-zone";
+import { formatDateIn } from "../../lib/format";
 import { usePageTitle } from "../../lib/page-title";
 import { toast } from "../../lib/toast";
 import { type DriveFile, storageApi } from "./storage-api";
@@ -25,6 +26,7 @@ export default function StoragePage() {
   usePageTitle("Drive storage");
   const { isAdmin, isLoading, organization } = useAuth();
   const orgId = organization?.id;
+  const timeZone = useTimeZone();
   const [quota, setQuota] = useState<{ usage: number; limit: number | null } | null>(null);
   const [files, setFiles] = useState<DriveFile[]>([]);
   const [nextPage, setNextPage] = useState<string | null>(null);
@@ -218,7 +220,9 @@ export default function StoragePage() {
                   <td className="py-2 pr-3">{f.name}</td>
                   <td className="py-2 pr-3">{typeLabel(f.mimeType)}</td>
                   <td className="py-2 pr-3">{f.size ? formatBytes(Number(f.size)) : "—"}</td>
-                  <td className="py-2">{f.createdTime ? formatLocalDate(f.createdTime) : "—"}</td>
+                  <td className="py-2">
+                    {f.createdTime ? formatDateIn(f.createdTime, timeZone) : "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>

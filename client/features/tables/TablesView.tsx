@@ -117,7 +117,7 @@ export function TablesView({
   const [params, updateParams] = useUrlParams();
   const timeZone = useTimeZone();
   const queryClient = useQueryClient();
-  const queryString = pageQueryString(table, params);
+  const queryString = pageQueryString(table, params, timeZone);
   // Rows asked for by a press and the address it left: until the router renders the new address
   // (a transition, 120-350 ms after the press on a 100k table) the table already says it is
   // busy, so nobody reads the old rows as the answer to the press. Dropped once the address
@@ -133,17 +133,17 @@ export function TablesView({
     (changes: Record<string, string | null>, options?: { replace?: boolean }) => {
       let before = "";
       const next = updateParams((current) => {
-        before = pageQueryString(table, current);
+        before = pageQueryString(table, current, timeZone);
         return withParams(current, changes);
       }, options);
-      const rows = pageQueryString(table, next);
+      const rows = pageQueryString(table, next, timeZone);
       // Opening a detail panel changes the address, not the rows: nothing to ask for.
       if (rows === before) return;
       // A second press before the router showed the first keeps the address still on screen.
       setAsked((pending) => pending ?? { from: before });
       void queryClient.prefetchQuery(tableQueries.page(orgId, table, rows));
     },
-    [updateParams, queryClient, orgId, table],
+    [updateParams, queryClient, orgId, table, timeZone],
   );
   const { data, isPending, isFetching, isPlaceholderData, isError, error, refetch } = useQuery({
     ...tableQueries.page(orgId, table, queryString),
@@ -180,8 +180,8 @@ export function TablesView({
     [],
   );
   const columns = useMemo(
-    () => columnDefs(table, optional, openDetail),
-    [table, optional, openDetail],
+    () => columnDefs(table, optional, timeZone, openDetail),
+    [table, optional, timeZone, openDetail],
   );
   const sorting: SortingState = params.get("sort")
     ? [{ id: params.get("sort")!, desc: params.get("dir") !== "asc" }]

@@ -12,13 +12,12 @@ import {
   withheldFigure,
 } from "../../../shared/table-columns";
 import { TitleText } from "../../components/TitleText";
-import { formatCount, formatHours, formatLocalDate } from "../../lib/format";
+import { formatCount, formatDateIn, formatHours } from "../../lib/format";
 
 export type TableRow = Record<string, string | number | boolean | null>;
 type Col = TableColumn;
 
 const n = (v: unknown) => (typeof v === "number" ? formatCount(v) : "");
-const date = (v: unknown) => (typeof v === "string" ? formatLocalDate(v) : "");
 const duration = (v: unknown) => {
   if (typeof v !== "number") return "";
   const h = Math.floor(v / 3600);
@@ -45,8 +44,11 @@ export function visibleColumns(table: TableName, optional: Record<string, boolea
 export function columnDefs(
   table: TableName,
   optional: Record<string, boolean>,
+  /** The organisation's zone: a date is the day its people were on when it happened. */
+  timeZone: string,
   onDetails?: (row: TableRow) => void,
 ): Array<ColumnDef<TableRow>> {
+  const date = (v: unknown) => (typeof v === "string" ? formatDateIn(v, timeZone) : "");
   return visibleColumns(table, optional).map(
     (col): ColumnDef<TableRow> => ({
       id: col.id,

@@ -45,8 +45,15 @@ export const MERGE_SAME_BUILD = import.meta.env.VITE_MERGE_SAME === "1";
  * for the first page while the channel list is still loading) must build the same one, so both
  * land on one cache entry.
  */
-export function pageQueryString(table: TableName, params: URLSearchParams): string {
+export function pageQueryString(
+  table: TableName,
+  params: URLSearchParams,
+  timeZone: string,
+): string {
   const query = apiQueryFrom(params);
+  // A date range names the organisation's days, as every date the app shows (the API's are UTC
+  // days unless told otherwise).
+  if (query.has("publishedFrom") || query.has("publishedTo")) query.set("timeZone", timeZone);
   if (MERGE_SAME_BUILD && table === "videos") query.set("duplicates", "1");
   return query.toString();
 }

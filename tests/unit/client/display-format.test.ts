@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   formatCompact,
   formatCount,
+  formatDateIn,
   formatHours,
-  formatLocalDate,
   formatShortDayIn,
 } from "../../../client/lib/format";
 
@@ -32,9 +32,19 @@ describe("display formatters", () => {
     expect(formatCompact(1_500_000)).toBe("1.5M");
   });
 
-  it("print dates in the reader's locale, as toLocaleDateString() did", () => {
+  it("print dates in the reader's locale on the organisation's calendar", () => {
     const at = "2026-11-23T18:40:12.000Z";
-    expect(formatLocalDate(at)).toBe(new Date(at).toLocaleDateString());
+    expect(formatDateIn(at, "UTC")).toBe(
+      new Date(at).toLocaleDateString(undefined, { timeZone: "UTC" }),
+    );
+    // 02:30 UTC on the 24th is still the 23rd in Los Angeles and already the 24th in Tokyo.
+    const night = "2026-11-24T02:30:00.000Z";
+    expect(formatDateIn(night, "America/Los_Angeles")).toBe(
+      new Date(Date.UTC(2026, 10, 23, 12)).toLocaleDateString(undefined, { timeZone: "UTC" }),
+    );
+    expect(formatDateIn(night, "Asia/Tokyo")).toBe(
+      new Date(Date.UTC(2026, 10, 24, 12)).toLocaleDateString(undefined, { timeZone: "UTC" }),
+    );
   });
 
   it("print a day in the organisation's time zone, whichever zone asked first", () => {

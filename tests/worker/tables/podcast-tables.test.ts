@@ -231,4 +231,51 @@ describe("Simplecast tables", () => {
       .split("\r\n");
     expect(csv.slice(1).map((line) => line.split(",")[0])).toEqual(ascending);
   });
+
+  it("a published date range names the days of the zone it is given, UTC without one", async () => {
+    const { org, member } = await createOrgWithMembers();
+    const content = await contentOf(org.id);
+    const [show] = await content
+      .insert(schema.shows)
+      .values({ organizationId: org.id, externalId: "zone-show", title: "Zones" })
+      .returning();
+    // 06:30 UTC on 3 March is still the evening of 2 March in Los Angeles (UTC-8).
+    const at = [
+      ["early", "2026-03-03T06:30:00.000Z"],
+      ["midday", "2026-03-03T12:00:00.000Z"],
+      ["evening", "2026-03-04T02:00:00.000Z"],
+      ["late", "2026-03-04T07:30:00.000Z"],
+    ] as const;
+    await content.insert(schema.episodes).values(
+      at.map(([title, iso], i) => ({
+        organizationId: org.id,
+        showId: show!.id,
+        externalId: `zone-${i}`,
+        title,
+        publishDate: new Date(iso),
+      })),
+    );
+    const range = async (qs: string) => {
+      const page = await tablePage(
+        "episodes",
+        org.id,
+        member.session.accessToken,
+        `sort=publishDate&dir=asc&publishedFrom=2026-03-03&publishedTo=2026-03-03${qs}`,
+      );
+      return { titles: titles(page), total: page.total };
+    };
+    expect(await range("")).toEqual({ titles: ["early", "midday"], total: 2 });
+    // Asked in another zone right after: its own rows and count, not the UTC answer kept.
+    expect(await range("&timeZone=America/Los_Angeles")).toEqual({
+      titles: ["midday", "evening", "late"],
+      total: 3,
+    });
+    expect(await range("&timeZone=Asia/Tokyo")).toEqual({ titles: ["early", "midday"], total: 2 });
+    const refused = await call(
+      `/api/orgs/${org.id}/tables/episodes?publishedFrom=2026-03-03&timeZone=Mars/Olympus`,
+      { token: member.session.accessToken },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('unknown time zone \\"Mars/Olympus\\"');
+  });
 });

@@ -5,6 +5,7 @@ import {
   PUBLISHED_PRESET_DAYS,
   type TableQuery,
 } from "../../../shared/schemas/tables";
+import { fromWallClock } from "../../../shared/zoned-time";
 import type { OrganizationScope } from "../../db/organization-scope";
 import { ApiError } from "../../errors";
 
@@ -90,14 +91,21 @@ export function publishedFilter(
     parts.push(
       sql`${side} >= ${boundAs(column, new Date(presetClock(now) - PUBLISHED_PRESET_DAYS[query.published] * DAY_MS))}`,
     );
-  // Date inputs are whole days: from the start of the first to the end of the last (UTC).
+  // Date inputs are whole days of the query's zone: from the start of the first to the start of
+  // the day after the last.
+  const zone = query.timeZone ?? "UTC";
   if (query.publishedFrom)
-    parts.push(
-      sql`${side} >= ${boundAs(column, new Date(`${query.publishedFrom}T00:00:00.000Z`))}`,
-    );
+    parts.push(sql`${side} >= ${boundAs(column, startOfDay(query.publishedFrom, zone))}`);
   if (query.publishedTo)
-    parts.push(sql`${side} <= ${boundAs(column, new Date(`${query.publishedTo}T23:59:59.999Z`))}`);
+    parts.push(sql`${side} < ${boundAs(column, startOfDay(query.publishedTo, zone, 1))}`);
   return and(...parts);
+}
+
+/** Midnight starting `day` (2026-01-31), or `later` days after it, in the zone. */
+function startOfDay(day: string, timeZone: string, later = 0): Date {
+  const [year = 1970, month = 1, date = 1] = day.split("-").map(Number);
+  const wall = { year, month, day: date + later, hour: 0, minute: 0, second: 0, millisecond: 0 };
+  return fromWallClock(wall, timeZone);
 }
 
 /** A count preset's filter (shared/schemas/tables.ts VIEWS_/DOWNLOADS_THRESHOLDS). */

@@ -67,6 +67,8 @@ export function totalsKey(
     q.published ? `${q.published}@${presetClock(now)}` : null,
     q.publishedFrom ?? null,
     q.publishedTo ?? null,
+    // The range's days are the zone's: the same dates in another zone are other rows.
+    q.publishedFrom || q.publishedTo ? (q.timeZone ?? "UTC") : null,
     q.merge ?? null,
     q.duplicates ?? null,
   ]);
