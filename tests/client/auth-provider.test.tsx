@@ -325,6 +325,14 @@ describe("AuthProvider", () => {
         </AuthProvider>,
       );
 
+    /** Opens the app with the link held, then chooses to continue with it. */
+    const mountAndContinue = async () => {
+      mountWithLink();
+      await settle();
+      await act(async () => screen.getByText("continue").click());
+      await settle();
+    };
+
     it("with nobody signed in here, is used at once", async () => {
       vi.useFakeTimers({ now: NOW });
       const s = linkServer([() => refused("no_session")]);
@@ -352,10 +360,7 @@ describe("AuthProvider", () => {
     it("continuing uses the link: its account is signed in, in place of the current one", async () => {
       vi.useFakeTimers({ now: NOW });
       const s = linkServer([() => token(1)]);
-      mountWithLink();
-      await settle();
-      await act(async () => screen.getByText("continue").click());
-      await settle();
+      await mountAndContinue();
       screen.getByText("signed in as ada@example.com");
       expect(screen.queryByText("link held")).toBeNull();
       expect(s.calls()).toEqual(["/api/auth/refresh?include=me", "/api/auth/link", "/api/auth/me"]);
@@ -364,10 +369,7 @@ describe("AuthProvider", () => {
     it("continuing with a dead link signs nobody out: the cookie's session is there on reload", async () => {
       vi.useFakeTimers({ now: NOW });
       const s = linkServer([() => token(1)], false);
-      mountWithLink();
-      await settle();
-      await act(async () => screen.getByText("continue").click());
-      await settle();
+      await mountAndContinue();
       // The page shows its invalid-link screen (nobody in this tab), and no sign-out was sent.
       screen.getByText("signed out");
       expect(s.calls()).toEqual(["/api/auth/refresh?include=me", "/api/auth/link"]);

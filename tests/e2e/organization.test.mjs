@@ -21,6 +21,15 @@ async function openSettings(page, who) {
   await page.goto(`${baseUrl()}/organization-settings`);
 }
 
+/** Invites a new address from Add Member and waits for the toast. */
+async function invite(page, email) {
+  await page.getByRole("button", { name: "Add Member" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Member" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await page.getByText(`Invitation sent to ${email}. They join once they accept it.`).waitFor();
+}
+
 /** Focus on the Invitations heading while invitations are listed, else on the Members heading. */
 async function focusOnHeading(page) {
   await page.waitForFunction(() => {
@@ -66,11 +75,7 @@ describe("organization settings", () => {
     const { context, page } = await newPage(browser());
     await openSettings(page, own().admin);
     const email = uniqueEmail("member");
-    await page.getByRole("button", { name: "Add Member" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add New Member" });
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByRole("button", { name: "Send invitation" }).click();
-    await page.getByText(`Invitation sent to ${email}. They join once they accept it.`).waitFor();
+    await invite(page, email);
     // Invited, not a member: it is listed under Invitations.
     const row = page.getByTestId("invitation-row").filter({ hasText: email });
     await row.getByText("Invited").waitFor();
@@ -91,11 +96,7 @@ describe("organization settings", () => {
     const { context, page } = await newPage(browser());
     await openSettings(page, admin);
     const email = uniqueEmail("invitee");
-    await page.getByRole("button", { name: "Add Member" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add New Member" });
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByRole("button", { name: "Send invitation" }).click();
-    await page.getByText(`Invitation sent to ${email}. They join once they accept it.`).waitFor();
+    await invite(page, email);
     const link = /(https?:\/\/\S+#access_token=[^\s&]+&type=invite)/.exec(
       (await latestMail(email, "invitation")).text,
     )?.[1];

@@ -57,6 +57,17 @@ async function seedPodcasts(orgId: string, prefix = "") {
   return { tech: tech!, music: music!, empty: empty! };
 }
 
+/** An organisation with one empty show, and its content database. */
+async function orgWithShow(title: string) {
+  const { org, member } = await createOrgWithMembers();
+  const content = await contentOf(org.id);
+  const [show] = await content
+    .insert(schema.shows)
+    .values({ organizationId: org.id, externalId: `${title}-show`, title })
+    .returning();
+  return { org, member, content, show };
+}
+
 async function tablePage(table: "shows" | "episodes", orgId: string, token: string, qs: string) {
   const r = await call(`/api/orgs/${orgId}/tables/${table}?${qs}`, { token });
   expect(r.status, r.text).toBe(200);
@@ -174,12 +185,7 @@ describe("Simplecast tables", () => {
   });
 
   it("episodes sorted by S/E: by season, then by episode inside it, in pages and the export", async () => {
-    const { org, member } = await createOrgWithMembers();
-    const content = await contentOf(org.id);
-    const [show] = await content
-      .insert(schema.shows)
-      .values({ organizationId: org.id, externalId: "se-show", title: "Seasons" })
-      .returning();
+    const { org, member, content, show } = await orgWithShow("Seasons");
     // Written out of order, so rowid order (the old tie-break inside a season) is not S/E order.
     const written: Array<[season: number | null, episode: number | null]> = [
       [2, 1],
@@ -233,12 +239,7 @@ describe("Simplecast tables", () => {
   });
 
   it("a published date range names the days of the zone it is given, UTC without one", async () => {
-    const { org, member } = await createOrgWithMembers();
-    const content = await contentOf(org.id);
-    const [show] = await content
-      .insert(schema.shows)
-      .values({ organizationId: org.id, externalId: "zone-show", title: "Zones" })
-      .returning();
+    const { org, member, content, show } = await orgWithShow("Zones");
     // 06:30 UTC on 3 March is still the evening of 2 March in Los Angeles (UTC-8).
     const at = [
       ["early", "2026-03-03T06:30:00.000Z"],
