@@ -57,7 +57,10 @@ type AuthContextValue = AuthState & {
    * they choose (the link signs its own account in, and this browser's session out).
    */
   heldLink: PendingLink | null;
-  /** Signs the current person out and the link's account in (or nobody, if the link is dead). */
+  /**
+   * Uses the link: its account takes this browser's session, in every tab. A used or expired
+   * link signs this tab out only until the page loads again (the session's cookie is untouched).
+   */
   followHeldLink: () => Promise<void>;
   /** Keeps the current session; the link stays unused (it still works from the email). */
   dropHeldLink: () => void;
