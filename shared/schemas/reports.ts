@@ -64,7 +64,8 @@ export const sheetDestinationSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("existing"),
     persistentSheetId: z.string().uuid({ message: "Choose a spreadsheet" }),
-    tabName,
+    /** The one tab written; left out, the platform's default tabs (Channels and Videos). */
+    tabName: tabName.optional(),
   }),
 ]);
 export type SheetDestination = z.infer<typeof sheetDestinationSchema>;

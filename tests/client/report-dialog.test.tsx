@@ -5,6 +5,7 @@ import { ReportDialog } from "../../client/features/reports/ReportDialog";
 import { AuthProvider } from "../../client/lib/auth/AuthProvider";
 import { toast } from "../../client/lib/toast";
 import {
+  type PersistentSheetView,
   reportCreatedSchema,
   type ScheduleView,
   scheduleCreatedSchema,
@@ -53,7 +54,11 @@ function serve(answer?: (path: string) => Response | undefined) {
 
 function open(
   onSaved = vi.fn(),
-  more: { onOpenChange?: (open: boolean) => void; editing?: ScheduleView } = {},
+  more: {
+    onOpenChange?: (open: boolean) => void;
+    editing?: ScheduleView;
+    sheets?: PersistentSheetView[];
+  } = {},
 ) {
   render(
     <AuthProvider>
@@ -67,7 +72,7 @@ function open(
           { id: "c1", title: "Tech channel" },
           { id: "c2", title: "Music channel" },
         ]}
-        persistentSheets={[]}
+        persistentSheets={more.sheets ?? []}
         onSaved={onSaved}
       />
     </AuthProvider>,
@@ -208,5 +213,44 @@ describe("ReportDialog", () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(onSaved).toHaveBeenCalled();
     expect(errors).toEqual(["Recurring report not found"]);
+  });
+
+  it("editing a schedule on default tabs and saving it unchanged keeps the default tabs", async () => {
+    const bodies = serve((path) =>
+      path.endsWith("/reports/schedules/s1")
+        ? new Response(JSON.stringify({ schedule: { id: "s1" } }), {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          })
+        : undefined,
+    );
+    const sheet = {
+      id: "0b7c1f1e-3c3a-4d0e-9a51-6f1f3e2d9c10",
+      sheetName: "Two tabs",
+      spreadsheetUrl: null,
+      createdAt: "2026-11-01T00:00:00.000Z",
+    };
+    const user = userEvent.setup();
+    open(vi.fn(), {
+      editing: aSchedule({ isPersistent: true, sheetTabName: null, persistentSheet: sheet }),
+      sheets: [sheet],
+    });
+    const dialog = await screen.findByRole("dialog");
+    expect(
+      within(dialog).getByRole("radio", { name: "Add a tab to an existing spreadsheet" }),
+    ).toHaveProperty("checked", true);
+    expect(
+      within(dialog).getByRole("radio", { name: "Default tabs (Channels & Videos)" }),
+    ).toHaveProperty("checked", true);
+    await user.click(within(dialog).getByRole("button", { name: "Update Report" }));
+    await waitFor(() => expect(bodies.some((b) => b.path.endsWith("/schedules/s1"))).toBe(true));
+    expect(bodies.find((b) => b.path.endsWith("/schedules/s1"))!.body).toMatchObject({
+      isPersistent: true,
+      destination: { kind: "existing", persistentSheetId: sheet.id },
+    });
+    expect(
+      (bodies.find((b) => b.path.endsWith("/schedules/s1"))!.body as { destination: object })
+        .destination,
+    ).not.toHaveProperty("tabName");
   });
 });

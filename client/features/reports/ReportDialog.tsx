@@ -121,15 +121,10 @@ export function ReportDialog({
   const [tabStructure, setTabStructure] = useState<"default" | "custom">(
     editing?.sheetTabName ? "custom" : "default",
   );
-  // Editing a schedule with a spreadsheet keeps writing there (the existing one is preselected).
-  const [tabName, setTabName] = useState(
-    editing?.sheetTabName ??
-      (editing?.persistentSheet
-        ? platform === "youtube"
-          ? "Videos"
-          : "Episodes"
-        : DEFAULT_TAB_NAME),
-  );
+  // Editing a schedule with a spreadsheet keeps writing there, as it did: the existing one is
+  // preselected with its own tabs (its default tabs stay default: this used to offer a "Videos"
+  // tab, and saving an untouched dialog stopped the Channels tab being written).
+  const [tabName, setTabName] = useState(editing?.sheetTabName ?? DEFAULT_TAB_NAME);
   const [existingSheet, setExistingSheet] = useState(
     editing?.persistentSheet?.id ?? persistentSheets[0]?.id ?? "",
   );
@@ -155,7 +150,7 @@ export function ReportDialog({
     !persistent ||
     (destination === "new"
       ? sheetName.trim().length > 0 || Boolean(editing?.persistentSheet)
-      : existingSheet !== "" && tabName.trim().length > 0);
+      : existingSheet !== "" && (tabStructure === "default" || tabName.trim().length > 0));
   const canSubmit =
     !busy &&
     title.trim().length > 0 &&
@@ -182,7 +177,11 @@ export function ReportDialog({
         const dest: SheetDestination | null = !persistent
           ? null
           : destination === "existing"
-            ? { kind: "existing", persistentSheetId: existingSheet, tabName: tabName.trim() }
+            ? {
+                kind: "existing",
+                persistentSheetId: existingSheet,
+                ...(tabStructure === "custom" ? { tabName: tabName.trim() } : {}),
+              }
             : {
                 kind: "new",
                 sheetName: sheetName.trim() || editing?.persistentSheet?.sheetName || title.trim(),
@@ -224,6 +223,41 @@ export function ReportDialog({
       setBusy(false);
     }
   };
+
+  // Which tabs the report writes: the platform's two, or one tab of the person's naming.
+  const tabChoice = (
+    <>
+      <div className="flex flex-wrap gap-4">
+        <Radio
+          name="tabs"
+          value="default"
+          checked={tabStructure === "default"}
+          onChange={() => setTabStructure("default")}
+        >
+          Default tabs ({platform === "youtube" ? "Channels & Videos" : "Shows & Episodes"})
+        </Radio>
+        <Radio
+          name="tabs"
+          value="custom"
+          checked={tabStructure === "custom"}
+          onChange={() => setTabStructure("custom")}
+        >
+          One custom tab
+        </Radio>
+      </div>
+      {tabStructure === "custom" && (
+        <label className="block text-sm">
+          Tab name
+          <input
+            className={inputClass}
+            value={tabName}
+            maxLength={TAB_NAME_MAX}
+            onChange={(e) => setTabName(e.target.value)}
+          />
+        </label>
+      )}
+    </>
+  );
 
   return (
     <Dialog
@@ -367,7 +401,12 @@ export function ReportDialog({
                   name="destination"
                   value="existing"
                   checked={destination === "existing"}
-                  onChange={() => setDestination("existing")}
+                  onChange={() => {
+                    setDestination("existing");
+                    // Another report's spreadsheet: a tab of this report's own, unless this
+                    // schedule already writes its default tabs there.
+                    if (editing?.persistentSheet?.id !== existingSheet) setTabStructure("custom");
+                  }}
                 >
                   Add a tab to an existing spreadsheet
                 </Radio>
@@ -393,39 +432,10 @@ export function ReportDialog({
                     placeholder={editing?.persistentSheet?.sheetName ?? ""}
                   />
                 </label>
-                <div className="flex flex-wrap gap-4">
-                  <Radio
-                    name="tabs"
-                    value="default"
-                    checked={tabStructure === "default"}
-                    onChange={() => setTabStructure("default")}
-                  >
-                    Default tabs (
-                    {platform === "youtube" ? "Channels & Videos" : "Shows & Episodes"})
-                  </Radio>
-                  <Radio
-                    name="tabs"
-                    value="custom"
-                    checked={tabStructure === "custom"}
-                    onChange={() => setTabStructure("custom")}
-                  >
-                    One custom tab
-                  </Radio>
-                </div>
-                {tabStructure === "custom" && (
-                  <label className="block text-sm">
-                    Tab name
-                    <input
-                      className={inputClass}
-                      value={tabName}
-                      maxLength={TAB_NAME_MAX}
-                      onChange={(e) => setTabName(e.target.value)}
-                    />
-                  </label>
-                )}
+                {tabChoice}
               </div>
             ) : (
-              <div className="grid gap-3 sm:grid-cols-2">
+              <div className="grid gap-3">
                 <label className="text-sm">
                   Spreadsheet
                   <select
@@ -440,15 +450,7 @@ export function ReportDialog({
                     ))}
                   </select>
                 </label>
-                <label className="text-sm">
-                  Tab name
-                  <input
-                    className={inputClass}
-                    value={tabName}
-                    maxLength={TAB_NAME_MAX}
-                    onChange={(e) => setTabName(e.target.value)}
-                  />
-                </label>
+                <div className="space-y-2 sm:col-span-2">{tabChoice}</div>
               </div>
             )}
           </fieldset>

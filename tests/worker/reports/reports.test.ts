@@ -519,6 +519,81 @@ describe("recurring schedules", () => {
         sheet!.spreadsheetId,
       ))!.sheets.map((s) => s.title),
     ).toEqual(["Data", "Weekly"]);
+
+    // A third may not write a tab another already writes (in any case): each run clears its
+    // tabs, so the two would wipe each other's rows.
+    const clash = await call(`/api/orgs/${org.id}/reports/schedules`, {
+      body: scheduleBody(channel.id, {
+        title: "Clash",
+        isPersistent: true,
+        destination: {
+          kind: "existing",
+          persistentSheetId: view.persistentSheets[0]!.id,
+          tabName: "weekly",
+        },
+      }),
+      token,
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.json).toMatchObject({
+      error: {
+        message:
+          'The recurring report "Second" already writes the tab "Weekly" of this spreadsheet. Choose another tab name.',
+        field: "destination.tabName",
+      },
+    });
+    // Saving a schedule with its own tab again is not a clash with itself.
+    const secondId = (second.json as { schedule: { id: string } }).schedule.id;
+    const resaved = await call(`/api/orgs/${org.id}/reports/schedules/${secondId}`, {
+      method: "PATCH",
+      body: scheduleBody(channel.id, {
+        title: "Second",
+        isPersistent: true,
+        destination: {
+          kind: "existing",
+          persistentSheetId: view.persistentSheets[0]!.id,
+          tabName: "Weekly",
+        },
+      }),
+      token,
+    });
+    expect(resaved.status, resaved.text).toBe(200);
+  });
+
+  it("a schedule on default tabs, edited with its spreadsheet kept, still writes both tabs", async () => {
+    const { org, admin, token, channel } = await orgWithChannel("@bench-12");
+    await connectGoogle(org.id, admin.session.accessToken, "sheets.keeper@gmail.com");
+    const { schedule } = await createSchedule(
+      org.id,
+      token,
+      scheduleBody(channel.id, { ...persistentTo("Two tabs", null) }),
+    );
+    const sheetId = (await page(org.id, token)).persistentSheets[0]!.id;
+    const edit = await call(`/api/orgs/${org.id}/reports/schedules/${schedule.id}`, {
+      method: "PATCH",
+      body: scheduleBody(channel.id, {
+        title: "Renamed",
+        isPersistent: true,
+        destination: { kind: "existing", persistentSheetId: sheetId },
+      }),
+      token,
+    });
+    expect(edit.status, edit.text).toBe(200);
+    expect((await page(org.id, token)).schedules[0]).toMatchObject({
+      title: "Renamed",
+      sheetTabName: null,
+      persistentSheet: { sheetName: "Two tabs" },
+    });
+    // Another schedule's own tab named like a default tab is refused too.
+    const clash = await call(`/api/orgs/${org.id}/reports/schedules`, {
+      body: scheduleBody(channel.id, {
+        title: "Videos only",
+        isPersistent: true,
+        destination: { kind: "existing", persistentSheetId: sheetId, tabName: "Videos" },
+      }),
+      token,
+    });
+    expect(clash.status).toBe(409);
   });
 
   it("a Google failure is recorded on the run with a clear message, and the report files are kept", async () => {

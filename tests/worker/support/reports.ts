@@ -43,9 +43,13 @@ export const scheduleBody = (channelId: string, extra: Record<string, unknown> =
 });
 
 /** "Update the same sheet" into a new spreadsheet with one custom tab. */
-export const persistentTo = (sheetName: string, tabName: string) => ({
+/** A new spreadsheet with one tab of that name, or the default tabs when the name is null. */
+export const persistentTo = (sheetName: string, tabName: string | null) => ({
   isPersistent: true,
-  destination: { kind: "new", sheetName, tabStructure: "custom", tabName },
+  destination:
+    tabName === null
+      ? { kind: "new", sheetName, tabStructure: "default" }
+      : { kind: "new", sheetName, tabStructure: "custom", tabName },
 });
 
 /** Creates a schedule as the Reports page does; its id and its Initial Setup run (persistent). */

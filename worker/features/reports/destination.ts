@@ -5,7 +5,8 @@ import type {
 } from "../../../shared/schemas/reports";
 import type { Db } from "../../db/client";
 import { ApiError } from "../../errors";
-import { findPersistentSheet, insertPersistentSheet } from "./schedule-queries";
+import { reportLayout } from "./report-data";
+import { findPersistentSheet, insertPersistentSheet, schedulesWritingTo } from "./schedule-queries";
 
 /**
  * Where a persistent schedule writes. A new spreadsheet becomes a persistent_sheets row (created
@@ -16,6 +17,7 @@ export async function resolveDestination(
   organizationId: string,
   platform: ReportPlatform,
   body: CreateSchedule | UpdateSchedule,
+  editingId: string | undefined,
 ) {
   if (!body.isPersistent || !body.destination)
     return { persistentSheetId: null, sheetTabName: null };
@@ -26,7 +28,8 @@ export async function resolveDestination(
       throw new ApiError("BAD_REQUEST", "That spreadsheet is not available; choose another.", {
         field: "destination.persistentSheetId",
       });
-    return { persistentSheetId: sheet.id, sheetTabName: d.tabName };
+    await refuseSharedTab(db, organizationId, platform, sheet.id, d.tabName ?? null, editingId);
+    return { persistentSheetId: sheet.id, sheetTabName: d.tabName ?? null };
   }
   const sheet = await insertPersistentSheet(organizationId, db, platform, d.sheetName);
   return {
@@ -35,12 +38,40 @@ export async function resolveDestination(
   };
 }
 
+/**
+ * Every run clears the tabs it writes and writes them again, so two schedules writing one tab
+ * would each wipe the other's rows, and the tab would hold whichever ran last. Google's tab
+ * names ignore case ("Data" and "data" are one tab).
+ */
+async function refuseSharedTab(
+  db: Db,
+  organizationId: string,
+  platform: ReportPlatform,
+  sheetId: string,
+  tabName: string | null,
+  editingId: string | undefined,
+) {
+  const { parentTab, childTab } = reportLayout[platform];
+  const tabsOf = (name: string | null) => (name === null ? [parentTab, childTab] : [name]);
+  const wanted = new Set(tabsOf(tabName).map((t) => t.toLocaleLowerCase()));
+  for (const other of await schedulesWritingTo(organizationId, db, sheetId, editingId)) {
+    const shared = tabsOf(other.tabName).find((t) => wanted.has(t.toLocaleLowerCase()));
+    if (shared)
+      throw new ApiError(
+        "CONFLICT",
+        `The recurring report "${other.title}" already writes the tab "${shared}" of this spreadsheet. Choose another tab name.`,
+        { field: "destination.tabName", reason: "tab_in_use" },
+      );
+  }
+}
+
 /** A schedule's stored fields from the create or edit form, its destination resolved. */
 export async function scheduleFields(
   db: Db,
   organizationId: string,
   platform: ReportPlatform,
   body: CreateSchedule | UpdateSchedule,
+  editingId?: string,
 ) {
   return {
     title: body.title,
@@ -51,6 +82,6 @@ export async function scheduleFields(
     dayOfMonth: body.dayOfMonth,
     scheduledTime: body.scheduledTime,
     isPersistent: body.isPersistent,
-    ...(await resolveDestination(db, organizationId, platform, body)),
+    ...(await resolveDestination(db, organizationId, platform, body, editingId)),
   };
 }

@@ -158,7 +158,7 @@ export const reportRoutes = newRouter()
       org.id,
       db,
       current.id,
-      await scheduleFields(db, org.id, current.platform as ReportPlatform, body),
+      await scheduleFields(db, org.id, current.platform as ReportPlatform, body, current.id),
     );
     return reply(c, routes.updateSchedule, { schedule: { id: current.id } });
   })

@@ -41,6 +41,29 @@ export async function findPersistentSheet(
   return sheet;
 }
 
+/** The other schedules writing to a spreadsheet: their titles and tabs (null: default tabs). */
+export async function schedulesWritingTo(
+  organizationId: string,
+  db: Db,
+  sheetId: string,
+  exceptScheduleId: string | undefined,
+) {
+  const rows = await db
+    .select({
+      id: reportSchedules.id,
+      title: reportSchedules.title,
+      tabName: reportSchedules.sheetTabName,
+    })
+    .from(reportSchedules)
+    .where(
+      and(
+        eq(reportSchedules.organizationId, organizationId),
+        eq(reportSchedules.persistentSheetId, sheetId),
+      ),
+    );
+  return rows.filter((row) => row.id !== exceptScheduleId);
+}
+
 /** A spreadsheet to be created in Google by the schedule's first run. */
 export async function insertPersistentSheet(
   organizationId: string,
