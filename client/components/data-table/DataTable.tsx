@@ -77,6 +77,8 @@ type Props<T> = {
   searchable?: boolean;
   onEdit?: (row: T) => void;
   onDeleteSelected?: (rows: T[]) => Promise<void>;
+  /** What else a delete takes, said in its confirmation (default: the rows' history). */
+  deleteWarning?: string;
   label: string;
   /** Where the person's column choices are remembered (user and table); none: not remembered. */
   prefsKey?: string;
@@ -416,7 +418,7 @@ export function DataTable<T>(props: Props<T>) {
         onOpenChange={setConfirming}
         title={`Delete ${selected.length} selected?`}
         returnFocus={region}
-        description="This also deletes their history. It cannot be undone."
+        description={props.deleteWarning ?? "This also deletes their history. It cannot be undone."}
       >
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { User } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { profileMessages } from "../../../shared/messages";
@@ -7,6 +8,7 @@ import { Card } from "../../components/Card";
 import { Button, Field } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
+import { orgScope } from "../../lib/query/define-query";
 import { toast } from "../../lib/toast";
 import { useImageUpload } from "../../lib/use-image-upload";
 import { removeAvatar, updateOrgTimezone, updateProfile, uploadAvatar } from "./account-api";
@@ -16,6 +18,7 @@ export function ProfileCard() {
   const [phone, setPhone] = useState(user?.phoneNumber ?? "");
   const [timezone, setTimezone] = useState(organization?.timezone ?? DEFAULT_TIME_ZONE);
   const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
   const avatar = useImageUpload({
     upload: uploadAvatar,
     after: reload,
@@ -31,9 +34,12 @@ export function ProfileCard() {
       await updateProfile(phone.trim() || null);
       // The select offers only supported zones; the find narrows the DOM's string to one.
       const chosen = supportedTimeZones.find((zone) => zone.id === timezone)?.id;
-      if (isAdmin && organization && chosen && chosen !== organization.timezone)
-        await updateOrgTimezone(organization.id, chosen);
+      const zoneChanged = isAdmin && organization && chosen && chosen !== organization.timezone;
+      if (zoneChanged) await updateOrgTimezone(organization.id, chosen);
       await reload();
+      // What was read on the old zone's calendar (the overview's days, say) is read again: its
+      // cache entries do not name the zone, and the dashboard showed the old days for 30 s.
+      if (zoneChanged) void queryClient.invalidateQueries({ queryKey: orgScope(organization.id) });
       toast.success(profileMessages.profileUpdated);
     } catch (error) {
       toast.error(serverMessage(error, profileMessages.updateProfileFailed));

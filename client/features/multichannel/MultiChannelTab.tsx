@@ -276,6 +276,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
             setSearch(q);
             setPage(1);
           }}
+          deleteWarning="This also deletes their pairings and files. It cannot be undone."
           onDeleteSelected={async (selected) => {
             try {
               const { deleted } = await multiChannelApi.remove(

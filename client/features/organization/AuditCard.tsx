@@ -34,6 +34,8 @@ const describe = ({ action, details, targetEmail }: AuditEntry) => {
       return `reset the password of ${member}`;
     case "organization.updated":
       return `renamed the organization to ${d.to}`;
+    case "organization.timezone_changed":
+      return `changed the time zone from ${d.from} to ${d.to}`;
     case "organization.logo_changed":
       return "changed the logo";
     case "organization.logo_removed":

@@ -415,6 +415,7 @@ export default function PlatformReports({
               </label>
             </div>
           }
+          deleteWarning="This also deletes their CSV and JSON files (spreadsheets stay in Google Drive). It cannot be undone."
           onDeleteSelected={async (rows) => {
             try {
               const { deleted } = await reportsApi.remove(

@@ -43,6 +43,25 @@ describe("organization information", () => {
     });
   });
 
+  it("records a change of time zone with both zones, and not a choice of the same zone", async () => {
+    const { org, admin } = await createOrgWithMembers();
+    const token = admin.session.accessToken;
+    const setZone = (timezone: string) =>
+      call(`/api/orgs/${org.id}/timezone`, { method: "PATCH", body: { timezone }, token });
+    expect((await setZone("Asia/Tokyo")).status).toBe(200);
+    expect((await setZone("Asia/Tokyo")).status).toBe(200);
+    const audit = await call(`/api/orgs/${org.id}/audit`, { token });
+    const entries = (audit.json as { entries: Array<{ action: string }> }).entries.filter(
+      (e) => e.action === "organization.timezone_changed",
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorEmail: admin.email,
+        details: { from: "America/Los_Angeles", to: "Asia/Tokyo" },
+      }),
+    ]);
+  });
+
   it("refuses texts past their length with a message naming the field, changing nothing", async () => {
     const { org, admin } = await createOrgWithMembers();
     const token = admin.session.accessToken;

@@ -7,6 +7,7 @@ export type AuditAction =
   | "organization.updated"
   | "organization.logo_changed"
   | "organization.logo_removed"
+  | "organization.timezone_changed"
   | "integrations.keys_changed"
   | "member.added"
   | "member.invited"
