@@ -30,14 +30,18 @@ async function invite(page, email) {
   await page.getByText(`Invitation sent to ${email}. They join once they accept it.`).waitFor();
 }
 
-/** Focus on the Invitations heading while invitations are listed, else on the Members heading. */
-async function focusOnHeading(page) {
-  await page.waitForFunction(() => {
-    const expected = document.querySelector('[data-testid="invitation-row"]')
-      ? "invitations-title"
-      : "members-title";
+/**
+ * Focus on the heading of the list a row left: the Members heading after a removal; after a
+ * withdrawal the Invitations heading while invitations are listed, else the Members heading.
+ */
+async function focusOnHeading(page, list) {
+  await page.waitForFunction((list) => {
+    const expected =
+      list === "invitations" && document.querySelector('[data-testid="invitation-row"]')
+        ? "invitations-title"
+        : "members-title";
     return document.activeElement?.id === expected;
-  });
+  }, list);
 }
 
 describe("organization settings", () => {
@@ -87,7 +91,7 @@ describe("organization settings", () => {
     await row.waitFor({ state: "detached" });
     // The Withdraw button went with its row: focus is on the list's heading (or, with no
     // invitation left, the members'), not on the page's body.
-    await focusOnHeading(page);
+    await focusOnHeading(page, "invitations");
     await context.close();
   });
 
@@ -124,6 +128,9 @@ describe("organization settings", () => {
     const { admin, user } = await createOrganization("Organization members");
     const { context, page } = await newPage(browser());
     await openSettings(page, admin);
+    // An invitation pending below the members: focus after the removal still goes to the
+    // members' heading, not to the invitations'.
+    await invite(page, uniqueEmail("pending"));
     const row = page.getByTestId("member-row").filter({ hasText: user.email });
     await row.getByLabel(`Role of ${user.email}`).selectOption("admin");
     await page.getByText("Member role updated successfully").waitFor();
@@ -137,7 +144,7 @@ describe("organization settings", () => {
       .getByTestId("member-row")
       .filter({ hasText: user.email })
       .waitFor({ state: "detached" });
-    await focusOnHeading(page);
+    await focusOnHeading(page, "members");
     const log = page.getByTestId("audit-log");
     await log.getByText(`removed ${user.email}`).waitFor();
     // Roles in words, and the person named while their account existed (it is deleted now).

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { authApi } from "../../../shared/api/auth";
 import { linkMessages } from "../../../shared/messages";
@@ -144,26 +144,25 @@ function HeldLinkChoice({ kind, email }: { kind: "invite" | "recovery"; email: s
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const what = kind === "invite" ? "invitation link" : "password reset link";
+  // The page opens on its question (focus was left on the page's body).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 dark:bg-slate-950">
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <h1 className="mb-4 text-xl font-semibold">{HELD_LINK_TITLE}</h1>
+        <h1 ref={heading} tabIndex={-1} className="mb-4 text-xl font-semibold">
+          {HELD_LINK_TITLE}
+        </h1>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          You are signed in as <strong className="break-all">{email}</strong>. This {what} is for
-          the account it was emailed to: opening it signs you out of {email} in this browser.
+          You are signed in as <strong className="break-all">{email}</strong>. This {what} signs in
+          the account it was emailed to, in place of {email} in this browser.
         </p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          If it was emailed to {email}, you are signed in already and do not need it.
+        </p>
+        {/* The safe choice first: staying changes nothing, and the link still works later. */}
         <div className="mt-6 flex flex-col gap-2">
           <Button
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              void followHeldLink().finally(() => setBusy(false));
-            }}
-          >
-            {busy ? "Opening..." : "Continue with the link"}
-          </Button>
-          <Button
-            variant="secondary"
             disabled={busy}
             onClick={() => {
               dropHeldLink();
@@ -171,6 +170,16 @@ function HeldLinkChoice({ kind, email }: { kind: "invite" | "recovery"; email: s
             }}
           >
             <span className="break-all">Stay signed in as {email}</span>
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void followHeldLink().finally(() => setBusy(false));
+            }}
+          >
+            {busy ? "Opening..." : "Continue with the link"}
           </Button>
         </div>
       </div>

@@ -177,6 +177,8 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
           <Button
             variant="secondary"
             className="px-3 py-1"
+            // Named after its report: a list of "Continue" buttons told a screen reader nothing.
+            aria-label={`${row.original.status === "completed" ? "View" : "Continue"} ${row.original.title}`}
             onClick={() => setPreview(row.original.id)}
           >
             {row.original.status === "completed" ? "View" : "Continue"}

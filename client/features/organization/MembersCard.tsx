@@ -32,11 +32,15 @@ export function MembersCard({ orgId }: { orgId: string }) {
   const [deleting, setDeleting] = useState<Member | null>(null);
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "organization") });
-  // A removed member's or withdrawn invitation's row leaves with the button that had focus: the
-  // invitations' heading takes it, else the members'.
+  // A removed member's or withdrawn invitation's row leaves with the button that had focus: its
+  // list's heading takes it (the members' once no invitation is left).
   const heading = useRef<HTMLHeadingElement>(null);
   const invitationsHeading = useRef<HTMLHeadingElement>(null);
-  const rescueFocus = useFocusRescue(() => invitationsHeading.current ?? heading.current, data);
+  const rescueAfterRemoval = useFocusRescue(() => heading.current, data);
+  const rescueAfterWithdrawal = useFocusRescue(
+    () => invitationsHeading.current ?? heading.current,
+    data,
+  );
 
   const changeRole = async (member: Member, role: "admin" | "standard") => {
     try {
@@ -163,7 +167,7 @@ export function MembersCard({ orgId }: { orgId: string }) {
           orgId={orgId}
           invitations={data.invitations}
           onChange={refresh}
-          onWithdrawn={rescueFocus}
+          onWithdrawn={rescueAfterWithdrawal}
           headingRef={invitationsHeading}
         />
       )}
@@ -180,7 +184,7 @@ export function MembersCard({ orgId }: { orgId: string }) {
         member={deleting}
         onClose={() => setDeleting(null)}
         onDone={() => {
-          rescueFocus();
+          rescueAfterRemoval();
           refresh();
         }}
       />

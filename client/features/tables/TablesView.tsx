@@ -35,7 +35,13 @@ import { PublishedRange } from "./PublishedRange";
 import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
 import { copyRows, deleteRows, downloadTable, platformOf } from "./table-api";
 import { tableQueries } from "./table-queries";
-import { MERGE_SAME_BUILD, pageOf, pageQueryString, withParams } from "./table-state";
+import {
+  MERGE_SAME_BUILD,
+  onePublishedFilter,
+  pageOf,
+  pageQueryString,
+  withParams,
+} from "./table-state";
 
 /** The "specially flagged build" of spec section 2: `VITE_MERGE_SAME=1` at build time (on for npm start and the browser tests). */
 
@@ -302,14 +308,14 @@ export function TablesView({
             <FilterSelects
               defs={defs}
               params={params}
-              onChange={(key, value) => changeParams({ [key]: value })}
+              onChange={(key, value) => changeParams(onePublishedFilter({ [key]: value }))}
             />
             {(table === "videos" || table === "episodes") && (
               <PublishedRange
                 from={params.get("publishedFrom") ?? ""}
                 to={params.get("publishedTo") ?? ""}
                 // From the URL as it is now: two quick edits never undo each other.
-                onChange={changeParams}
+                onChange={(range) => changeParams(onePublishedFilter(range))}
               />
             )}
             <DownloadMenu onDownload={download} onCopy={() => void copy()} />

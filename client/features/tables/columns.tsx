@@ -80,10 +80,7 @@ export function columnDefs(
         if (col.kind === "minutes") return typeof v === "number" ? formatHours(v) : "";
         if (col.kind === "date") return col.id === "lastUpdated" && !v ? "Never" : date(v);
         if (col.kind === "duration") return duration(v);
-        if (col.kind === "season")
-          return row.original.seasonNumber !== null && row.original.episodeNumber !== null
-            ? `S${row.original.seasonNumber}E${row.original.episodeNumber}`
-            : "";
+        if (col.kind === "season") return seasonEpisode(row.original);
         if (col.id === "title")
           return <TitleCell table={table} row={row.original} onDetails={onDetails} />;
         // A name (the channel or show of a row), in its own direction as the title.
@@ -168,10 +165,20 @@ function TitleCell({
   );
 }
 
+/**
+ * S{season}E{episode} (spec), or the part that is known: "S1" for an episode without a number
+ * (sorted first in its season), "E248" for one without a season. A blank hid the known part,
+ * and copy wrote "S1Enull".
+ */
+function seasonEpisode(row: TableRow): string {
+  const season = typeof row.seasonNumber === "number" ? `S${row.seasonNumber}` : "";
+  const episode = typeof row.episodeNumber === "number" ? `E${row.episodeNumber}` : "";
+  return `${season}${episode}`;
+}
+
 /** Plain cell text for copy-to-clipboard. */
 export const cellText = (col: Col, row: TableRow): string | number | null => {
-  if (col.kind === "season")
-    return row.seasonNumber !== null ? `S${row.seasonNumber}E${row.episodeNumber}` : "";
+  if (col.kind === "season") return seasonEpisode(row);
   const withheld = withheldFigure(col.id, row);
   if (withheld) return withheld.word;
   if (col.kind === "minutes" && typeof row[col.id] === "number")

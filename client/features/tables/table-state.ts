@@ -37,6 +37,18 @@ export function apiQueryFrom(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
+/**
+ * One published filter at a time: choosing a preset clears the date range, and a date range
+ * clears the preset. Both set were two conditions on one date, which could leave no row.
+ */
+export function onePublishedFilter(
+  changes: Record<string, string | null>,
+): Record<string, string | null> {
+  if (changes.published) return { ...changes, publishedFrom: null, publishedTo: null };
+  if (changes.publishedFrom || changes.publishedTo) return { ...changes, published: null };
+  return changes;
+}
+
 /** Local builds show Merge Same (spec: behind a flag); they then ask for the duplicate counts. */
 export const MERGE_SAME_BUILD = import.meta.env.VITE_MERGE_SAME === "1";
 

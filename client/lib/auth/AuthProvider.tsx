@@ -262,8 +262,12 @@ export function AuthProvider({
     tabs.current = channel;
     if (!channel) return;
     channel.onmessage = (event: MessageEvent<TabMessage>) => {
-      if (event.data?.type === "signed-out") endSession.current(null);
-      else if (event.data?.type === "signed-in" && !signedInNow.current) void takeUpSession();
+      if (event.data?.type === "signed-out") {
+        endSession.current(null);
+        // Now, not at the next render: a "signed-in" right behind it (another account's link
+        // followed there) must be taken up, not ignored as this tab's own session.
+        signedInNow.current = false;
+      } else if (event.data?.type === "signed-in" && !signedInNow.current) void takeUpSession();
     };
     return () => {
       channel.close();

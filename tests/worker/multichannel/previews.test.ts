@@ -283,6 +283,11 @@ describe("Generate Final Report", () => {
       unmatchedVideos: 200 - pairs,
       unmatchedEpisodes: 120 - pairs,
     });
+    // Dates as the CSVs and every other download write them.
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    expect(json.matchedContent[0].video.publishDate).toMatch(iso);
+    expect(json.matchedContent[0].episode.publishDate).toMatch(iso);
+    expect(json.unmatchedVideos[0].publishDate).toMatch(iso);
 
     // Another organisation cannot download it, even with the right ids.
     const stranger = await createOrgWithMembers();

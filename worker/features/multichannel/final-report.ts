@@ -185,6 +185,15 @@ export function* comprehensiveCsv(report: FinalReport): Generator<string> {
     ]);
 }
 
+/**
+ * An item as data.json writes it: its publish date as an ISO string, as in the report's CSVs
+ * and every other download (the board keeps it as a number).
+ */
+const dated = <T extends { publishDate: number }>(item: T) => ({
+  ...item,
+  publishDate: iso(item.publishDate),
+});
+
 /** data.json: the summary and the three lists, written piece by piece. */
 export function* reportJson(
   report: FinalReport,
@@ -193,8 +202,8 @@ export function* reportJson(
   yield `{"title":${JSON.stringify(meta.title)},"previewId":${JSON.stringify(meta.previewId)},"generatedAt":${JSON.stringify(meta.generatedAt)},"summary":${JSON.stringify(report.summary)},"matchedContent":[`;
   let first = true;
   for (const m of report.matchedContent) {
-    yield `${first ? "" : ","}${JSON.stringify({ video: m.video, episode: m.episode, confidence: m.confidence, matchType: m.matchType, badge: badge(m) })}`;
+    yield `${first ? "" : ","}${JSON.stringify({ video: dated(m.video), episode: dated(m.episode), confidence: m.confidence, matchType: m.matchType, badge: badge(m) })}`;
     first = false;
   }
-  yield `],"unmatchedVideos":${JSON.stringify(report.unmatchedVideos)},"unmatchedEpisodes":${JSON.stringify(report.unmatchedEpisodes)}}`;
+  yield `],"unmatchedVideos":${JSON.stringify(report.unmatchedVideos.map(dated))},"unmatchedEpisodes":${JSON.stringify(report.unmatchedEpisodes.map(dated))}}`;
 }
