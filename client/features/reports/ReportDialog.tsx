@@ -47,6 +47,35 @@ const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
 const isoDay = (iso: string | undefined) => (iso ? iso.slice(0, 10) : "");
 
+/** A labelled text box of the dialog, in the text's own direction (a title may be Arabic). */
+function TextInput({
+  label,
+  value,
+  maxLength,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  return (
+    <label className="block text-sm">
+      {label}
+      <input
+        className={inputClass}
+        dir="auto"
+        value={value}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 function Radio({
   name,
   value,
@@ -246,15 +275,12 @@ export function ReportDialog({
         </Radio>
       </div>
       {tabStructure === "custom" && (
-        <label className="block text-sm">
-          Tab name
-          <input
-            className={inputClass}
-            value={tabName}
-            maxLength={TAB_NAME_MAX}
-            onChange={(e) => setTabName(e.target.value)}
-          />
-        </label>
+        <TextInput
+          label="Tab name"
+          value={tabName}
+          maxLength={TAB_NAME_MAX}
+          onChange={setTabName}
+        />
       )}
     </>
   );
@@ -422,16 +448,13 @@ export function ReportDialog({
             )}
             {destination === "new" ? (
               <div className="space-y-2">
-                <label className="block text-sm">
-                  Spreadsheet name
-                  <input
-                    className={inputClass}
-                    value={sheetName}
-                    maxLength={SPREADSHEET_NAME_MAX}
-                    onChange={(e) => setSheetName(e.target.value)}
-                    placeholder={editing?.persistentSheet?.sheetName ?? ""}
-                  />
-                </label>
+                <TextInput
+                  label="Spreadsheet name"
+                  value={sheetName}
+                  maxLength={SPREADSHEET_NAME_MAX}
+                  onChange={setSheetName}
+                  placeholder={editing?.persistentSheet?.sheetName ?? ""}
+                />
                 {tabChoice}
               </div>
             ) : (
@@ -457,16 +480,7 @@ export function ReportDialog({
         )}
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold">Report Details</legend>
-          <label className="block text-sm">
-            Title
-            <input
-              className={inputClass}
-              dir="auto"
-              value={title}
-              maxLength={TITLE_MAX}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          </label>
+          <TextInput label="Title" value={title} maxLength={TITLE_MAX} onChange={setTitle} />
           <label className="block text-sm">
             Date Range
             <select

@@ -10,7 +10,7 @@ import { connectGoogle } from "../support/google";
 import { call } from "../support/http";
 import { connectedOrg, ingestedChannel } from "../support/ingestion";
 import { deliver, recordingQueue } from "../support/jobs";
-import { allTime, persistentTo, scheduleBody, slotRun } from "../support/reports";
+import { allTime, existingSheet, persistentTo, scheduleBody, slotRun } from "../support/reports";
 
 /*
  * Recurring Sheets exports against the grid-enforcing emulator (issue 13's "Done when"): one
@@ -99,12 +99,7 @@ describe("recurring Sheets exports against Google's grid", () => {
     // A second schedule adds its tab to that existing spreadsheet, on each of its runs.
     const second = await t.createSchedule({
       title: "Second",
-      isPersistent: true,
-      destination: {
-        kind: "existing",
-        persistentSheetId: view.persistentSheets[0]!.id,
-        tabName: "Weekly",
-      },
+      ...existingSheet(view.persistentSheets[0]!.id, "Weekly"),
     });
     await t.runJob(t.org.id, second.initialRunId);
     await t.run(second.schedule.id, "2026-12-03T00:00:00.000Z");

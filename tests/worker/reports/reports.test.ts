@@ -14,6 +14,7 @@ import { deliver } from "../support/jobs";
 import {
   allTime,
   createSchedule,
+  existingSheet,
   orgWithChannel,
   persistentTo,
   reportsPage,
@@ -502,12 +503,7 @@ describe("recurring schedules", () => {
     const second = await call(`/api/orgs/${org.id}/reports/schedules`, {
       body: scheduleBody(channel.id, {
         title: "Second",
-        isPersistent: true,
-        destination: {
-          kind: "existing",
-          persistentSheetId: view.persistentSheets[0]!.id,
-          tabName: "Weekly",
-        },
+        ...existingSheet(view.persistentSheets[0]!.id, "Weekly"),
       }),
       token,
     });
@@ -525,12 +521,7 @@ describe("recurring schedules", () => {
     const clash = await call(`/api/orgs/${org.id}/reports/schedules`, {
       body: scheduleBody(channel.id, {
         title: "Clash",
-        isPersistent: true,
-        destination: {
-          kind: "existing",
-          persistentSheetId: view.persistentSheets[0]!.id,
-          tabName: "weekly",
-        },
+        ...existingSheet(view.persistentSheets[0]!.id, "weekly"),
       }),
       token,
     });
@@ -548,12 +539,7 @@ describe("recurring schedules", () => {
       method: "PATCH",
       body: scheduleBody(channel.id, {
         title: "Second",
-        isPersistent: true,
-        destination: {
-          kind: "existing",
-          persistentSheetId: view.persistentSheets[0]!.id,
-          tabName: "Weekly",
-        },
+        ...existingSheet(view.persistentSheets[0]!.id, "Weekly"),
       }),
       token,
     });
@@ -573,8 +559,7 @@ describe("recurring schedules", () => {
       method: "PATCH",
       body: scheduleBody(channel.id, {
         title: "Renamed",
-        isPersistent: true,
-        destination: { kind: "existing", persistentSheetId: sheetId },
+        ...existingSheet(sheetId),
       }),
       token,
     });
@@ -588,8 +573,7 @@ describe("recurring schedules", () => {
     const clash = await call(`/api/orgs/${org.id}/reports/schedules`, {
       body: scheduleBody(channel.id, {
         title: "Videos only",
-        isPersistent: true,
-        destination: { kind: "existing", persistentSheetId: sheetId, tabName: "Videos" },
+        ...existingSheet(sheetId, "Videos"),
       }),
       token,
     });

@@ -52,6 +52,12 @@ export const persistentTo = (sheetName: string, tabName: string | null) => ({
       : { kind: "new", sheetName, tabStructure: "custom", tabName },
 });
 
+/** An existing spreadsheet: one tab of that name, or its default tabs when none is given. */
+export const existingSheet = (persistentSheetId: string, tabName?: string) => ({
+  isPersistent: true,
+  destination: { kind: "existing", persistentSheetId, ...(tabName ? { tabName } : {}) },
+});
+
 /** Creates a schedule as the Reports page does; its id and its Initial Setup run (persistent). */
 export async function createSchedule(orgId: string, token: string, body: object) {
   const created = await call(`/api/orgs/${orgId}/reports/schedules`, { body, token });
