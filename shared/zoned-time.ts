@@ -138,6 +138,13 @@ export function fromWallClock(wall: WallClock, timeZone: string): Date {
 export const daysInMonth = (year: number, month: number) =>
   new Date(Date.UTC(year, month, 0)).getUTCDate();
 
+/** Midnight starting calendar day `day` ("2026-12-01"), or `later` days after it, in the zone. */
+export function midnightOfDay(day: string, timeZone: string, later = 0): Date {
+  const [year = 1970, month = 1, date = 1] = day.split("-").map(Number);
+  const wall = { year, month, day: date + later, hour: 0, minute: 0, second: 0, millisecond: 0 };
+  return fromWallClock(wall, timeZone);
+}
+
 /** Midnight starting the calendar day that contains `at` in the zone. */
 export function startOfZonedDay(at: Date | number, timeZone: string): Date {
   const w = wallClock(at, timeZone);

@@ -7,8 +7,6 @@ import { minutesAsHours } from "../../shared/table-columns";
 
 const countFormat = new Intl.NumberFormat("en-US");
 const compactFormat = new Intl.NumberFormat("en-US", { notation: "compact" });
-const shortDayIn = new Map<string, Intl.DateTimeFormat>();
-const localDateIn = new Map<string, Intl.DateTimeFormat>();
 // Watch time in hours with one decimal, in the reader's locale.
 const hoursFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
@@ -30,34 +28,31 @@ export const formatHours = (minutes: number): string => hoursFormat.format(minut
 export const formatCompact = (value: number): string => compactFormat.format(value);
 
 /**
+ * A formatter per IANA time zone, built on first use: Intl formatters are costly to build (see
+ * the top of this file) and a zone's is asked for once per cell.
+ */
+function perZone(locale: string | undefined, options: Intl.DateTimeFormatOptions) {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone: string) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      formats.set(timeZone, format);
+    }
+    return format;
+  };
+}
+// The reader's own locale, as toLocaleDateString() uses with no arguments.
+const localDateIn = perZone(undefined, { year: "numeric", month: "numeric", day: "numeric" });
+const shortDayIn = perZone("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+/**
  * A date in the reader's own locale, as toLocaleDateString() writes it (11/23/2026 or
  * 23/11/2026), on the calendar of the given IANA time zone (the organisation's).
  */
-export function formatDateIn(at: Date | number | string, timeZone: string): string {
-  let format = localDateIn.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, {
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      timeZone,
-    });
-    localDateIn.set(timeZone, format);
-  }
-  return format.format(typeof at === "string" ? new Date(at) : at);
-}
+export const formatDateIn = (at: Date | number | string, timeZone: string): string =>
+  localDateIn(timeZone).format(typeof at === "string" ? new Date(at) : at);
 
 /** "Nov 23, 2026" in the given IANA time zone. */
-export function formatShortDayIn(at: number, timeZone: string): string {
-  let format = shortDayIn.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      timeZone,
-    });
-    shortDayIn.set(timeZone, format);
-  }
-  return format.format(at);
-}
+export const formatShortDayIn = (at: number, timeZone: string): string =>
+  shortDayIn(timeZone).format(at);

@@ -1,17 +1,12 @@
 import { and, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { addDays } from "../../../shared/overview-period";
-import { DAY_MS, fromWallClock, zoneOffset } from "../../../shared/zoned-time";
+import { DAY_MS, midnightOfDay, zoneOffset } from "../../../shared/zoned-time";
 import type { Db } from "../../db/client";
 import { episodesOf, videosOf } from "../../db/organization-scope";
 import { episodes, videos } from "../../db/schema";
 
-/** Midnight starting calendar day `day` ("2026-12-01") in the zone. */
-const zonedMidnight = (day: string, timeZone: string) => {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const wall = { year, month, day: date, hour: 0, minute: 0, second: 0, millisecond: 0 };
-  return fromWallClock(wall, timeZone).getTime();
-};
+const zonedMidnight = (day: string, timeZone: string) => midnightOfDay(day, timeZone).getTime();
 
 /** The instant in [from, to) at which the zone's offset changes from its value at `from`. */
 function transitionIn(timeZone: string, from: number, to: number): number {

@@ -5,7 +5,7 @@ import {
   PUBLISHED_PRESET_DAYS,
   type TableQuery,
 } from "../../../shared/schemas/tables";
-import { fromWallClock } from "../../../shared/zoned-time";
+import { midnightOfDay } from "../../../shared/zoned-time";
 import type { OrganizationScope } from "../../db/organization-scope";
 import { ApiError } from "../../errors";
 
@@ -95,17 +95,10 @@ export function publishedFilter(
   // the day after the last.
   const zone = query.timeZone ?? "UTC";
   if (query.publishedFrom)
-    parts.push(sql`${side} >= ${boundAs(column, startOfDay(query.publishedFrom, zone))}`);
+    parts.push(sql`${side} >= ${boundAs(column, midnightOfDay(query.publishedFrom, zone))}`);
   if (query.publishedTo)
-    parts.push(sql`${side} < ${boundAs(column, startOfDay(query.publishedTo, zone, 1))}`);
+    parts.push(sql`${side} < ${boundAs(column, midnightOfDay(query.publishedTo, zone, 1))}`);
   return and(...parts);
-}
-
-/** Midnight starting `day` (2026-01-31), or `later` days after it, in the zone. */
-function startOfDay(day: string, timeZone: string, later = 0): Date {
-  const [year = 1970, month = 1, date = 1] = day.split("-").map(Number);
-  const wall = { year, month, day: date + later, hour: 0, minute: 0, second: 0, millisecond: 0 };
-  return fromWallClock(wall, timeZone);
 }
 
 /** A count preset's filter (shared/schemas/tables.ts VIEWS_/DOWNLOADS_THRESHOLDS). */
