@@ -42,8 +42,9 @@ export const jobViewSchema = z.object({
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 export const jobsResponseSchema = z.object({ jobs: z.array(jobViewSchema) });
+/** The key's podcasts; `tracked` when the organisation already has the show (Refresh updates it). */
 export const podcastsResponseSchema = z.object({
-  podcasts: z.array(z.object({ id: z.string(), title: z.string() })),
+  podcasts: z.array(z.object({ id: z.string(), title: z.string(), tracked: z.boolean() })),
 });
 
 /** GET /integrations/status: what every member may know of each provider (never the key). */

@@ -64,7 +64,7 @@ describe("YouTube ingestion from the dashboard", () => {
     await context.close();
   });
 
-  test("Add Shows counts only the shows the list gained", async () => {
+  test("Add Shows marks the shows already tracked and counts the ones added", async () => {
     const made = await createOrganization("Ingestion shows");
     await made.api.call("integrations/simplecast/connect", { apiKey: "sandbox-shows-token" });
     const { podcasts } = await made.api.call("integrations/simplecast/podcasts");
@@ -75,8 +75,14 @@ describe("YouTube ingestion from the dashboard", () => {
     await page.goto(`${baseUrl()}/dashboard?platform=simplecast`);
     await page.getByRole("button", { name: "Add Show" }).first().click();
     const add = page.getByRole("dialog");
-    // One already tracked and one new.
-    await add.getByRole("checkbox", { name: podcasts[0].title }).check();
+    // The tracked one is ticked, cannot be picked again and says why.
+    const tracked = add.getByRole("checkbox", { name: podcasts[0].title });
+    await tracked.waitFor();
+    assert.equal(await tracked.isChecked(), true);
+    assert.equal(await tracked.isDisabled(), true);
+    const describedBy = await tracked.getAttribute("aria-describedby");
+    assert.equal(await page.locator(`[id="${describedBy}"]`).textContent(), "Already tracked");
+    await add.getByRole("button", { name: /^Add Shows \(0\)/ }).waitFor();
     await add.getByRole("checkbox", { name: podcasts[1].title }).check();
     await add.getByRole("button", { name: /^Add Shows/ }).click();
     await page.getByText("Successfully added 1 show(s)").waitFor({ timeout: 30_000 });

@@ -27,7 +27,11 @@ export function AddShowsDialog({
   isAdmin,
   onChanged,
 }: Props) {
-  const [podcasts, setPodcasts] = useState<Array<{ id: string; title: string }> | null>(null);
+  const [podcasts, setPodcasts] = useState<Array<{
+    id: string;
+    title: string;
+    tracked: boolean;
+  }> | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   // The dashboard's own list, to count the shows an add really brought.
@@ -111,14 +115,26 @@ export function AddShowsDialog({
               {podcasts.map((p) => (
                 // The spec lists each available podcast with its id and title: two shows of one
                 // name are told apart by the id.
+                // A show already tracked is listed, ticked and not selectable: Refresh updates
+                // it, and adding it again would only refresh it under an "added" message.
                 <label key={p.id} className="flex items-center gap-2 text-sm">
                   <input
                     type="checkbox"
-                    checked={selected.has(p.id)}
+                    checked={p.tracked || selected.has(p.id)}
+                    disabled={p.tracked}
+                    aria-describedby={p.tracked ? `tracked-${p.id}` : undefined}
                     onChange={() => toggle(p.id)}
                   />
                   <span className="min-w-0 flex-1">
                     <TitleText className="block">{p.title}</TitleText>
+                    {p.tracked && (
+                      <span
+                        id={`tracked-${p.id}`}
+                        className="block text-xs text-slate-600 dark:text-slate-400"
+                      >
+                        Already tracked
+                      </span>
+                    )}
                     <span
                       className="block truncate font-mono text-xs text-slate-600 dark:text-slate-400"
                       data-testid="podcast-id"

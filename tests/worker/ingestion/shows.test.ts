@@ -48,6 +48,19 @@ describe("Simplecast shows", () => {
     expect(episodes).toHaveLength(stored.reduce((s, show) => s + show.totalEpisodes, 0));
     expect(episodes.every((e) => e.uniqueListeners! > 0 && e.lastUpdated !== null)).toBe(true);
 
+    // Listed again, the shows now tracked say so; the others stay selectable.
+    const listedAgain = podcastsResponseSchema.parse(
+      (
+        await call(`/api/orgs/${org.id}/integrations/simplecast/podcasts`, {
+          token: member.session.accessToken,
+        })
+      ).json,
+    ).podcasts;
+    expect(listedAgain.map((p) => [p.id, p.tracked])).toEqual(
+      podcasts.map((p) => [p.id, own.some((o) => o.id === p.id)]),
+    );
+    expect(podcasts.every((p) => !p.tracked)).toBe(true);
+
     await deliver([message], 2);
     expect(
       await content

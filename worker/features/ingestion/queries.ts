@@ -59,6 +59,15 @@ export async function listShows(organizationId: string, db: Db): Promise<ShowSum
   return rows.map((row) => ({ ...row, lastUpdated: iso(row.lastUpdated) }));
 }
 
+/** The Simplecast podcast ids of the shows the organisation already tracks. */
+export async function trackedPodcastIds(organizationId: string, db: Db): Promise<Set<string>> {
+  const rows = await db
+    .select({ externalId: shows.externalId })
+    .from(shows)
+    .where(eq(shows.organizationId, organizationId));
+  return new Set(rows.map((row) => row.externalId));
+}
+
 /**
  * The ids of the channels (YouTube) or shows (Simplecast) the organisation tracks: all of them,
  * or those of `only` that are the organisation's.

@@ -16,7 +16,13 @@ import { testApiKey } from "../integrations/test-key";
 import { audit } from "../organization/audit";
 import { integrationViews, saveApiKey } from "../organization/integrations";
 import { enqueueJob, getJob, inFlightTargets, recentJobs } from "./jobs";
-import { integrationStatus, listChannels, listShows, trackedIds } from "./queries";
+import {
+  integrationStatus,
+  listChannels,
+  listShows,
+  trackedIds,
+  trackedPodcastIds,
+} from "./queries";
 
 /**
  * Adding content needs an active integration (missing and inactive rows have their own words).
@@ -68,14 +74,18 @@ export const ingestionRoutes = newRouter()
         reason: "integration_missing",
       });
     });
-    try {
-      const podcasts = await simplecastClient(c.env, key, { maxRetries: 1 }).podcasts();
-      return reply(c, routes.podcasts, { podcasts });
-    } catch {
-      throw new ApiError("BAD_REQUEST", integrationMessages.podcastsFetchFailed, {
-        reason: "podcasts_unavailable",
+    const podcasts = await simplecastClient(c.env, key, { maxRetries: 1 })
+      .podcasts()
+      .catch(() => {
+        throw new ApiError("BAD_REQUEST", integrationMessages.podcastsFetchFailed, {
+          reason: "podcasts_unavailable",
+        });
       });
-    }
+    // Marked, not left out: the dialog says which shows are already here rather than hiding them.
+    const tracked = await trackedPodcastIds(c.var.org.id, c.var.db);
+    return reply(c, routes.podcasts, {
+      podcasts: podcasts.map(({ id, title }) => ({ id, title, tracked: tracked.has(id) })),
+    });
   })
   .openapi(routes.addChannel, async (c) => {
     const parsed = parseChannelUrl(c.req.valid("json").url);
