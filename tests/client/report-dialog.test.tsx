@@ -139,6 +139,12 @@ describe("ReportDialog", () => {
     const dialog = await withCustomRange(user, "Backwards");
     await user.type(within(dialog).getByLabelText("Start date"), "2026-11-30");
     await user.type(within(dialog).getByLabelText("End date"), "2026-11-01");
+    // Said beside the fields as soon as the end is typed, and again by Create's toast.
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "The start date must be on or before the end date",
+    );
+    expect(within(dialog).getByLabelText("End date").getAttribute("aria-invalid")).toBe("true");
+    expect(within(dialog).getByLabelText("End date").getAttribute("min")).toBe("2026-11-30");
     await user.click(create());
     expect(errors).toEqual(["The start date must be on or before the end date"]);
     expect(bodies.filter((b) => b.path.endsWith("/reports"))).toEqual([]);

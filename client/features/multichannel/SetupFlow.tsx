@@ -9,6 +9,7 @@ import {
 import { type ContentSummary, MULTI_CHANNEL_MESSAGES } from "../../../shared/schemas/multichannel";
 import { TITLE_MAX } from "../../../shared/text-limits";
 import { CheckboxList, type Option } from "../../components/CheckboxList";
+import { CustomDates } from "../../components/CustomDates";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
 import { ApiError } from "../../lib/api/client";
@@ -221,26 +222,7 @@ export function SetupFlow({
             </select>
           </div>
           {rangeType === "custom" && (
-            <div className="grid grid-cols-2 gap-3">
-              <label className="text-sm">
-                Start date
-                <input
-                  type="date"
-                  value={start}
-                  onChange={(e) => setStart(e.target.value)}
-                  className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-                />
-              </label>
-              <label className="text-sm">
-                End date
-                <input
-                  type="date"
-                  value={end}
-                  onChange={(e) => setEnd(e.target.value)}
-                  className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-                />
-              </label>
-            </div>
+            <CustomDates start={start} end={end} onStartChange={setStart} onEndChange={setEnd} />
           )}
           <div className="grid gap-4 sm:grid-cols-2">
             <CheckboxList

@@ -23,6 +23,7 @@ import {
 } from "../../../shared/schemas/reports";
 import { SPREADSHEET_NAME_MAX, TAB_NAME_MAX, TITLE_MAX } from "../../../shared/text-limits";
 import { CheckboxList, type Option } from "../../components/CheckboxList";
+import { CustomDates } from "../../components/CustomDates";
 import { Dialog } from "../../components/Dialog";
 import { Button } from "../../components/form";
 import { ApiError } from "../../lib/api/client";
@@ -496,26 +497,7 @@ export function ReportDialog({
             </select>
           </label>
           {rangeType === "custom" && (
-            <div className="grid grid-cols-2 gap-3">
-              <label className="text-sm">
-                Start date
-                <input
-                  type="date"
-                  className={inputClass}
-                  value={start}
-                  onChange={(e) => setStart(e.target.value)}
-                />
-              </label>
-              <label className="text-sm">
-                End date
-                <input
-                  type="date"
-                  className={inputClass}
-                  value={end}
-                  onChange={(e) => setEnd(e.target.value)}
-                />
-              </label>
-            </div>
+            <CustomDates start={start} end={end} onStartChange={setStart} onEndChange={setEnd} />
           )}
           <CheckboxList
             legend={platform === "youtube" ? "Channels" : "Shows"}
