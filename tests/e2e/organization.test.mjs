@@ -86,7 +86,20 @@ describe("organization settings", () => {
     assert.equal(await page.getByTestId("member-row").filter({ hasText: email }).count(), 0);
     const mail = await latestMail(email, "invitation");
     assert.match(mail.text, /temporary password: \S{16}/i);
-    await row.getByRole("button", { name: `Withdraw invitation to ${email}` }).click();
+    // Withdrawing asks first; Cancel keeps the invitation and gives focus back to its button.
+    const withdraw = row.getByRole("button", { name: `Withdraw invitation to ${email}` });
+    await withdraw.click();
+    const confirm = page.getByRole("dialog", { name: "Withdraw invitation" });
+    await confirm.getByText(`Withdraw the invitation to ${email}?`).waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await page.waitForFunction(
+      (label) => document.activeElement?.getAttribute("aria-label") === label,
+      `Withdraw invitation to ${email}`,
+    );
+    await row.getByText("Invited").waitFor();
+    await withdraw.click();
+    await confirm.getByRole("button", { name: "Withdraw invitation" }).click();
     await page.getByText("Invitation withdrawn").waitFor();
     await row.waitFor({ state: "detached" });
     // The Withdraw button went with its row: focus is on the list's heading (or, with no

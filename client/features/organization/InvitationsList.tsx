@@ -1,5 +1,7 @@
 import { Mail, X } from "lucide-react";
-import type { RefObject } from "react";
+import { type RefObject, useState } from "react";
+import { Dialog } from "../../components/Dialog";
+import { Button } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
 import { toast } from "../../lib/toast";
 import { type InvitationView, orgApi, orgMessages } from "./org-api";
@@ -29,6 +31,10 @@ export function InvitationsList({
   /** The list's heading, focusable from a script (it takes focus from a withdrawn row). */
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
+  // The invitation whose withdrawal waits for a yes: the X sits beside Resend, and a withdrawn
+  // link stops working for someone who may be reading the email right now.
+  const [withdrawing, setWithdrawing] = useState<InvitationView | null>(null);
+  const [busy, setBusy] = useState(false);
   if (invitations.length === 0) return null;
   const act = async (action: () => Promise<unknown>, success: string, done?: () => void) => {
     try {
@@ -86,19 +92,44 @@ export function InvitationsList({
               type="button"
               className={iconButton}
               aria-label={`Withdraw invitation to ${i.email}`}
-              onClick={() =>
-                void act(
-                  () => orgApi.revokeInvitation(orgId, i.id),
-                  orgMessages.invitationRevoked,
-                  onWithdrawn,
-                )
-              }
+              onClick={() => setWithdrawing(i)}
             >
               <X className="h-4 w-4" aria-hidden />
             </button>
           </li>
         ))}
       </ul>
+      {withdrawing && (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setWithdrawing(null)}
+          title="Withdraw invitation"
+          description={`Withdraw the invitation to ${withdrawing.email}? The link in their email stops working; you can invite them again later.`}
+        >
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setWithdrawing(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                void act(
+                  () => orgApi.revokeInvitation(orgId, withdrawing.id),
+                  orgMessages.invitationRevoked,
+                  onWithdrawn,
+                ).finally(() => {
+                  setBusy(false);
+                  setWithdrawing(null);
+                });
+              }}
+            >
+              {busy ? "Withdrawing..." : "Withdraw invitation"}
+            </Button>
+          </div>
+        </Dialog>
+      )}
     </section>
   );
 }
