@@ -95,3 +95,32 @@ export function matchedRowids(
   const { first, last } = searchKeyRange(organizationId);
   return sql`SELECT rowid % ${sql.raw(String(ROW_SPAN))} FROM ${fts} WHERE ${fts} MATCH ${query} AND rowid BETWEEN ${first} AND ${last}`;
 }
+
+/**
+ * The characters the trigram index folds to an ASCII letter and LIKE does not: the Kelvin sign
+ * (to k) and the long s (to s). Found by matching every code point between two ASCII letters
+ * against the index (docs/performance.md, "A title-sorted search tested on the index").
+ */
+const FOLDED_TO_ASCII = ["\u212A", "\u017F"];
+
+/**
+ * A test of the title (the one column of a table's title index) that selects the same rows as
+ * `rowid IN (matched)` for `term`, read off the column itself: for a walk down an index that
+ * holds the column, so no row is read and the matched set is not built. Only for an ASCII term,
+ * where the two differ in nothing but FOLDED_TO_ASCII: LIKE folds ASCII letters as the index
+ * does, a match LIKE finds the index finds too, and a title holding one of those characters is
+ * asked of the index. Undefined for another term, or one too short for the index.
+ */
+export function titleContains(
+  index: SearchIndex,
+  organizationId: string,
+  term: string,
+): SQL | undefined {
+  const [column, ...others] = index.columns;
+  const ascii = [...term].every((c) => c.charCodeAt(0) < 0x80);
+  const matched = matchedRowids(index, organizationId, term);
+  if (!column || others.length > 0 || !ascii || !matched) return undefined;
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const folded = FOLDED_TO_ASCII.map((ch) => sql`instr(${column}, ${ch}) > 0`);
+  return sql`(${column} LIKE ${pattern} ESCAPE '\\' OR ((${sql.join(folded, sql` OR `)}) AND +${index.table}.rowid IN (${matched})))`;
+}

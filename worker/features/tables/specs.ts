@@ -32,7 +32,7 @@ import {
 } from "./child-page";
 import { mergedVideoPage, mergedVideoTotal } from "./merged-videos";
 import { type Row, toChannelRow, toEpisodeRow, toShowRow, toVideoRow } from "./rows";
-import { matchedRowids, matchRows, type SearchIndex } from "./search";
+import { matchedRowids, matchRows, type SearchIndex, titleContains } from "./search";
 import {
   equalFilter,
   isParentSort,
@@ -318,11 +318,17 @@ function searchPlan(
   term: string,
   filters: Array<SQL | undefined>,
   reach: number,
+  target: SortTarget,
   known?: number,
 ): PlannedFilter | undefined {
   const sets = matchedSets(s, orgId, term);
   if (!sets) return undefined;
   const { own, children } = sets;
+  // Walking the title index, each entry's title is at hand: testing it costs nothing beside
+  // building the set of every match first (0.06 against 2.0 ms for 8,226 matches at 100k).
+  const ownInWalk =
+    (target === s.index.columns[0] && titleContains(s.index, orgId, term)) ||
+    sql`+${s.child.table}.rowid IN (${own})`;
   const { table, organizationId, scope } = s.child;
   const cap = Math.ceil(Math.sqrt((reach * PLANNED_ROWS) / 8));
   // Counted up to the cap, unless the caller knows the count (a later page of the same search).
@@ -342,7 +348,7 @@ function searchPlan(
       organization: walkOrganization,
       where: and(
         scope(walkOrganization),
-        sql`(+${table}.rowid IN (${own}) OR +${table}.rowid IN (${children}))`,
+        sql`(${ownInWalk} OR +${table}.rowid IN (${children}))`,
         ...filters,
       ),
     },
@@ -522,7 +528,7 @@ const childPageOf =
         child,
         orgId,
         a,
-        searchPlan(search, orgId, q.q, asWritten(set), reach, matches),
+        searchPlan(search, orgId, q.q, asWritten(set), reach, a.target, matches),
       );
     if (set.length === 0) return childPage(db, child, orgId, a);
     const { plan, walk } = filterPlan(child, orgId, set, a.target, a.descending, reach, matches);
