@@ -144,9 +144,47 @@ describe("organization settings", () => {
     // An invitation pending below the members: focus after the removal still goes to the
     // members' heading, not to the invitations'.
     await invite(page, uniqueEmail("pending"));
+    // A cancelled Add Member leaves nothing for the next one.
+    await page.getByRole("button", { name: "Add Member" }).click();
+    const add = page.getByRole("dialog", { name: "Add New Member" });
+    await add.getByLabel("Name in this organization (optional)").fill("Alice Example");
+    await add.getByLabel("Email").fill("alice@crosscast.test");
+    await add.getByLabel("Role").selectOption("admin");
+    await add.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Add Member" }).click();
+    assert.equal(await add.getByLabel("Name in this organization (optional)").inputValue(), "");
+    assert.equal(await add.getByLabel("Email").inputValue(), "");
+    assert.equal(await add.getByLabel("Role").inputValue(), "standard");
+    await page.keyboard.press("Escape");
+
     const row = page.getByTestId("member-row").filter({ hasText: user.email });
-    await row.getByLabel(`Role of ${user.email}`).selectOption("admin");
+    const role = row.getByLabel(`Role of ${user.email}`);
+    const confirmRole = page.getByRole("dialog", { name: "Change role" });
+    // An arrow key on the focused select asks before it changes anything; Escape keeps the role.
+    await role.focus();
+    await page.keyboard.press("ArrowUp");
+    await confirmRole.getByText(/^Make .+ an Administrator\?/).waitFor();
+    await page.keyboard.press("Escape");
+    await confirmRole.waitFor({ state: "detached" });
+    assert.equal(await role.inputValue(), "standard");
+    await role.selectOption("admin");
+    await confirmRole.getByRole("button", { name: "Make Administrator" }).click();
     await page.getByText("Member role updated successfully").waitFor();
+    await page.waitForFunction((select) => select.value === "admin", await role.elementHandle());
+
+    // A password reset asks first, and a double click resets once.
+    await row.getByRole("button", { name: `Reset password for ${user.email}` }).click();
+    const confirmReset = page.getByRole("dialog", { name: "Reset password" });
+    await confirmReset.getByRole("button", { name: "Reset password" }).dblclick();
+    await page
+      .getByText(`A temporary password has been sent to ${user.email}`, { exact: false })
+      .first()
+      .waitFor();
+    await confirmReset.waitFor({ state: "detached" });
+    assert.equal(
+      await page.getByText("A temporary password has been sent to", { exact: false }).count(),
+      1,
+    );
     await row.getByRole("button", { name: `Remove ${user.email}` }).click();
     await page
       .getByRole("dialog", { name: "Delete Member" })

@@ -1,7 +1,6 @@
 import { Mail, X } from "lucide-react";
 import { type RefObject, useState } from "react";
-import { Dialog } from "../../components/Dialog";
-import { Button } from "../../components/form";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { serverMessage } from "../../lib/api/errors";
 import { toast } from "../../lib/toast";
 import { type InvitationView, orgApi, orgMessages } from "./org-api";
@@ -34,7 +33,6 @@ export function InvitationsList({
   // The invitation whose withdrawal waits for a yes: the X sits beside Resend, and a withdrawn
   // link stops working for someone who may be reading the email right now.
   const [withdrawing, setWithdrawing] = useState<InvitationView | null>(null);
-  const [busy, setBusy] = useState(false);
   if (invitations.length === 0) return null;
   const act = async (action: () => Promise<unknown>, success: string, done?: () => void) => {
     try {
@@ -100,35 +98,21 @@ export function InvitationsList({
         ))}
       </ul>
       {withdrawing && (
-        <Dialog
-          open
-          onOpenChange={(open) => !open && setWithdrawing(null)}
+        <ConfirmDialog
           title="Withdraw invitation"
           description={`Withdraw the invitation to ${withdrawing.email}? The link in their email stops working; you can invite them again later.`}
-        >
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setWithdrawing(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              disabled={busy}
-              onClick={() => {
-                setBusy(true);
-                void act(
-                  () => orgApi.revokeInvitation(orgId, withdrawing.id),
-                  orgMessages.invitationRevoked,
-                  onWithdrawn,
-                ).finally(() => {
-                  setBusy(false);
-                  setWithdrawing(null);
-                });
-              }}
-            >
-              {busy ? "Withdrawing..." : "Withdraw invitation"}
-            </Button>
-          </div>
-        </Dialog>
+          confirmLabel="Withdraw invitation"
+          busyLabel="Withdrawing..."
+          danger
+          onConfirm={() =>
+            act(
+              () => orgApi.revokeInvitation(orgId, withdrawing.id),
+              orgMessages.invitationRevoked,
+              onWithdrawn,
+            )
+          }
+          onClose={() => setWithdrawing(null)}
+        />
       )}
     </section>
   );

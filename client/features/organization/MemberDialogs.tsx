@@ -25,6 +25,14 @@ export function AddMemberDialog({
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<"admin" | "standard">("standard");
   const [busy, setBusy] = useState(false);
+  // However the dialog closes (sent, Cancel, Escape), the next one starts empty: a name and an
+  // Administrator role left from a cancelled one would go out with the next address typed.
+  const close = () => {
+    setName("");
+    setEmail("");
+    setRole("standard");
+    onOpenChange(false);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,10 +41,7 @@ export function AddMemberDialog({
       const result = await orgApi.addMember(orgId, { name: name.trim() || undefined, email, role });
       if (result.emailSent) toast.success(orgMessages.memberInvited(result.invitation.email));
       else toast.error(orgMessages.memberInvitedNoEmail);
-      setName("");
-      setEmail("");
-      setRole("standard");
-      onOpenChange(false);
+      close();
       onDone();
     } catch (error) {
       toast.error(serverMessage(error, orgMessages.memberAddFailed));
@@ -48,7 +53,7 @@ export function AddMemberDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(o) => (o ? onOpenChange(true) : close())}
       title="Add New Member"
       description="They receive an invitation by email and join once they accept it."
     >
@@ -84,7 +89,7 @@ export function AddMemberDialog({
           </select>
         </div>
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
           <Button type="submit" disabled={busy || !email.trim()}>

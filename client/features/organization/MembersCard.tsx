@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { linkMessages } from "../../../shared/messages";
 import type { Member } from "../../../shared/schemas/organization";
 import { Card } from "../../components/Card";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Button } from "../../components/form";
 import { InitialsAvatar } from "../../components/InitialsAvatar";
 import { useFocusRescue } from "../../components/use-focus-rescue";
@@ -14,6 +15,8 @@ import { toast } from "../../lib/toast";
 import { InvitationsList } from "./InvitationsList";
 import { AddMemberDialog, DeleteMemberDialog, EditMemberDialog } from "./MemberDialogs";
 import { orgApi, orgMessages, orgQueries } from "./org-api";
+
+const nameOf = (m: Member) => m.name ?? m.email;
 
 const iconButton =
   "rounded p-1.5 text-slate-500 dark:text-slate-400 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white";
@@ -30,6 +33,13 @@ export function MembersCard({ orgId }: { orgId: string }) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = data?.members.find((m) => m.userId === editingId) ?? null;
   const [deleting, setDeleting] = useState<Member | null>(null);
+  // A role or a password changes only after a yes: an arrow key on a focused role select picks
+  // the next option at once, and a reset ends the member's password and sessions.
+  const [roleChange, setRoleChange] = useState<{
+    member: Member;
+    role: "admin" | "standard";
+  } | null>(null);
+  const [resetting, setResetting] = useState<Member | null>(null);
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: orgScope(orgId, "organization") });
   // A removed member's or withdrawn invitation's row leaves with the button that had focus: its
@@ -118,7 +128,10 @@ export function MembersCard({ orgId }: { orgId: string }) {
                       aria-label={`Role of ${m.email}`}
                       value={m.role}
                       onChange={(e) =>
-                        void changeRole(m, e.target.value === "admin" ? "admin" : "standard")
+                        setRoleChange({
+                          member: m,
+                          role: e.target.value === "admin" ? "admin" : "standard",
+                        })
                       }
                       className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
                     >
@@ -142,7 +155,7 @@ export function MembersCard({ orgId }: { orgId: string }) {
                         type="button"
                         className={iconButton}
                         aria-label={`Reset password for ${m.email}`}
-                        onClick={() => void resetPassword(m)}
+                        onClick={() => setResetting(m)}
                       >
                         <KeyRound className="h-4 w-4" aria-hidden />
                       </button>
@@ -179,6 +192,31 @@ export function MembersCard({ orgId }: { orgId: string }) {
         onClose={() => setEditingId(null)}
         onDone={refresh}
       />
+      {roleChange && (
+        <ConfirmDialog
+          title="Change role"
+          description={
+            roleChange.role === "admin"
+              ? `Make ${nameOf(roleChange.member)} an Administrator? They will manage the organization's settings, members, API keys and storage.`
+              : `Make ${nameOf(roleChange.member)} a Standard User? They will no longer manage the organization's settings, members, API keys or storage.`
+          }
+          confirmLabel={roleChange.role === "admin" ? "Make Administrator" : "Make Standard User"}
+          busyLabel="Changing..."
+          onConfirm={() => changeRole(roleChange.member, roleChange.role)}
+          onClose={() => setRoleChange(null)}
+        />
+      )}
+      {resetting && (
+        <ConfirmDialog
+          title="Reset password"
+          description={`Reset the password of ${nameOf(resetting)}? They get a temporary password by email, and their current password and sessions stop working.`}
+          confirmLabel="Reset password"
+          busyLabel="Resetting..."
+          danger
+          onConfirm={() => resetPassword(resetting)}
+          onClose={() => setResetting(null)}
+        />
+      )}
       <DeleteMemberDialog
         orgId={orgId}
         member={deleting}
