@@ -18,6 +18,9 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ message: "Please enter a valid email address" }))
   .pipe(z.string().max(254));
+/** A password's length as the schema counts it: code points, so an emoji is one character. */
+export const passwordLength = (password: string) => [...password].length;
+
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { message: "Password must be at least 8 characters long" })

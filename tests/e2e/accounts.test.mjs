@@ -210,6 +210,15 @@ describe("accounts", () => {
     await page.getByRole("menuitem", { name: "Account Settings" }).click();
     await page.getByRole("heading", { name: "Account Settings" }).waitFor();
 
+    // Four emoji are four characters, as the server counts them (eight UTF-16 units): said
+    // here, in the spec's words, without asking the server.
+    await page.getByLabel("Current password").fill(password);
+    await page.getByLabel("New password", { exact: true }).fill("🔑🔑🔑🔑");
+    await page.getByLabel("Confirm new password").fill("🔑🔑🔑🔑");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByRole("alert").getByText("Password must be at least 8 characters").waitFor();
+    assert.equal(await page.getByText(/newPassword:/).count(), 0);
+
     await page.getByLabel("Current password").fill("wrong current pass");
     await page.getByLabel("New password", { exact: true }).fill("settings password 2");
     await page.getByLabel("Confirm new password").fill("settings password 2");

@@ -1,9 +1,14 @@
 import { type FormEvent, useState } from "react";
 import { profileMessages } from "../../../shared/messages";
-import { PASSWORD_MIN_LENGTH } from "../../../shared/schemas/auth";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordLength,
+} from "../../../shared/schemas/auth";
 import { Card } from "../../components/Card";
 import { Banner, Button, Field } from "../../components/form";
 import { ApiError } from "../../lib/api/client";
+import { sentenceOf } from "../../lib/api/errors";
 import { toast } from "../../lib/toast";
 import { changePassword } from "./account-api";
 
@@ -18,7 +23,8 @@ export function ChangePasswordCard() {
     event.preventDefault();
     setError(null);
     // ARCHITECTURE section 8: 8 characters here too (the spec's 6 is not copied).
-    if (next.length < PASSWORD_MIN_LENGTH) return setError(profileMessages.passwordMinLength);
+    if (passwordLength(next) < PASSWORD_MIN_LENGTH)
+      return setError(profileMessages.passwordMinLength);
     if (next !== confirm) return setError(profileMessages.newPasswordsDoNotMatch);
     setBusy(true);
     try {
@@ -32,7 +38,7 @@ export function ChangePasswordCard() {
         e instanceof ApiError && e.reason === "current_password_incorrect"
           ? profileMessages.currentPasswordIncorrect
           : e instanceof ApiError && e.code === "BAD_REQUEST"
-            ? e.message
+            ? sentenceOf(e)
             : profileMessages.updatePasswordFailed;
       setError(message);
       toast.error(message);
@@ -49,6 +55,7 @@ export function ChangePasswordCard() {
           id="current-password"
           label="Current password"
           type="password"
+          maxLength={PASSWORD_MAX_LENGTH}
           autoComplete="current-password"
           required
           value={current}
@@ -58,6 +65,7 @@ export function ChangePasswordCard() {
           id="new-password"
           label="New password"
           type="password"
+          maxLength={PASSWORD_MAX_LENGTH}
           autoComplete="new-password"
           required
           value={next}
@@ -67,6 +75,7 @@ export function ChangePasswordCard() {
           id="confirm-new-password"
           label="Confirm new password"
           type="password"
+          maxLength={PASSWORD_MAX_LENGTH}
           autoComplete="new-password"
           required
           value={confirm}

@@ -2,10 +2,15 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { authApi } from "../../../shared/api/auth";
 import { linkMessages } from "../../../shared/messages";
-import { PASSWORD_MIN_LENGTH } from "../../../shared/schemas/auth";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordLength,
+} from "../../../shared/schemas/auth";
 import { Banner, Button, Field } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { ApiError, call } from "../../lib/api/client";
+import { sentenceOf } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { usePageTitle } from "../../lib/page-title";
 import { toast } from "../../lib/toast";
@@ -48,7 +53,8 @@ export function SetPasswordPage({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) return setError(linkMessages.passwordMinLength);
+    if (passwordLength(password) < PASSWORD_MIN_LENGTH)
+      return setError(linkMessages.passwordMinLength);
     if (password !== confirm) return setError(linkMessages.passwordsDoNotMatch);
     setBusy(true);
     setError(null);
@@ -67,7 +73,7 @@ export function SetPasswordPage({
         );
       else
         setError(
-          e instanceof ApiError && e.code !== "INTERNAL" ? e.message : linkMessages.resetFailed,
+          e instanceof ApiError && e.code !== "INTERNAL" ? sentenceOf(e) : linkMessages.resetFailed,
         );
     } finally {
       setBusy(false);
@@ -95,6 +101,7 @@ export function SetPasswordPage({
               id="new-password"
               label="New password"
               type="password"
+              maxLength={PASSWORD_MAX_LENGTH}
               autoComplete="new-password"
               required
               value={password}
@@ -104,6 +111,7 @@ export function SetPasswordPage({
               id="confirm-password"
               label="Confirm new password"
               type="password"
+              maxLength={PASSWORD_MAX_LENGTH}
               autoComplete="new-password"
               required
               value={confirm}

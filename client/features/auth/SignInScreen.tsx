@@ -1,7 +1,11 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { authApi } from "../../../shared/api/auth";
 import { authErrorMessage, authSuccessMessages, linkMessages } from "../../../shared/messages";
-import { PASSWORD_MIN_LENGTH } from "../../../shared/schemas/auth";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordLength,
+} from "../../../shared/schemas/auth";
 import { Banner, type BannerKind, Button, Field } from "../../components/form";
 import { ApiError, call } from "../../lib/api/client";
 import { useAuth } from "../../lib/auth/AuthProvider";
@@ -49,7 +53,7 @@ export function SignInScreen() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The spec's message in the banner, not the browser's minlength tooltip.
-    if (mode === "signup" && password.length < PASSWORD_MIN_LENGTH) {
+    if (mode === "signup" && passwordLength(password) < PASSWORD_MIN_LENGTH) {
       setBanner({ kind: "error", text: authErrorMessage("password_too_short") });
       return;
     }
@@ -109,6 +113,7 @@ export function SignInScreen() {
               id="password"
               label="Password"
               type="password"
+              maxLength={PASSWORD_MAX_LENGTH}
               autoComplete={mode === "signup" ? "new-password" : "current-password"}
               required
               aria-describedby={mode === "signup" ? "password-rule" : undefined}
