@@ -11,3 +11,5 @@ export const TAB_NAME_MAX = 100;
 export const PHONE_NUMBER_MAX = 40;
 /** A table's search box (the tables' `q`). */
 export const SEARCH_MAX = 200;
+/** A provider's API key (YouTube's are 39 characters; Simplecast's tokens a few hundred at most). */
+export const API_KEY_MAX = 300;

@@ -1,8 +1,13 @@
 import { z } from "zod";
+import { API_KEY_MAX } from "../text-limits";
 import { integrationStatuses, integrationTypes, jobStatuses } from "./enums";
 
 export const connectBodySchema = z.object({
-  apiKey: z.string().trim().min(1, { message: "API key is required" }).max(300),
+  apiKey: z
+    .string()
+    .trim()
+    .min(1, { message: "API key is required" })
+    .max(API_KEY_MAX, { message: `API key must be at most ${API_KEY_MAX} characters` }),
 });
 export const connectParamSchema = z.object({ type: z.enum(integrationTypes) });
 export const addChannelBodySchema = z.object({

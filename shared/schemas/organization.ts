@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORGANIZATION_NAME_MAX, PERSON_NAME_MAX } from "../text-limits";
+import { API_KEY_MAX, ORGANIZATION_NAME_MAX, PERSON_NAME_MAX } from "../text-limits";
 import { timeZoneIds } from "../timezones";
 import { emailSchema } from "./auth";
 import { integrationStatuses, roles } from "./enums";
@@ -13,8 +13,20 @@ export const organizationNameSchema = z.object({
 
 export const apiKeysBodySchema = z
   .object({
-    youtubeApiKey: z.string().trim().min(1).max(300).optional(),
-    simplecastApiKey: z.string().trim().min(1).max(300).optional(),
+    youtubeApiKey: z
+      .string()
+      .trim()
+      .min(1)
+      .max(API_KEY_MAX, { message: `YouTube API key must be at most ${API_KEY_MAX} characters` })
+      .optional(),
+    simplecastApiKey: z
+      .string()
+      .trim()
+      .min(1)
+      .max(API_KEY_MAX, {
+        message: `Simplecast API key must be at most ${API_KEY_MAX} characters`,
+      })
+      .optional(),
   })
   .refine((b) => b.youtubeApiKey !== undefined || b.simplecastApiKey !== undefined, {
     message: "Enter at least one API key",

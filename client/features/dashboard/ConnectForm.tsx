@@ -4,6 +4,7 @@ import {
   integrationSuccessMessages,
   platformLabel as names,
 } from "../../../shared/messages-integrations";
+import { API_KEY_MAX } from "../../../shared/text-limits";
 import { Button, Field } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
 import { toast } from "../../lib/toast";
@@ -53,6 +54,7 @@ export function ConnectForm({
         label={`${names[platform]} API key`}
         type="password"
         autoComplete="off"
+        maxLength={API_KEY_MAX}
         value={apiKey}
         onChange={(e) => setApiKey(e.target.value)}
         hint="The key is tested with one real call, then stored encrypted."

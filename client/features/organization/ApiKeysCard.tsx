@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { integrationStatusColor, integrationStatusLabel } from "../../../shared/format";
+import { API_KEY_MAX } from "../../../shared/text-limits";
 import { Card } from "../../components/Card";
 import { Button, Field } from "../../components/form";
 import { serverMessage } from "../../lib/api/errors";
@@ -60,6 +61,7 @@ export function ApiKeysCard({ orgId }: { orgId: string }) {
                   label={p.label}
                   type="password"
                   autoComplete="off"
+                  maxLength={API_KEY_MAX}
                   placeholder={current ? current.mask : "Not set"}
                   value={keys[p.field]}
                   onChange={(e) => setKeys((k) => ({ ...k, [p.field]: e.target.value }))}

@@ -203,4 +203,23 @@ describe("API keys", () => {
     });
     expect(r.status).toBe(400);
   });
+
+  it("refuses a key longer than the limit, naming the key, and stores nothing", async () => {
+    const { org, admin } = await createOrgWithMembers();
+    const r = await call(`/api/orgs/${org.id}/integrations`, {
+      method: "PUT",
+      body: { youtubeApiKey: "AIza-fine", simplecastApiKey: "s".repeat(301) },
+      token: admin.session.accessToken,
+    });
+    expect(r.status).toBe(400);
+    expect(envelope(r.json)).toMatchObject({
+      field: "simplecastApiKey",
+      message: "simplecastApiKey: Simplecast API key must be at most 300 characters",
+    });
+    const rows = await (await contentOf(org.id))
+      .select()
+      .from(schema.integrations)
+      .where(eq(schema.integrations.organizationId, org.id));
+    expect(rows).toEqual([]);
+  });
 });
