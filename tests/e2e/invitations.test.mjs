@@ -83,6 +83,23 @@ describe("invitations and switching organisations", () => {
     await context.close();
   });
 
+  test("an invitation withdrawn while its banner is shown says so and leaves the banner", async () => {
+    const home = await createOrganization("Invitations withdrawn home");
+    const agency = await createOrganization("Invitations withdrawn agency");
+    const person = home.user;
+    const { invitation } = await agency.api.call("members", { email: person.email });
+    const { context, page } = await newPage(browser());
+    await signInToDashboard(page, person);
+    const banner = page.getByRole("region", { name: "Invitations" });
+    await banner.getByText(agency.organization.name).waitFor();
+    const withdrawn = await agency.api.send("DELETE", `members/invitations/${invitation.id}`);
+    assert.equal(withdrawn.res.status < 300, true);
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await page.getByText("Invitation not found").waitFor();
+    await banner.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   test("someone new signed in with the temporary password can sign out from the welcome page", async () => {
     const org = await createOrganization("Invitations welcome");
     const email = uniqueEmail("welcome");

@@ -1,5 +1,6 @@
 import { MailOpen } from "lucide-react";
 import { useState } from "react";
+import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { toast } from "../../lib/toast";
 
@@ -11,7 +12,7 @@ const button =
  * accepting here (or, for a new account, by using the emailed temporary password).
  */
 export function InvitationsBanner() {
-  const { invitations, answerInvitation } = useAuth();
+  const { invitations, answerInvitation, reload } = useAuth();
   const [busy, setBusy] = useState<string | null>(null);
   if (invitations.length === 0) return null;
 
@@ -24,8 +25,11 @@ export function InvitationsBanner() {
           ? `You joined ${organizationName}. Switch to it from the account menu.`
           : `Invitation from ${organizationName} declined`,
       );
-    } catch {
-      toast.error("Failed to answer the invitation");
+    } catch (error) {
+      // The server says why ("Invitation not found" once it was withdrawn or answered in another
+      // tab), and the banner is read again so a gone invitation stops offering its buttons.
+      toast.error(serverMessage(error, "Failed to answer the invitation"));
+      await reload().catch(() => undefined);
     } finally {
       setBusy(null);
     }
