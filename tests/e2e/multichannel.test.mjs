@@ -103,9 +103,22 @@ describe("multi-channel reports", () => {
     await page.waitForURL(/preview=/);
     const first = new URL(page.url()).searchParams.get("preview");
 
-    // Back to Merge Options, then Continue: the new preview replaces the first, not a second draft.
+    // Back to Merge Options, then Continue with nothing changed: the same board (its pairings,
+    // and any colleague on it, stay).
     const board = page.getByRole("dialog", { name: "E2E pairs - Drag & Drop Preview" });
     await board.getByRole("button", { name: "Back to Merge Options" }).click();
+    await merge.getByText("Total videos").waitFor();
+    assert.equal(await merge.getByRole("note").count(), 0);
+    await merge.getByRole("button", { name: "Continue to Preview" }).click();
+    await board.getByText(/Live · version/).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get("preview"), first);
+
+    // Changed options rebuild the board, said first; the new preview replaces the first, not a
+    // second draft.
+    await board.getByRole("button", { name: "Back to Merge Options" }).click();
+    await merge.getByText("Total videos").waitFor();
+    await merge.getByRole("checkbox", { name: /Merge duplicate videos/ }).uncheck();
+    await merge.getByRole("note").getByText(/the pairings made on it are not kept/).waitFor();
     await merge.getByRole("button", { name: "Continue to Preview" }).click();
     await page.waitForURL((url) => {
       const id = url.searchParams.get("preview");

@@ -296,6 +296,7 @@ export default function MultiChannelTab({ orgId }: { orgId: string }) {
       <SetupFlow
         key={resume ? JSON.stringify(resume) : "new"}
         resume={resume}
+        resumedPreviewId={replacing}
         orgId={orgId}
         open={settingUp}
         onOpenChange={setSettingUp}

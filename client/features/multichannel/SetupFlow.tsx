@@ -36,7 +36,21 @@ type Props = {
   onPreview: (previewId: string) => void;
   /** A board's setup, when coming back from it: the flow starts at the merge step. */
   resume?: SetupValues | null;
+  /** The board `resume` came from: Continue with nothing changed goes back to it. */
+  resumedPreviewId?: string | null;
 };
+
+const sameIds = (a: Iterable<string>, b: string[]) => {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((id) => set.has(id));
+};
+const sameRange = (a: DateRange, b: DateRange) =>
+  a.type === b.type && a.range?.start === b.range?.start && a.range?.end === b.range?.end;
+const sameMerge = (a: MergeOptions, b: MergeOptions) =>
+  a.mergeVideos === b.mergeVideos &&
+  a.mergeEpisodes === b.mergeEpisodes &&
+  a.videoMergeStrategy === b.videoMergeStrategy &&
+  a.episodeMergeStrategy === b.episodeMergeStrategy;
 
 const NO_MERGE: MergeOptions = {
   mergeVideos: false,
@@ -58,6 +72,7 @@ export function SetupFlow({
   shows,
   onPreview,
   resume,
+  resumedPreviewId,
 }: Props) {
   const timeZone = useTimeZone();
   const [step, setStep] = useState<"setup" | "merge">(resume ? "merge" : "setup");
@@ -145,9 +160,30 @@ export function SetupFlow({
     void loadContent(range);
   };
 
+  // Back from a board and on with the same setup: the same board, with every pairing people
+  // made on it. A new preview is built from the automatic matches only, and replaces the board.
+  const keepsBoard = (options: MergeOptions) => {
+    const range = dateRange();
+    return Boolean(
+      resume &&
+        resumedPreviewId &&
+        range &&
+        title.trim() === resume.title &&
+        sameRange(range, resume.dateRange) &&
+        sameIds(selectedChannels, resume.selectedChannels) &&
+        sameIds(selectedShows, resume.selectedShows) &&
+        sameMerge(options, resume.mergeOptions),
+    );
+  };
+
   const generate = async (options: MergeOptions) => {
     const range = dateRange();
     if (!range) return;
+    if (keepsBoard(options) && resumedPreviewId) {
+      setStep("setup");
+      onPreview(resumedPreviewId);
+      return;
+    }
     setGenerating(true);
     try {
       const { previewId } = await multiChannelApi.createPreview(orgId, {
@@ -310,6 +346,12 @@ export function SetupFlow({
                 )}
               </div>
             ))}
+            {resumedPreviewId && !keepsBoard(mergeOptions) && (
+              <p className="text-sm text-amber-800 dark:text-amber-200" role="note">
+                With these changes the board is built again from the automatic matches: the pairings
+                made on it are not kept.
+              </p>
+            )}
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="ghost" disabled={generating} onClick={() => void generate(NO_MERGE)}>
                 Skip Merging
