@@ -64,8 +64,11 @@ export function buildFinalReport(arrangement: Arrangement, content: BoardContent
     unmatchedVideos,
     unmatchedEpisodes,
     summary: {
-      totalVideos: content.videos.length,
-      totalEpisodes: content.episodes.length,
+      // What the report holds: a video removed on the board left it (its slot was cleared), so
+      // it is neither matched nor unmatched, and counting it made the summary disagree with
+      // its own lists.
+      totalVideos: matchedContent.length + unmatchedVideos.length,
+      totalEpisodes: matchedContent.length + unmatchedEpisodes.length,
       matchedPairs: matchedContent.length,
       unmatchedVideos: unmatchedVideos.length,
       unmatchedEpisodes: unmatchedEpisodes.length,

@@ -477,7 +477,11 @@ export default function PreviewBoard({
               <h3 className="sr-only">Content Summary</h3>
               <dl className="flex flex-wrap gap-2 text-sm" aria-label="Content Summary">
                 {[
-                  ["Total Videos", content.videos.length],
+                  // The videos on the board: a removed one has left it and the report.
+                  [
+                    "Total Videos",
+                    summary ? summary.pairs.length + summary.unmatchedVideoIds.length : 0,
+                  ],
                   ["Total Episodes", content.episodes.length],
                   ["Auto Matches", summary?.autoMatches ?? 0],
                   ["Available Episodes", pool.length],
