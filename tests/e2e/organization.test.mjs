@@ -64,14 +64,31 @@ describe("organization settings", () => {
     await page.getByText("Logo updated successfully").waitFor();
     // The header now shows the organisation's logo instead of the brand's.
     await page.getByRole("banner").getByAltText(`${newName} logo`).waitFor();
+    // Activity records both at once, without a reload.
+    const log = page.getByTestId("audit-log");
+    await log.getByText(`renamed the organization to ${newName}`).waitFor();
+    await log.getByText("changed the logo").waitFor();
 
     assert.equal(await page.getByRole("button", { name: "Save API Keys" }).isDisabled(), true);
     await page.getByLabel("YouTube API key").fill("AIzaSy-e2e-youtube-key-4321");
     await page.getByRole("button", { name: "Save API Keys" }).click();
     await page.getByText("API keys updated successfully").waitFor();
     await page.getByTestId("status-youtube").getByText("Pending · ••••4321").waitFor();
+    await log.getByText("changed API keys (YouTube)").waitFor();
     assert.equal(await page.getByLabel("YouTube API key").inputValue(), "");
     assert.equal(await page.getByText("AIzaSy-e2e-youtube-key-4321").count(), 0);
+
+    // The longest name the field takes, one word: Activity wraps it on a phone.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const longName = "A".repeat(120);
+    await page.getByLabel("Organization name").fill(longName);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await log.getByText(`renamed the organization to ${longName}`).waitFor();
+    assert.equal(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      375,
+      "the page scrolls sideways",
+    );
     await context.close();
   });
 
@@ -315,6 +332,17 @@ describe("organization settings", () => {
       .getByTestId("drive-file")
       .filter({ has: page.getByRole("cell", { name: first, exact: true }) })
       .waitFor({ state: "detached" });
+
+    // A file Drive refuses to delete is a failure named with its reason, not "0 of 1" in green.
+    await page
+      .getByTestId("drive-file")
+      .filter({ hasText: "Quarterly export (locked)" })
+      .getByRole("checkbox")
+      .check();
+    await page.getByRole("button", { name: "Delete Selected (1)" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByText(/^Failed to delete files: Quarterly export \(locked\) \(.+\)$/).waitFor();
+    assert.equal(await page.getByText("Successfully deleted 0 of 1 files").count(), 0);
     await context.close();
   });
 });

@@ -8,6 +8,14 @@ import { orgQueries } from "./org-api";
 const roleLabel = (role: unknown) =>
   role === "admin" ? "Administrator" : role === "standard" ? "Standard User" : String(role);
 
+const PROVIDER_NAMES: Record<string, string> = { youtube: "YouTube", simplecast: "Simplecast" };
+/** "youtube,simplecast" as the app names them elsewhere: "YouTube, Simplecast". */
+const providerNames = (types: unknown) =>
+  String(types)
+    .split(",")
+    .map((t) => PROVIDER_NAMES[t] ?? t)
+    .join(", ");
+
 /**
  * One entry in words. Entries about a member name them (their address, while the account
  * exists); every action the server records has its sentence, so none shows as its code.
@@ -41,7 +49,7 @@ const describe = ({ action, details, targetEmail }: AuditEntry) => {
     case "organization.logo_removed":
       return "removed the logo";
     case "integrations.keys_changed":
-      return `changed API keys (${d.types})`;
+      return `changed API keys (${providerNames(d.types)})`;
     case "google.connected":
       return `connected Google account ${d.email}`;
     case "google.disconnected":
@@ -79,7 +87,8 @@ export function AuditCard({ orgId }: { orgId: string }) {
             <time className="text-slate-500 dark:text-slate-400" dateTime={e.createdAt}>
               {formatCreatedAt(new Date(e.createdAt), timeZone)}
             </time>
-            <span>
+            {/* A 120-letter name without a space must wrap, not widen the page sideways. */}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
               <strong>{e.actorEmail ?? "A former member"}</strong> {describe(e)}
             </span>
           </li>

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Building2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ORGANIZATION_NAME_MAX } from "../../../shared/text-limits";
@@ -7,10 +8,16 @@ import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { toast } from "../../lib/toast";
 import { useImageUpload } from "../../lib/use-image-upload";
-import { orgApi, orgMessages } from "./org-api";
+import { orgApi, orgMessages, orgQueries } from "./org-api";
 
 export function OrganizationInfoCard({ orgId }: { orgId: string }) {
-  const { organization, reload } = useAuth();
+  const { organization, reload: reloadAuth } = useAuth();
+  const queryClient = useQueryClient();
+  // The organisation as the shell shows it, and the Activity card below, which records the change.
+  const reload = async () => {
+    await reloadAuth();
+    void queryClient.invalidateQueries({ queryKey: orgQueries.audit(orgId).queryKey });
+  };
   const [name, setName] = useState(organization?.name ?? "");
   const [saving, setSaving] = useState(false);
   const logo = useImageUpload({

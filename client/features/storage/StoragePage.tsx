@@ -129,7 +129,14 @@ export default function StoragePage() {
     setBusy(true);
     try {
       const result = await storageApi.remove(orgId, [...selected]);
-      toast.success(`Successfully deleted ${result.deleted} of ${result.requested} files`);
+      // A file Drive would not delete is named with Drive's reason; "0 of 1" is not a success.
+      const nameOf = (id: string) => files.find((f) => f.id === id)?.name ?? id;
+      const failures = result.results
+        .filter((r) => !r.success)
+        .map((r) => `${nameOf(r.id)} (${r.error ?? "unknown error"})`);
+      if (result.deleted > 0)
+        toast.success(`Successfully deleted ${result.deleted} of ${result.requested} files`);
+      if (failures.length > 0) toast.error(`Failed to delete files: ${failures.join("; ")}`);
       await load();
     } catch (error) {
       toast.error(`Failed to delete files: ${message(error)}`);
