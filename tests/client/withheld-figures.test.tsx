@@ -70,10 +70,18 @@ describe("Figures YouTube leaves out, in the Videos table", () => {
     expect(cellOf("Open to all", comments).textContent).toBe("4");
   });
 
-  it("copies the reason, not a 0", () => {
+  it("copies the reason as the cell says it, not a 0", () => {
     const column = (id: string) => tableColumns.videos.find((c) => c.id === id)!;
-    expect(cellText(column("likes"), rows[0]!)).toBe("hidden");
-    expect(cellText(column("comments"), rows[1]!)).toBe("off");
-    expect(cellText(column("likes"), rows[2]!)).toBe(31);
+    expect(cellText(column("likes"), rows[0]!, "UTC")).toBe("Hidden");
+    expect(cellText(column("comments"), rows[1]!, "UTC")).toBe("Off");
+    expect(cellText(column("likes"), rows[2]!, "UTC")).toBe(31);
+  });
+
+  it("copies a date as the organisation's calendar day the cell shows", () => {
+    const published = tableColumns.videos.find((c) => c.id === "publishDate")!;
+    // 00:31 UTC on 2 December is the evening of 1 December in Los Angeles.
+    const row = { ...rows[0]!, publishDate: "2026-12-02T00:31:46.242Z" };
+    expect(cellText(published, row, "America/Los_Angeles")).toBe("2026-12-01");
+    expect(cellText(published, row, "UTC")).toBe("2026-12-02");
   });
 });

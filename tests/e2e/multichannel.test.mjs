@@ -118,7 +118,10 @@ describe("multi-channel reports", () => {
     await board.getByRole("button", { name: "Back to Merge Options" }).click();
     await merge.getByText("Total videos").waitFor();
     await merge.getByRole("checkbox", { name: /Merge duplicate videos/ }).uncheck();
-    await merge.getByRole("note").getByText(/the pairings made on it are not kept/).waitFor();
+    await merge
+      .getByRole("note")
+      .getByText(/the pairings made on it are not kept/)
+      .waitFor();
     await merge.getByRole("button", { name: "Continue to Preview" }).click();
     await page.waitForURL((url) => {
       const id = url.searchParams.get("preview");

@@ -15,6 +15,7 @@ import { integrationMessages } from "../../../shared/messages-integrations";
 import { addDays } from "../../../shared/overview-period";
 import { MAX_CHART_DAYS } from "../../../shared/schemas/details";
 import type { TableName } from "../../../shared/schemas/tables";
+import { sortKeys } from "../../../shared/table-columns";
 import { DialogBoundary } from "../../components/DialogBoundary";
 import { readColumnPrefs } from "../../components/data-table/column-prefs";
 import { DataTable } from "../../components/data-table/DataTable";
@@ -189,9 +190,16 @@ export function TablesView({
     () => columnDefs(table, optional, timeZone, openDetail),
     [table, optional, timeZone, openDetail],
   );
-  const sorting: SortingState = params.get("sort")
-    ? [{ id: params.get("sort")!, desc: params.get("dir") !== "asc" }]
-    : [];
+  // A sort the table does not have (a hand-edited or outdated address) is dropped in place, as a
+  // page past the last is: the server's refusal stood where the table should be, with a
+  // "Try again" that could never work.
+  const sortParam = params.get("sort");
+  const knownSort = sortParam === null || (sortKeys(table) as string[]).includes(sortParam);
+  useEffect(() => {
+    if (!knownSort) changeParams({ sort: null, dir: null }, { replace: true });
+  }, [knownSort, changeParams]);
+  const sorting: SortingState =
+    sortParam && knownSort ? [{ id: sortParam, desc: params.get("dir") !== "asc" }] : [];
   const seasons = useQuery({
     ...tableQueries.seasons(orgId, params.get("show")),
     enabled: table === "episodes",
@@ -215,7 +223,7 @@ export function TablesView({
     try {
       await copyRows(
         cols.map((c) => c.label),
-        (data?.rows ?? []).map((row) => cols.map((c) => cellText(c, row))),
+        (data?.rows ?? []).map((row) => cols.map((c) => cellText(c, row, timeZone))),
       );
       toast.success("Table data copied to clipboard");
     } catch {
