@@ -264,6 +264,30 @@ describe("organization settings", () => {
     await context.close();
   });
 
+  test("an admin demoted while their settings page is open is shown what they may now do", async () => {
+    const { api, user } = await createOrganization("Organization demoted");
+    const { members } = await api.call("members");
+    const them = members.find((m) => m.email === user.email);
+    const promote = await api.send("PATCH", `members/${them.userId}`, { role: "admin" });
+    assert.equal(promote.res.status, 200);
+    const { context, page } = await newPage(browser());
+    await openSettings(page, user);
+    await page.getByRole("heading", { name: "Organization Information" }).waitFor();
+    const demote = await api.send("PATCH", `members/${them.userId}`, { role: "standard" });
+    assert.equal(demote.res.status, 200);
+    // Their next save is refused, and the page becomes the one a standard user sees.
+    await page.getByLabel("Organization name").fill("Not theirs to rename");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page
+      .getByText("You need admin permissions to access organization settings.")
+      .first()
+      .waitFor();
+    await page.getByRole("heading", { name: "Organization Information" }).waitFor({
+      state: "detached",
+    });
+    await context.close();
+  });
+
   test("a standard user sees the no-permission message", async () => {
     const { context, page } = await newPage(browser());
     await openSettings(page, own().user);

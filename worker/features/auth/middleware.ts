@@ -57,7 +57,9 @@ function enterOrg(c: Context<AppEnv>, claims: Claims, access: OrgAccess): string
   if (!access) throw unauthorized();
   c.set("userId", claims.userId);
   c.set("sessionId", claims.sessionId);
-  if (!access.membership) throw new ApiError("NOT_FOUND", "Organization not found");
+  // The reason lets a page that was open while its person was removed know to read /me again.
+  if (!access.membership)
+    throw new ApiError("NOT_FOUND", "Organization not found", { reason: "not_a_member" });
   const { organization, role, placement } = access.membership;
   if (placement.movingTo) throw organizationMoving();
   c.set("org", organization);
