@@ -64,12 +64,25 @@ function sqliteStatements(orgId, terms, withPlain) {
         sql: `${select} WHERE v.org_key = ${keyOf(":org")} ${order}`,
         params: { org: orgId },
       });
-    for (const [name, term] of Object.entries(terms))
+    for (const [name, term] of Object.entries(terms)) {
+      // Walking the title index, an ASCII term (no quote marks) is tested on the title itself,
+      // and only a title with a character the index folds to ASCII is asked of the index
+      // (search.ts, titleContains).
+      const onTitle = column === "title" && /^[\x20-\x7e]*$/.test(term) && !/['"]/.test(term);
+      const ownInWalk = onTitle
+        ? `(v.title LIKE :like ESCAPE '\\' OR ((instr(v.title, '\u212A') > 0 OR instr(v.title, '\u017F') > 0) AND +v.rowid IN (${own})))`
+        : `+v.rowid IN (${own})`;
       out.push({
         label: `${key} + ${name}`,
-        sql: `${plan} SELECT * FROM (${select} WHERE v.org_key = ${keyOf("(SELECT :org FROM search_plan WHERE walk)")} AND (+v.rowid IN (${own}) OR +v.rowid IN (${children})) ${order}) UNION ALL SELECT * FROM (${select} WHERE +v.organization_id = :org AND v.rowid IN (SELECT * FROM (${own} UNION ALL ${children}) LIMIT (SELECT CASE WHEN walk THEN 0 ELSE -1 END FROM search_plan)) ${order})`,
-        params: { org: orgId, q: phrase(term), channelQ: `title : ${phrase(term)}` },
+        sql: `${plan} SELECT * FROM (${select} WHERE v.org_key = ${keyOf("(SELECT :org FROM search_plan WHERE walk)")} AND (${ownInWalk} OR +v.rowid IN (${children})) ${order}) UNION ALL SELECT * FROM (${select} WHERE +v.organization_id = :org AND v.rowid IN (SELECT * FROM (${own} UNION ALL ${children}) LIMIT (SELECT CASE WHEN walk THEN 0 ELSE -1 END FROM search_plan)) ${order})`,
+        params: {
+          org: orgId,
+          q: phrase(term),
+          channelQ: `title : (${phrase(term)})`,
+          ...(onTitle ? { like: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } : {}),
+        },
       });
+    }
   }
   return out;
 }

@@ -145,7 +145,7 @@ describe.each(["videos", "episodes"] as const)("a searched %s page", (table) => 
     expect(byTitle.rowsRead).toBeLessThan(setCost / 2);
   });
 
-  it("tests titles on the title walk exactly as the title index matches them", async () => {
+  it("tests titles on the title walk as the title index matches them, quotes either way", async () => {
     const { org } = await createOrgWithMembers();
     const titles = [
       "\u212Aeynote day", // a Kelvin sign, which the index folds to k
@@ -159,6 +159,9 @@ describe.each(["videos", "episodes"] as const)("a searched %s page", (table) => 
       "back\\slash",
       "backslash",
       "Caf\u00c9 talk",
+      "Pat O\u2019Brien live", // a typographic apostrophe, typed as a straight one
+      "Pat O'Brien",
+      "A \u201cquoted\u201d talk",
       ...Array.from({ length: 30 }, (_, i) => `Filler ${i}`),
     ];
     const content = await contentOf(org.id);
@@ -190,6 +193,9 @@ describe.each(["videos", "episodes"] as const)("a searched %s page", (table) => 
       e_c: ["snake_case"],
       "k\\s": ["back\\slash"],
       "caf\u00e9": ["Caf\u00c9 talk"],
+      "o'brien": ["Pat O\u2019Brien live", "Pat O'Brien"],
+      "o\u2019brien": ["Pat O\u2019Brien live", "Pat O'Brien"],
+      '"quoted"': ["A \u201cquoted\u201d talk"],
     };
     for (const [term, titlesFound] of Object.entries(expected))
       // A known count of a million walks; of one, reads the matched set.

@@ -48,6 +48,40 @@ export function searchKeyRange(organizationId: string): { first: number; last: n
 /** An FTS5 phrase: the whole term as one substring, quotes doubled. */
 const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
+/*
+ * People type a straight apostrophe or quote where titles often have typographic ones ("O'Brien"
+ * for "O’Brien", "quoted" for “quoted”), and the index matches characters as they are. A term
+ * holding any of them is searched in each usual spelling, all its marks of a kind written one
+ * way: straight, the apostrophe ’ (or ʼ), or opening and closing in turn (‘…’, “…”). At most
+ * eight spellings, not one per combination of marks: a title rarely mixes them.
+ */
+const SINGLE_MARKS = /['\u2018\u2019\u02bc]/g;
+const DOUBLE_MARKS = /["\u201c\u201d]/g;
+const inTurn = (open: string, close: string) => {
+  let n = 0;
+  return () => (n++ % 2 === 0 ? open : close);
+};
+const QUOTE_KINDS: Array<{ marks: RegExp; ways: Array<() => () => string> }> = [
+  {
+    marks: SINGLE_MARKS,
+    ways: [
+      () => () => "'",
+      () => () => "\u2019",
+      () => () => "\u02bc",
+      () => inTurn("\u2018", "\u2019"),
+    ],
+  },
+  { marks: DOUBLE_MARKS, ways: [() => () => '"', () => inTurn("\u201c", "\u201d")] },
+];
+export function quoteSpellings(term: string): string[] {
+  let spellings = [term];
+  for (const { marks, ways } of QUOTE_KINDS) {
+    if (term.match(marks) === null) continue;
+    spellings = spellings.flatMap((t) => [...new Set(ways.map((way) => t.replace(marks, way())))]);
+  }
+  return spellings;
+}
+
 /** Every spelling of `term` with each character in its original, lower or upper case. */
 function caseVariants(term: string): string[] {
   let variants = [""];
@@ -74,7 +108,8 @@ export function matchRows(
   const matched = matchedRowids(index, organizationId, term, only);
   if (matched) return sql`${index.table}.rowid IN (${matched})`;
   const columns = only ? [only] : index.columns;
-  const tests = columns.flatMap((c) => caseVariants(term).map((v) => sql`instr(${c}, ${v}) > 0`));
+  const spellings = quoteSpellings(term).flatMap(caseVariants);
+  const tests = columns.flatMap((c) => spellings.map((v) => sql`instr(${c}, ${v}) > 0`));
   return sql`(${sql.join(tests, sql` OR `)})`;
 }
 
@@ -90,7 +125,8 @@ export function matchedRowids(
   only?: SQLiteColumn,
 ): SQL | undefined {
   if ([...term].length < MIN_TRIGRAM) return undefined;
-  const query = only ? `${only.name} : ${phrase(term)}` : phrase(term);
+  const phrases = quoteSpellings(term).map(phrase).join(" OR ");
+  const query = only ? `${only.name} : (${phrases})` : phrases;
   const fts = sql.identifier(index.name);
   const { first, last } = searchKeyRange(organizationId);
   return sql`SELECT rowid % ${sql.raw(String(ROW_SPAN))} FROM ${fts} WHERE ${fts} MATCH ${query} AND rowid BETWEEN ${first} AND ${last}`;
@@ -109,7 +145,8 @@ const FOLDED_TO_ASCII = ["\u212A", "\u017F"];
  * holds the column, so no row is read and the matched set is not built. Only for an ASCII term,
  * where the two differ in nothing but FOLDED_TO_ASCII: LIKE folds ASCII letters as the index
  * does, a match LIKE finds the index finds too, and a title holding one of those characters is
- * asked of the index. Undefined for another term, or one too short for the index.
+ * asked of the index. Undefined for another term (one with an apostrophe or quote has several
+ * spellings, quoteSpellings), or one too short for the index.
  */
 export function titleContains(
   index: SearchIndex,
@@ -118,8 +155,9 @@ export function titleContains(
 ): SQL | undefined {
   const [column, ...others] = index.columns;
   const ascii = [...term].every((c) => c.charCodeAt(0) < 0x80);
+  const oneSpelling = quoteSpellings(term).length === 1;
   const matched = matchedRowids(index, organizationId, term);
-  if (!column || others.length > 0 || !ascii || !matched) return undefined;
+  if (!column || others.length > 0 || !ascii || !oneSpelling || !matched) return undefined;
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const folded = FOLDED_TO_ASCII.map((ch) => sql`instr(${column}, ${ch}) > 0`);
   return sql`(${column} LIKE ${pattern} ESCAPE '\\' OR ((${sql.join(folded, sql` OR `)}) AND +${index.table}.rowid IN (${matched})))`;
