@@ -3,6 +3,7 @@
 // spent over 100 ms of its first render there (Chromium profile, issue 15). One formatter each,
 // built once, gives the same text.
 
+import { formatChangePercent } from "../../shared/format";
 import { minutesAsHours } from "../../shared/table-columns";
 
 const countFormat = new Intl.NumberFormat("en-US");
@@ -20,6 +21,16 @@ export const countOf = (count: number, one: string, many = `${one}s`): string =>
 /** "the previous day", "the previous 30 days": the period a change is measured against. */
 export const previousPeriod = (days: number): string =>
   days === 1 ? "the previous day" : `the previous ${formatCount(days)} days`;
+
+/**
+ * A change as the app writes it everywhere: the amount, then its share, signed alike with a true
+ * minus ("−1,567 (−0.7%)"); the share is left out when there was nothing to compare with.
+ */
+export const formatChange = (absolute: number, percent: number | null): string => {
+  const sign = absolute > 0 ? "+" : absolute < 0 ? "\u2212" : "\u00b1";
+  const share = percent === null ? "" : ` (${sign}${formatChangePercent(percent)})`;
+  return `${sign}${formatCount(Math.abs(absolute))}${share}`;
+};
 
 /** Watch time: minutes shown as hours with one decimal, e.g. 1,234.5. */
 export const formatHours = (minutes: number): string => hoursFormat.format(minutesAsHours(minutes));

@@ -154,9 +154,9 @@ describe("detail chart gaps", () => {
     serve(points, null, 200);
     const { unmount } = open();
     const change = await screen.findByTestId("change");
-    expect(change.textContent).toBe("+50.0% (+100)");
+    expect(change.textContent).toBe("+100 (+50.0%)");
     expect(change.parentElement?.textContent).toBe(
-      "300 views in this period · +50.0% (+100) vs the previous 30 days (200)",
+      "300 views in this period · +100 (+50.0%) vs the previous 30 days (200)",
     );
     unmount();
 
@@ -165,7 +165,7 @@ describe("detail chart gaps", () => {
     const { unmount: close } = open();
     const oneDay = await screen.findByTestId("change");
     expect(oneDay.parentElement?.textContent).toBe(
-      "300 views in this period · +50.0% (+100) vs the previous day (200)",
+      "300 views in this period · +100 (+50.0%) vs the previous day (200)",
     );
     close();
 

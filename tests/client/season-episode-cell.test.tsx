@@ -38,6 +38,11 @@ describe("the S/E column", () => {
   });
 
   it("copies what the cell shows, never the word null", () => {
-    expect(rows.map((row) => cellText(seasonColumn, row, "UTC"))).toEqual(["S1", "S1E1", "E248", ""]);
+    expect(rows.map((row) => cellText(seasonColumn, row, "UTC"))).toEqual([
+      "S1",
+      "S1E1",
+      "E248",
+      "",
+    ]);
   });
 });

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { formatChangePercent } from "../../../shared/format";
 import { windowSourceDetails, windowSourceLabels } from "../../../shared/table-columns";
 import { Dialog } from "../../components/Dialog";
 import { PageLoading } from "../../components/PageLoading";
-import { formatCount, previousPeriod } from "../../lib/format";
+import { formatChange, formatCount, previousPeriod } from "../../lib/format";
 import { blankDays } from "./blank-days";
 import { type DetailKind, detailQueries } from "./details-api";
 import LineChart from "./LineChart";
@@ -107,9 +106,7 @@ export default function DetailPanel({ orgId, kind, id, onClose, opening }: Props
   const blank = data ? blankDays(data.points, data.publishedAt) : { text: null, missing: 0 };
   const change = data?.change;
   const changeText =
-    change && change.percent !== null
-      ? `${change.percent >= 0 ? "+" : "-"}${formatChangePercent(change.percent)} (${change.absolute >= 0 ? "+" : ""}${n(change.absolute)})`
-      : "";
+    change && change.percent !== null ? formatChange(change.absolute, change.percent) : "";
   const periodDays = data ? Math.round((Date.parse(data.to) - Date.parse(data.from)) / DAY) + 1 : 0;
 
   return (

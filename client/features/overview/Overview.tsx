@@ -2,13 +2,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ArrowDownRight, ArrowUpRight, Info } from "lucide-react";
 import { useId } from "react";
 import { dateRangeOptions } from "../../../shared/date-ranges";
-import { formatChangePercent } from "../../../shared/format";
 import { RANGE_ORDER_MESSAGE } from "../../../shared/schemas/date-range";
 import type { OverviewMetric, OverviewMover } from "../../../shared/schemas/overview";
 import { compactControlClass } from "../../components/form";
 import { TitleText } from "../../components/TitleText";
 import { useHint } from "../../components/use-hint";
-import { formatCount, previousPeriod } from "../../lib/format";
+import { formatChange, formatCount, previousPeriod } from "../../lib/format";
 import type { Platform } from "../dashboard/dashboard-api";
 import { RelativeTime } from "../details/RelativeTime";
 import { type OverviewPeriodChoice, overviewQueries } from "./overview-api";
@@ -42,11 +41,7 @@ const CARD =
 function changeText(m: OverviewMetric, days: number | null) {
   if (!m.change || days === null)
     return days === null ? "No earlier period to compare" : "No earlier data to compare";
-  const { absolute, percent } = m.change;
-  const sign = absolute > 0 ? "+" : absolute < 0 ? "−" : "±";
-  const amount = `${sign}${n(Math.abs(absolute))}`;
-  const rel = percent === null ? "" : ` (${sign}${formatChangePercent(percent)})`;
-  return `${amount}${rel} vs ${previousPeriod(days)}`;
+  return `${formatChange(m.change.absolute, m.change.percent)} vs ${previousPeriod(days)}`;
 }
 
 function MetricCard({ metric, days }: { metric: OverviewMetric; days: number | null }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatChange,
   formatCompact,
   formatCount,
   formatDateIn,
@@ -24,6 +25,13 @@ describe("display formatters", () => {
       expect(formatHours(minutes)).toBe(
         (Math.round(minutes / 6) / 10).toLocaleString(undefined, { maximumFractionDigits: 1 }),
       );
+  });
+
+  it("write a change one way everywhere: the amount, then its share, with a true minus", () => {
+    expect(formatChange(-1567, -0.7)).toBe("\u22121,567 (\u22120.7%)");
+    expect(formatChange(100, 50)).toBe("+100 (+50.0%)");
+    expect(formatChange(0, 0)).toBe("\u00b10 (\u00b10.0%)");
+    expect(formatChange(12, null)).toBe("+12");
   });
 
   it("print compact axis ticks", () => {
