@@ -152,9 +152,17 @@ async function ownSpreadsheet(
     return { spreadsheetId, ...(await tabsOf(sheets, spreadsheetId, tabs)) };
   } catch (error) {
     if (error instanceof SheetsError && error.kind === "not_found") return undefined;
+    // It exists but the connected account may not open it: Google was reconnected with another
+    // account. Making a new one there would split the schedule's sheet in two without a word;
+    // the person is told what to do instead.
+    if (error instanceof SheetsError && error.kind === "forbidden" && error.status === 403)
+      throw new SheetsError("forbidden", 403, SPREADSHEET_OF_ANOTHER_ACCOUNT);
     throw error;
   }
 }
+
+export const SPREADSHEET_OF_ANOTHER_ACCOUNT =
+  "The connected Google account cannot open this schedule's spreadsheet. Connect the Google account that owns it, or edit the schedule to choose another spreadsheet.";
 
 /**
  * Writes a run's data to Google Sheets: a new spreadsheet each time, or the schedule's persistent

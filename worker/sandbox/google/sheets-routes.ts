@@ -12,6 +12,7 @@ import {
   columnLetters,
   NEW_SHEET_COLUMNS,
   NEW_SHEET_ROWS,
+  ownedByAnother,
   parseA1,
   SheetsStore,
   type Spreadsheet,
@@ -274,7 +275,9 @@ export const googleSheetsSandbox = new Hono<AppEnv>()
     if (new Set(sheet.sheets.map((s) => s.title)).size !== sheet.sheets.length)
       return invalid(c, "Invalid spreadsheet: A sheet with that name already exists.");
     if (cellCount(sheet) > WORKBOOK_CELL_LIMIT) return invalid(c, cellLimitMessage);
-    await new SheetsStore(c.env.FILES, account).save(sheet);
+    const created = new SheetsStore(c.env.FILES, account);
+    await created.save(sheet);
+    await created.own(id);
     await addAppFile(c.env.FILES, account, {
       id,
       name: sheet.title,
@@ -300,6 +303,14 @@ export const googleSheetsSandbox = new Hono<AppEnv>()
           : null;
     const id = get?.[1] ?? batch?.[1] ?? values?.[1];
     const sheet = id ? await store.load(decodeURIComponent(id)) : null;
+    // A spreadsheet of another account is not hidden as Drive hides a file: Sheets answers 403
+    // "The caller does not have permission" (PERMISSION_DENIED), which is what a schedule meets
+    // after the organisation reconnects Google with another account.
+    if (!sheet && id && (await ownedByAnother(c.env.FILES, account, decodeURIComponent(id))))
+      return c.json(
+        googleError(403, "The caller does not have permission", "PERMISSION_DENIED"),
+        403,
+      );
     if (!sheet) return notFound(c);
     if (get) {
       try {

@@ -51,6 +51,14 @@ const base = (account: string, id: string) =>
 const blockKey = (account: string, id: string, sheetId: number, n: number) =>
   `${base(account, id)}/${sheetId}/${n}.json`;
 
+/** Which account made each spreadsheet: Sheets tells another account it may not open one. */
+const ownerKey = (id: string) => `sandbox/google/spreadsheet-owners/${id}`;
+/** Whether another account than `account` made spreadsheet `id`. */
+export async function ownedByAnother(bucket: R2Bucket, account: string, id: string) {
+  const owner = await bucket.get(ownerKey(id));
+  return owner !== null && (await owner.text()) !== account;
+}
+
 export const cellCount = (s: Spreadsheet) =>
   s.sheets.reduce((sum, sheet) => sum + sheet.rowCount * sheet.columnCount, 0);
 
@@ -67,6 +75,11 @@ export class SheetsStore {
 
   async save(sheet: Spreadsheet) {
     await this.bucket.put(`${base(this.account, sheet.spreadsheetId)}.json`, JSON.stringify(sheet));
+  }
+
+  /** Records the account as the new spreadsheet's owner. */
+  async own(id: string) {
+    await this.bucket.put(ownerKey(id), this.account);
   }
 
   private async block(id: string, sheetId: number, n: number): Promise<Rows> {
