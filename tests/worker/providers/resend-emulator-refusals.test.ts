@@ -92,6 +92,32 @@ describe("Resend stand-in refusals", () => {
     expect(longest).toMatchObject({ status: 200 });
   });
 
+  it("names a missing field 422 and an unverified sending domain 403, as Resend's errors page", async () => {
+    const key = "re_sandbox_refusals_fields";
+    for (const field of ["from", "to", "subject"]) {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(await answer(await post(key, { body: body({ [field]: undefined }) }))).toEqual({
+        status: 422,
+        statusCode: 422,
+        name: "missing_required_field",
+        message: `Missing \`${field}\` field.`,
+      });
+    }
+    const unverified = await answer(
+      await post("re_sandbox_unverified_domain", {
+        body: body({ from: "Crosscast <no-reply@crosscast.test>" }),
+      }),
+    );
+    expect(unverified).toEqual({
+      status: 403,
+      statusCode: 403,
+      name: "validation_error",
+      message:
+        "The crosscast.test domain is not verified. Please, add and verify your domain on https://resend.com/domains",
+    });
+    expect(resendEmulatorDelivered(key)).toEqual([]);
+  });
+
   it("checks tags against the documented Tag charset and length", async () => {
     const key = "re_sandbox_refusals_tags";
     const tagged = async (tags: unknown) => {
@@ -107,8 +133,8 @@ describe("Resend stand-in refusals", () => {
       [{ name: "", value: "x" }],
     ])
       expect(await tagged(tags), JSON.stringify(tags).slice(0, 60)).toMatchObject({
-        status: 422,
-        statusCode: 422,
+        status: 400,
+        statusCode: 400,
         name: "validation_error",
       });
     expect(

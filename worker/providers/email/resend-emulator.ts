@@ -40,6 +40,19 @@ const emailBody = z.object({
   tags: z.array(z.object({ name: tagText.min(1), value: tagText.optional() })).optional(),
 });
 
+const REQUIRED_FIELDS = ["from", "to", "subject"] as const;
+/** Whether the body has the field with something in it (an empty string or list is missing). */
+const present = (body: unknown, field: string) => {
+  if (typeof body !== "object" || body === null) return false;
+  const value = (body as Record<string, unknown>)[field];
+  return (
+    value !== undefined &&
+    value !== null &&
+    value !== "" &&
+    !(Array.isArray(value) && value.length === 0)
+  );
+};
+
 const error = (statusCode: number, name: string, message: string, headers?: HeadersInit) =>
   Response.json({ statusCode, name, message }, { status: statusCode, headers });
 
@@ -95,9 +108,24 @@ const answerResend = tapped(async (request: Request): Promise<Response> => {
   const idempotencyKey = request.headers.get("idempotency-key");
   if (idempotencyKey !== null && (idempotencyKey.length < 1 || idempotencyKey.length > 256))
     return error(400, "invalid_idempotency_key", "The key must be between 1-256 chars.");
-  const parsed = emailBody.safeParse(await request.json().catch(() => null));
+  const sent: unknown = await request.json().catch(() => null);
+  // Resend's errors page: a required field left out is 422 `missing_required_field`; a field
+  // present but wrong is 400 `validation_error`.
+  const missing = REQUIRED_FIELDS.find((field) => !present(sent, field));
+  if (missing) return error(422, "missing_required_field", `Missing \`${missing}\` field.`);
+  const parsed = emailBody.safeParse(sent);
   if (!parsed.success)
-    return error(422, "validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
+    return error(400, "validation_error", parsed.error.issues[0]?.message ?? "Invalid body");
+  // The refusal a new deployment meets first: EMAIL_FROM on a domain not verified at Resend
+  // (403 `validation_error`, Resend's errors page).
+  if (key === "re_sandbox_unverified_domain") {
+    const domain = /@([^>\s]+)/.exec(parsed.data.from)?.[1] ?? parsed.data.from;
+    return error(
+      403,
+      "validation_error",
+      `The ${domain} domain is not verified. Please, add and verify your domain on https://resend.com/domains`,
+    );
+  }
   // Looked up and stored with no await between, so two requests racing with one key get one id.
   const slot = idempotencyKey === null ? null : `${key} ${idempotencyKey}`;
   const earlier = slot === null ? undefined : idempotent.get(slot);
