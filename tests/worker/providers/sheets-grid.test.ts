@@ -42,6 +42,23 @@ describe("the Sheets grid, as Google enforces it", () => {
     ).toBe(400);
   });
 
+  it("refuses a cell over 50,000 characters, and writes nothing of that call", async () => {
+    const who = account();
+    const sheets = client(who);
+    const { spreadsheetId } = await sheets.create("Grid", [{ title: "Tab", columns: 3 }], "UTC");
+    const error = await failureOf(
+      sheets.write(spreadsheetId, "Tab", 1, [["fine"], ["x".repeat(50_001)]]),
+      SheetsError,
+    );
+    expect([error.status, error.kind]).toEqual([400, "invalid"]);
+    expect(error.message).toContain(
+      "Your input contains more than the maximum of 50000 characters in a single cell.",
+    );
+    const stored = await sandboxSpreadsheet(env.FILES, who, spreadsheetId);
+    expect(stored!.sheets[0]!.values).toEqual([]);
+    await sheets.write(spreadsheetId, "Tab", 1, [["x".repeat(50_000)]]);
+  });
+
   it("grows the grid when a write starts inside it and runs past the end", async () => {
     const who = account();
     const sheets = client(who);
