@@ -189,6 +189,13 @@ describe("organization settings", () => {
     await page.getByText("Member role updated successfully").waitFor();
     await page.waitForFunction((select) => select.value === "admin", await role.elementHandle());
 
+    // Edit Member says whose name an empty field shows.
+    await row.getByRole("button", { name: `Edit ${user.email}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Member" });
+    await edit.getByText(`Empty: shown as their own name, ${user.name}.`).waitFor();
+    await page.keyboard.press("Escape");
+    await edit.waitFor({ state: "detached" });
+
     // A password reset asks first, and a double click resets once.
     await row.getByRole("button", { name: `Reset password for ${user.email}` }).click();
     const confirmReset = page.getByRole("dialog", { name: "Reset password" });

@@ -163,6 +163,14 @@ export function EditMemberDialog({
           label="Name in this organization"
           maxLength={PERSON_NAME_MAX}
           value={name}
+          // Empty means the list shows their own name: say which, so nobody types it again
+          // or replaces it unknowingly.
+          placeholder={member.name && !member.displayName ? member.name : undefined}
+          hint={
+            member.name && !member.displayName
+              ? `Empty: shown as their own name, ${member.name}.`
+              : undefined
+          }
           onChange={(e) => setName(e.target.value)}
         />
         <div className="flex justify-end gap-2">
