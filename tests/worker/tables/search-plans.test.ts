@@ -197,8 +197,8 @@ describe.each(["videos", "episodes"] as const)("a searched %s page", (table) => 
       "o\u2019brien": ["Pat O\u2019Brien live", "Pat O'Brien"],
       '"quoted"': ["A \u201cquoted\u201d talk"],
     };
+    // A known count of a million walks; of one, reads the matched set.
     for (const [term, titlesFound] of Object.entries(expected))
-      // A known count of a million walks; of one, reads the matched set.
       for (const dir of ["asc", "desc"])
         for (const known of [1_000_000, 1]) {
           const found = await pageTitles(table, org.id, { q: term, sort: "title", dir }, known);
