@@ -17,8 +17,7 @@ const idOf = (url: string) => /\/d\/([^/]+)\//.exec(url)![1]!;
 describe("a persistent spreadsheet deleted between runs", () => {
   it("is created again by the next run, with a new address", { timeout: 120_000 }, async () => {
     const account = `regrow-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
-    const { org, token, adminToken, runJob, schedule, first, firstId } =
-      await persistentSheetMade(account);
+    const { org, token, adminToken, nextRun, first, firstId } = await persistentSheetMade(account);
     const page = () => reportsPage(org.id, token);
     const stored = async () =>
       (await (await contentOf(org.id)).select().from(schema.persistentSheets)).map((s) => ({
@@ -37,11 +36,7 @@ describe("a persistent spreadsheet deleted between runs", () => {
     });
     expect(del.json).toMatchObject({ deleted: 1, requested: 1 });
 
-    const [run] = await (await contentOf(org.id))
-      .insert(schema.scheduleRuns)
-      .values({ organizationId: org.id, scheduleId: schedule.id, slot: "2026-12-01T00:00:00.000Z" })
-      .returning();
-    await runJob(run!.id);
+    await nextRun();
 
     const view = await page();
     expect(view.schedules[0]!.lastRun).toMatchObject({ status: "succeeded", rowCount: 40 });

@@ -1,9 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../../worker/db/client";
 import { SPREADSHEET_OF_ANOTHER_ACCOUNT } from "../../../worker/features/reports/schedule-run";
 import { sandboxSpreadsheet } from "../../../worker/sandbox/google/sheets-routes";
-import { contentOf } from "../support/factories";
 import { connectGoogle } from "../support/google";
 import { call } from "../support/http";
 import { persistentSheetMade, reportsPage } from "../support/reports";
@@ -19,18 +17,14 @@ describe("a persistent spreadsheet of another Google account", () => {
   it("is answered 403 by Sheets, and the run says what to do", { timeout: 120_000 }, async () => {
     const first = `owner-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
     const second = `other-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
-    const { org, token, adminToken, runJob, schedule, firstId } = await persistentSheetMade(first);
+    const { org, token, adminToken, nextRun, firstId } = await persistentSheetMade(first);
     await connectGoogle(org.id, adminToken, second);
 
     // The emulator as Google answers: 403 for a spreadsheet the caller may not open.
     const tokenOf = await call(`/api/orgs/${org.id}/google`, { token: adminToken });
     expect(tokenOf.json).toMatchObject({ email: second });
 
-    const [run] = await (await contentOf(org.id))
-      .insert(schema.scheduleRuns)
-      .values({ organizationId: org.id, scheduleId: schedule.id, slot: "2026-12-01T00:00:00.000Z" })
-      .returning();
-    await runJob(run!.id);
+    await nextRun();
 
     const view = await reportsPage(org.id, token);
     expect(view.schedules[0]!.lastRun).toMatchObject({

@@ -20,8 +20,7 @@ const idOf = (url: string) => /\/d\/([^/]+)\//.exec(url)![1]!;
 describe("a persistent spreadsheet moved to the Drive trash between runs", () => {
   it("is created again by the next run; the trashed one is left as it was", async () => {
     const account = `trash-${crypto.randomUUID().slice(0, 6)}@gmail.com`;
-    const { org, token, adminToken, runJob, schedule, first, firstId } =
-      await persistentSheetMade(account);
+    const { org, token, adminToken, nextRun, first, firstId } = await persistentSheetMade(account);
 
     // The person removes it in Drive: Drive's UI trashes the file (files.update trashed: true).
     const trashed = await providerFetch(env)(
@@ -42,11 +41,7 @@ describe("a persistent spreadsheet moved to the Drive trash between runs", () =>
       firstId,
     );
 
-    const [run] = await (await contentOf(org.id))
-      .insert(schema.scheduleRuns)
-      .values({ organizationId: org.id, scheduleId: schedule.id, slot: "2026-12-01T00:00:00.000Z" })
-      .returning();
-    await runJob(run!.id);
+    await nextRun();
 
     const view = await reportsPage(org.id, token);
     expect(view.schedules[0]!.lastRun).toMatchObject({ status: "succeeded", rowCount: 40 });

@@ -107,5 +107,8 @@ export async function persistentSheetMade(account: string) {
   await runJob(initialRunId!);
   const first = (await reportsPage(org.id, token)).schedules[0]!.persistentSheet!;
   const firstId = /\/d\/([^/]+)\//.exec(first.spreadsheetUrl!)![1]!;
-  return { ...setup, adminToken, runJob, schedule, first, firstId };
+  /** The schedule's next run (the 1 December slot), inserted as the cron does and run. */
+  const nextRun = async () =>
+    runJob((await slotRun(org.id, schedule.id, "2026-12-01T00:00:00.000Z")).runId);
+  return { ...setup, adminToken, runJob, nextRun, schedule, first, firstId };
 }
