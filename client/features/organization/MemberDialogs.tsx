@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { Member } from "../../../shared/schemas/organization";
 import { PERSON_NAME_MAX } from "../../../shared/text-limits";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Dialog } from "../../components/Dialog";
 import { Button, Field } from "../../components/form";
 import { InitialsAvatar } from "../../components/InitialsAvatar";
@@ -197,38 +198,27 @@ export function DeleteMemberDialog({
   onClose: () => void;
   onDone: Done;
 }) {
-  const [busy, setBusy] = useState(false);
   if (!member) return null;
-  const confirm = async () => {
-    setBusy(true);
+  const remove = async () => {
     try {
       const { completelyDeleted } = await orgApi.removeMember(orgId, member.userId);
       toast.success(
         completelyDeleted ? orgMessages.memberRemovedCompletely : orgMessages.memberRemovedFromOrg,
       );
-      onClose();
       onDone();
     } catch (error) {
       toast.error(serverMessage(error, orgMessages.memberRemoveFailed));
-    } finally {
-      setBusy(false);
     }
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <ConfirmDialog
       title="Delete Member"
       description={`Remove ${member.name ?? member.email} from this organization? If they belong to no other organization, their account is deleted.`}
-    >
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-          {busy ? "Removing..." : "Remove member"}
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel="Remove member"
+      busyLabel="Removing..."
+      danger
+      onConfirm={remove}
+      onClose={onClose}
+    />
   );
 }
