@@ -51,6 +51,10 @@ export default defineConfig({
     outDir: "../dist/client",
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports preloads modules itself (<link rel="modulepreload">:
+    // Chromium 66, Firefox 115, Safari 17); the polyfill was 0.5 KB of the first load (issue 9)
+    // spent on none of them. An older browser only loses the early fetch, not the page.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // Long-lived vendor chunks for what every page needs: React, the router and TanStack Query

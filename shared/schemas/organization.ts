@@ -11,22 +11,17 @@ export const organizationNameSchema = z.object({
   ),
 });
 
+const apiKey = (provider: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(API_KEY_MAX, { message: `${provider} API key must be at most ${API_KEY_MAX} characters` })
+    .optional();
 export const apiKeysBodySchema = z
   .object({
-    youtubeApiKey: z
-      .string()
-      .trim()
-      .min(1)
-      .max(API_KEY_MAX, { message: `YouTube API key must be at most ${API_KEY_MAX} characters` })
-      .optional(),
-    simplecastApiKey: z
-      .string()
-      .trim()
-      .min(1)
-      .max(API_KEY_MAX, {
-        message: `Simplecast API key must be at most ${API_KEY_MAX} characters`,
-      })
-      .optional(),
+    youtubeApiKey: apiKey("YouTube"),
+    simplecastApiKey: apiKey("Simplecast"),
   })
   .refine((b) => b.youtubeApiKey !== undefined || b.simplecastApiKey !== undefined, {
     message: "Enter at least one API key",

@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { cellText, columnDefs, type TableRow } from "../../client/features/tables/columns";
+import { columnDefs, type TableRow } from "../../client/features/tables/columns";
+import { cellText } from "../../client/features/tables/copy-page";
 import { tableColumns } from "../../shared/table-columns";
 import { StaticTable } from "./static-table";
 

@@ -8,7 +8,7 @@ import {
 import { Card } from "../../components/Card";
 import { Banner, Button, Field } from "../../components/form";
 import { ApiError } from "../../lib/api/client";
-import { sentenceOf } from "../../lib/api/errors";
+import { serverMessage } from "../../lib/api/errors";
 import { toast } from "../../lib/toast";
 import { changePassword } from "./account-api";
 
@@ -38,7 +38,7 @@ export function ChangePasswordCard() {
         e instanceof ApiError && e.reason === "current_password_incorrect"
           ? profileMessages.currentPasswordIncorrect
           : e instanceof ApiError && e.code === "BAD_REQUEST"
-            ? sentenceOf(e)
+            ? serverMessage(e, profileMessages.updatePasswordFailed)
             : profileMessages.updatePasswordFailed;
       setError(message);
       toast.error(message);

@@ -10,7 +10,7 @@ import {
 import { Banner, Button, Field } from "../../components/form";
 import { PageLoading } from "../../components/PageLoading";
 import { ApiError, call } from "../../lib/api/client";
-import { sentenceOf } from "../../lib/api/errors";
+import { serverMessage } from "../../lib/api/errors";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { usePageTitle } from "../../lib/page-title";
 import { toast } from "../../lib/toast";
@@ -71,10 +71,7 @@ export function SetPasswordPage({
         setError(
           kind === "invite" ? linkMessages.invalidSessionInvite : linkMessages.invalidSessionReset,
         );
-      else
-        setError(
-          e instanceof ApiError && e.code !== "INTERNAL" ? sentenceOf(e) : linkMessages.resetFailed,
-        );
+      else setError(serverMessage(e, linkMessages.resetFailed));
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { PageLoading } from "../../components/PageLoading";
 import { useAuth } from "../../lib/auth/AuthProvider";
 import { usePageTitle } from "../../lib/page-title";
@@ -6,11 +7,17 @@ import { AuditCard } from "./AuditCard";
 import { GoogleCard } from "./GoogleCard";
 import { MembersCard } from "./MembersCard";
 import { OrganizationInfoCard } from "./OrganizationInfoCard";
-import { orgMessages } from "./org-api";
+import { MEMBERSHIP_CHANGED, orgMessages } from "./org-api";
 
 export default function OrganizationSettingsPage() {
   usePageTitle("Organization Settings");
-  const { isAdmin, isLoading, organization } = useAuth();
+  const { isAdmin, isLoading, organization, reload } = useAuth();
+  // Demoted or removed while the page is open: read /me again at the first refusal that says so.
+  useEffect(() => {
+    const catchUp = () => void reload().catch(() => undefined);
+    window.addEventListener(MEMBERSHIP_CHANGED, catchUp);
+    return () => window.removeEventListener(MEMBERSHIP_CHANGED, catchUp);
+  }, [reload]);
   if (isLoading) return <PageLoading label={orgMessages.loading} />;
   // Non-admins never load the member list or integrations (the server refuses them anyway).
   if (!isAdmin || !organization)

@@ -1,7 +1,7 @@
 import { googleApi } from "../../../shared/api/google";
 import { membersApi, organizationApi } from "../../../shared/api/organization";
 import type { UpdateMemberBody } from "../../../shared/schemas/organization";
-import { call } from "../../lib/api/client";
+import { ApiError, call } from "../../lib/api/client";
 import { routeQuery } from "../../lib/query/route-query";
 
 export type { InvitationView } from "../../../shared/schemas/organization";
@@ -12,8 +12,34 @@ const upload = (file: File) => {
   return formData;
 };
 
+/*
+ * A refusal that says the person's place in the organisation changed after the page loaded: 403
+ * "admin_required" (another admin demoted them) or 404 "not_a_member" (removed). The call still
+ * fails as it did; the settings page is also told (MEMBERSHIP_CHANGED) and reads /me again, so it
+ * shows what the person may now do instead of an admin's form whose every save fails. Kept to
+ * these pages' own code: the dashboard's first load has a budget (issue 9).
+ */
+export const MEMBERSHIP_CHANGED = "crosscast:membership-changed";
+const membershipChanged = (error: unknown) =>
+  error instanceof ApiError &&
+  ((error.status === 403 && error.reason === "admin_required") ||
+    (error.status === 404 && error.reason === "not_a_member"));
+function watched<T extends Record<string, (...args: never[]) => Promise<unknown>>>(calls: T): T {
+  const wrap =
+    (send: (...args: never[]) => Promise<unknown>) =>
+    async (...args: never[]) => {
+      try {
+        return await send(...args);
+      } catch (error) {
+        if (membershipChanged(error)) window.dispatchEvent(new Event(MEMBERSHIP_CHANGED));
+        throw error;
+      }
+    };
+  return Object.fromEntries(Object.entries(calls).map(([name, send]) => [name, wrap(send)])) as T;
+}
+
 /** Organization Settings' calls: routes of shared/api/organization.ts and google.ts. */
-export const orgApi = {
+export const orgApi = watched({
   rename: (orgId: string, name: string) =>
     call(organizationApi.rename, { params: { orgId }, body: { name } }),
   uploadLogo: (orgId: string, file: File) =>
@@ -36,7 +62,7 @@ export const orgApi = {
     call(membersApi.remove, { params: { orgId, userId } }),
   connectGoogle: (orgId: string) => call(googleApi.connect, { params: { orgId } }),
   disconnectGoogle: (orgId: string) => call(googleApi.disconnect, { params: { orgId } }),
-};
+});
 
 export const orgMessages = {
   updated: "Organization updated successfully",

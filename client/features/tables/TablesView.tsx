@@ -29,12 +29,12 @@ import { useUrlParams } from "../../lib/use-url-params";
 import { loadFailedMessages } from "../dashboard/dashboard-api";
 import type { DetailOpening, DetailPreset } from "../details/DetailPanel";
 import { RelativeTime } from "../details/RelativeTime";
-import { cellText, columnDefs, type TableRow, visibleColumns } from "./columns";
+import { columnDefs, type TableRow, visibleColumns } from "./columns";
 import { DownloadMenu } from "./DownloadMenu";
 import { ParentEditDialog } from "./ParentEditDialog";
 import { PublishedRange } from "./PublishedRange";
 import { chipsFrom, FilterSelects, filtersFor } from "./TableFilters";
-import { copyRows, deleteRows, downloadTable, platformOf } from "./table-api";
+import { deleteRows, downloadTable, platformOf } from "./table-api";
 import { tableQueries } from "./table-queries";
 import {
   MERGE_SAME_BUILD,
@@ -221,10 +221,8 @@ export function TablesView({
     const hidden = readColumnPrefs(`${userId}:${table}`).visibility;
     const cols = visibleColumns(table, optional).filter((c) => hidden[c.id] !== false);
     try {
-      await copyRows(
-        cols.map((c) => c.label),
-        (data?.rows ?? []).map((row) => cols.map((c) => cellText(c, row, timeZone))),
-      );
+      const { copyPage } = await import("./copy-page");
+      await copyPage(cols, data?.rows ?? [], timeZone);
       toast.success("Table data copied to clipboard");
     } catch {
       toast.error(integrationMessages.copyFailed);

@@ -1,6 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ChartLine } from "lucide-react";
-import { zonedDay } from "../../../shared/overview-period";
 import {
   minutesAsHours,
   type TableColumn,
@@ -171,27 +170,8 @@ function TitleCell({
  * (sorted first in its season), "E248" for one without a season. A blank hid the known part,
  * and copy wrote "S1Enull".
  */
-function seasonEpisode(row: TableRow): string {
+export function seasonEpisode(row: TableRow): string {
   const season = typeof row.seasonNumber === "number" ? `S${row.seasonNumber}` : "";
   const episode = typeof row.episodeNumber === "number" ? `E${row.episodeNumber}` : "";
   return `${season}${episode}`;
 }
-
-/**
- * Plain cell text for copy-to-clipboard: what the cell says, for pasting into a sheet. A date is
- * the organisation's calendar day the cell shows, written YYYY-MM-DD so any sheet reads it as a
- * date (the row's UTC instant pasted as the next day for an evening in Los Angeles).
- */
-export const cellText = (col: Col, row: TableRow, timeZone: string): string | number | null => {
-  if (col.kind === "season") return seasonEpisode(row);
-  const withheld = withheldFigure(col.id, row);
-  if (withheld) return `${withheld.word[0]?.toUpperCase() ?? ""}${withheld.word.slice(1)}`;
-  if (col.kind === "date") {
-    const at = row[col.id];
-    return typeof at === "string" ? zonedDay(new Date(at), timeZone) : null;
-  }
-  if (col.kind === "minutes" && typeof row[col.id] === "number")
-    return minutesAsHours(row[col.id] as number);
-  const value = row[col.id] ?? null;
-  return typeof value === "boolean" ? String(value) : value;
-};

@@ -1,5 +1,5 @@
 import { tablesApi } from "../../../shared/api/tables";
-import { exportFileName, tsvLine } from "../../../shared/csv";
+import { exportFileName } from "../../../shared/csv";
 import type { TableName } from "../../../shared/table-columns";
 import { call, urlOf } from "../../lib/api/client";
 import { type DownloadProgress, downloadFile } from "../../lib/api/download";
@@ -31,12 +31,5 @@ export async function downloadTable(
     `${urlOf(tablesApi.exports[table], { params: { orgId } })}?${params}`,
     exportFileName(`${platformOf[table]}_${table}`, format, timeZone),
     onProgress,
-  );
-}
-
-/** Copies the visible page as tab-separated text (headings first). */
-export async function copyRows(headings: string[], rows: Array<Array<string | number | null>>) {
-  await navigator.clipboard.writeText(
-    [tsvLine(headings), ...rows.map((r) => tsvLine(r))].join("\n"),
   );
 }

@@ -120,37 +120,12 @@ export async function withSessionRenewal<T>(path: string, attempt: () => Promise
   }
 }
 
-/*
- * An organisation's call refused because the person's place in it changed after the page loaded:
- * 403 "admin_required" (demoted by another admin) or 404 "not_a_member" (removed). The caller
- * still shows the refusal; the auth provider also reads /me again, so the page shows what the
- * person may now do (the no-permission message, or another organisation) instead of staying an
- * admin's form whose every save fails.
- */
-let membershipWatcher: (() => void) | undefined;
-/** Set by the auth provider: told when an organisation's call says the membership changed. */
-export const setMembershipWatcher = (watch: (() => void) | undefined) => {
-  membershipWatcher = watch;
-};
-const membershipChanged = (path: string, error: unknown) =>
-  error instanceof ApiError &&
-  path.startsWith("/api/orgs/") &&
-  ((error.status === 403 && error.reason === "admin_required") ||
-    (error.status === 404 && error.reason === "not_a_member"));
-
 /** Calls the JSON API and validates the answer with `schema`; failures throw ApiError. */
-const send = async <T extends z.ZodType>(
+const send = <T extends z.ZodType>(
   path: string,
   schema: T | undefined,
   opts: RequestOptions = {},
-): Promise<z.infer<T>> => {
-  try {
-    return await withSessionRenewal(path, () => sendOnce(path, schema, opts));
-  } catch (error) {
-    if (membershipChanged(path, error)) membershipWatcher?.();
-    throw error;
-  }
-};
+): Promise<z.infer<T>> => withSessionRenewal(path, () => sendOnce(path, schema, opts));
 
 async function sendOnce<T extends z.ZodType>(
   path: string,

@@ -25,6 +25,3 @@ const serverMessageOf = (error: unknown, fallback: string) =>
 
 const withoutFieldPrefix = (message: string, field: string | undefined) =>
   field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
-
-/** The server's sentence of an error without the field name it starts with for API callers. */
-export const sentenceOf = (error: ApiError) => withoutFieldPrefix(error.message, error.field);

@@ -10,7 +10,7 @@ import {
   useState,
 } from "react";
 import type { MeResponse, TokenResponse } from "../../../shared/schemas/auth";
-import { ApiError, setAccessToken, setMembershipWatcher, setSessionRenewer } from "../api/client";
+import { ApiError, setAccessToken, setSessionRenewer } from "../api/client";
 import { SESSION_ENDED_MESSAGE } from "../api/errors";
 import { toast } from "../toast";
 import type { PendingLink } from "./hash-link";
@@ -290,11 +290,6 @@ export function AuthProvider({
     const me = await fetchMe(activeOrgId);
     setState(fromMe(me));
   }, [activeOrgId]);
-  // A refusal that says this person's role or membership changed elsewhere: read /me again.
-  useEffect(() => {
-    setMembershipWatcher(() => void reload().catch(() => undefined));
-    return () => setMembershipWatcher(undefined);
-  }, [reload]);
 
   const switchOrganization = useCallback(async (organizationId: string) => {
     setState(fromMe(await switchActiveOrganization(organizationId)));
