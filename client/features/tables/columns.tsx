@@ -1,7 +1,6 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { ChartLine } from "lucide-react";
 import {
-  minutesAsHours,
   type TableColumn,
   type TableName,
   tableColumns,
