@@ -175,7 +175,7 @@ describe("Google Sheets emulator refusals", () => {
     expect((await sheets(`/${id}`, owner)).status).toBe(200);
   });
 
-  it("an unknown spreadsheet, or another account's, is 404 NOT_FOUND for every call", async () => {
+  it("an unknown spreadsheet is 404 NOT_FOUND, another account's 403 PERMISSION_DENIED, for every call", async () => {
     const owner = someone();
     const stranger = someone();
     const id = await spreadsheetOf(owner);
@@ -192,14 +192,21 @@ describe("Google Sheets emulator refusals", () => {
       }),
       sheets(`/${sheetId}/values/Tab:clear`, stranger, { method: "POST", body: {} }),
     ];
-    for (const sheetId of ["no-such-spreadsheet", id])
-      for (const call of calls(sheetId))
-        expect(await apiError(await call), sheetId).toMatchObject({
-          http: 404,
-          code: 404,
-          status: "NOT_FOUND",
-          message: "Requested entity was not found.",
-        });
+    for (const call of calls("no-such-spreadsheet"))
+      expect(await apiError(await call)).toMatchObject({
+        http: 404,
+        code: 404,
+        status: "NOT_FOUND",
+        message: "Requested entity was not found.",
+      });
+    // Sheets does not hide a spreadsheet the caller may not open, as Drive hides a file.
+    for (const call of calls(id))
+      expect(await apiError(await call)).toMatchObject({
+        http: 403,
+        code: 403,
+        status: "PERMISSION_DENIED",
+        message: "The caller does not have permission",
+      });
     expect((await sheets(`/${id}`, owner)).status).toBe(200);
   });
 
