@@ -25,30 +25,24 @@ export function CustomDates({
   const describedBy = backwards ? errorId : undefined;
   return (
     <div className="grid grid-cols-2 gap-3">
-      <label className="text-sm">
-        Start date
-        <input
-          type="date"
-          className={dateInputClass}
-          value={start}
-          max={end || undefined}
-          aria-invalid={backwards}
-          aria-describedby={describedBy}
-          onChange={(e) => onStartChange(e.target.value)}
-        />
-      </label>
-      <label className="text-sm">
-        End date
-        <input
-          type="date"
-          className={dateInputClass}
-          value={end}
-          min={start || undefined}
-          aria-invalid={backwards}
-          aria-describedby={describedBy}
-          onChange={(e) => onEndChange(e.target.value)}
-        />
-      </label>
+      {[
+        { label: "Start date", value: start, onChange: onStartChange, max: end },
+        { label: "End date", value: end, onChange: onEndChange, min: start },
+      ].map((field) => (
+        <label key={field.label} className="text-sm">
+          {field.label}
+          <input
+            type="date"
+            className={dateInputClass}
+            value={field.value}
+            min={field.min || undefined}
+            max={field.max || undefined}
+            aria-invalid={backwards}
+            aria-describedby={describedBy}
+            onChange={(e) => field.onChange(e.target.value)}
+          />
+        </label>
+      ))}
       {backwards && (
         <p id={errorId} role="alert" className="col-span-2 text-sm text-red-700 dark:text-red-300">
           {RANGE_ORDER_MESSAGE}

@@ -116,6 +116,8 @@ export function EditMemberDialog({
   const [name, setName] = useState(member?.displayName ?? "");
   const [busy, setBusy] = useState(false);
   if (!member) return null;
+  // The name the list shows when the organisation has none of its own for the member.
+  const ownName = member.displayName ? undefined : (member.name ?? undefined);
 
   const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
     setBusy(true);
@@ -166,12 +168,8 @@ export function EditMemberDialog({
           value={name}
           // Empty means the list shows their own name: say which, so nobody types it again
           // or replaces it unknowingly.
-          placeholder={member.name && !member.displayName ? member.name : undefined}
-          hint={
-            member.name && !member.displayName
-              ? `Empty: shown as their own name, ${member.name}.`
-              : undefined
-          }
+          placeholder={ownName}
+          hint={ownName && `Empty: shown as their own name, ${ownName}.`}
           onChange={(e) => setName(e.target.value)}
         />
         <div className="flex justify-end gap-2">
